@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
-import descriptor from 'protobufjs/ext/descriptor/index.js';
+import * as descriptorModule from 'protobufjs/ext/descriptor/index.js';
+
+// protobufjs's descriptor types (its .d.ts declares none): reflected Types of descriptor.proto.
+const descriptor = ((descriptorModule as { default?: unknown }).default ?? descriptorModule) as {
+  FileDescriptorSet: protobuf.Type;
+  FileDescriptorProto: protobuf.Type;
+};
 
 // FieldDescriptorProto.Type numbers.
 const scalarTypes: Record<string, number> = {
@@ -77,7 +83,13 @@ function messageProto(type: protobuf.Type): Plain {
       nested.push({
         name: entry,
         field: [
-          { name: 'key', number: 1, label: LABEL_OPTIONAL, ...scalarOrRef(field.keyType, null), jsonName: 'key' },
+          {
+            name: 'key',
+            number: 1,
+            label: LABEL_OPTIONAL,
+            ...scalarOrRef(field.keyType, null),
+            jsonName: 'key',
+          },
           {
             name: 'value',
             number: 2,
@@ -126,7 +138,9 @@ function messageProto(type: protobuf.Type): Plain {
 
 function isSynthetic(oneof: protobuf.OneOf): boolean {
   const only = oneof.fieldsArray[0];
-  return oneof.fieldsArray.length === 1 && only !== undefined && only.options?.proto3_optional === true;
+  return (
+    oneof.fieldsArray.length === 1 && only !== undefined && only.options?.proto3_optional === true
+  );
 }
 
 function serviceProto(service: protobuf.Service): Plain {
@@ -146,7 +160,11 @@ function serviceProto(service: protobuf.Service): Plain {
 }
 
 /** Every top-level definition of one file, found by walking the namespaces of its package. */
-function definitionsOf(root: protobuf.Root, pkg: string, file: string): protobuf.ReflectionObject[] {
+function definitionsOf(
+  root: protobuf.Root,
+  pkg: string,
+  file: string,
+): protobuf.ReflectionObject[] {
   const ns = pkg ? root.lookup(pkg) : root;
   if (!(ns instanceof protobuf.Namespace)) return [];
   return ns.nestedArray.filter(
@@ -164,7 +182,8 @@ export function buildDescriptorSet(protoDir: string, files: string[]): Uint8Arra
   for (const file of files) {
     const source = readFileSync(join(protoDir, file), 'utf8');
     const syntax = /^\s*syntax\s*=\s*"([^"]+)"\s*;/m.exec(source)?.[1] ?? 'proto2';
-    if (syntax !== 'proto2' && syntax !== 'proto3') throw new Error(`${file}: syntax ${syntax} is not supported`);
+    if (syntax !== 'proto2' && syntax !== 'proto3')
+      throw new Error(`${file}: syntax ${syntax} is not supported`);
     const result = { ...protobuf.parse(source, root, { keepCase: true }), syntax };
     for (const o of root.nestedArray) tagFile(o, file);
     parsed.set(file, result);
@@ -195,7 +214,11 @@ export function buildDescriptorSet(protoDir: string, files: string[]): Uint8Arra
 
 /** protobufjs's parse leaves filename unset; mark each new definition with the file that declared it. */
 function tagFile(obj: protobuf.ReflectionObject, file: string): void {
-  if (obj instanceof protobuf.Type || obj instanceof protobuf.Enum || obj instanceof protobuf.Service) {
+  if (
+    obj instanceof protobuf.Type ||
+    obj instanceof protobuf.Enum ||
+    obj instanceof protobuf.Service
+  ) {
     if (obj.filename === null) obj.filename = file;
     return;
   }

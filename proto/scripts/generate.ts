@@ -111,7 +111,24 @@ function generate(outDir: string): void {
   const abs = files.map((f) => join(protoDir, f));
   const js = join(outDir, 'index.js');
   const pbjs = (out: string, ...extra: string[]) => {
-    execFileSync(bin('pbjs'), ['-t', 'static-module', '-w', 'es6', '--no-verify', '--no-delimited', ...extra, '-p', protoDir, '-o', out, ...abs], { stdio: 'inherit' });
+    execFileSync(
+      bin('pbjs'),
+      [
+        '-t',
+        'static-module',
+        '-w',
+        'es6',
+        '--no-verify',
+        '--no-delimited',
+        ...extra,
+        '-p',
+        protoDir,
+        '-o',
+        out,
+        ...abs,
+      ],
+      { stdio: 'inherit' },
+    );
   };
   // pbts reads the JSDoc of a commented build; the shipped codecs are the lean, uncommented one.
   const commented = join(outDir, 'commented.js');

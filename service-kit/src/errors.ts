@@ -1,0 +1,88 @@
+// Typed service errors, each with a stable code, mapped once at the boundary:
+// to a gRPC status by the server bootstrap, to an HTTP status by HTTP services.
+import { status } from '@grpc/grpc-js';
+
+export class ServiceError extends Error {
+  readonly code: string;
+  readonly grpcCode: status;
+  readonly httpStatus: number;
+
+  constructor(
+    message: string,
+    code: string,
+    grpcCode: status,
+    httpStatus: number,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.grpcCode = grpcCode;
+    this.httpStatus = httpStatus;
+  }
+}
+
+function kind(code: string, grpcCode: status, httpStatus: number) {
+  return class extends ServiceError {
+    constructor(message: string, cause?: unknown) {
+      super(message, code, grpcCode, httpStatus, cause);
+    }
+  };
+}
+
+/** The request is malformed: a missing or unknown field, a wrong type, a value out of range. */
+export class InvalidArgumentError extends kind('INVALID_ARGUMENT', status.INVALID_ARGUMENT, 400) {}
+export class NotFoundError extends kind('NOT_FOUND', status.NOT_FOUND, 404) {}
+export class AlreadyExistsError extends kind('ALREADY_EXISTS', status.ALREADY_EXISTS, 409) {}
+/** The system is not in the state the operation needs (a version mismatch, a bound crossed). */
+export class FailedPreconditionError extends kind(
+  'FAILED_PRECONDITION',
+  status.FAILED_PRECONDITION,
+  409,
+) {}
+/** A bounded queue or quota is full: retry later. */
+export class ResourceExhaustedError extends kind(
+  'RESOURCE_EXHAUSTED',
+  status.RESOURCE_EXHAUSTED,
+  503,
+) {}
+/** A dependency is down: retry later. */
+export class UnavailableError extends kind('UNAVAILABLE', status.UNAVAILABLE, 503) {}
+export class DeadlineExceededError extends kind(
+  'DEADLINE_EXCEEDED',
+  status.DEADLINE_EXCEEDED,
+  504,
+) {}
+export class CancelledError extends kind('CANCELLED', status.CANCELLED, 499) {}
+export class InternalError extends kind('INTERNAL', status.INTERNAL, 500) {}
+
+const byGrpcCode = new Map<status, new (message: string, cause?: unknown) => ServiceError>([
+  [status.INVALID_ARGUMENT, InvalidArgumentError],
+  [status.NOT_FOUND, NotFoundError],
+  [status.ALREADY_EXISTS, AlreadyExistsError],
+  [status.FAILED_PRECONDITION, FailedPreconditionError],
+  [status.RESOURCE_EXHAUSTED, ResourceExhaustedError],
+  [status.UNAVAILABLE, UnavailableError],
+  [status.DEADLINE_EXCEEDED, DeadlineExceededError],
+  [status.CANCELLED, CancelledError],
+]);
+
+/** A grpc-js client error (or anything else) as the matching typed ServiceError. */
+export function errorFromGrpc(err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err;
+  const e = err as { code?: unknown; details?: unknown; message?: unknown };
+  const message =
+    typeof e?.details === 'string' && e.details
+      ? e.details
+      : typeof e?.message === 'string'
+        ? e.message
+        : String(err);
+  const Cls = typeof e?.code === 'number' ? byGrpcCode.get(e.code as status) : undefined;
+  return Cls ? new Cls(message, err) : new InternalError(message, err);
+}
+
+/** The gRPC status and message a thrown value becomes at the server boundary. */
+export function toGrpcStatus(err: unknown): { code: status; details: string } {
+  if (err instanceof ServiceError) return { code: err.grpcCode, details: err.message };
+  return { code: status.INTERNAL, details: 'internal error (see the server log)' };
+}

@@ -1,0 +1,332 @@
+// The gRPC server bootstrap every service uses: async handlers wrapped by one
+// chain of interceptors (deadline, logging, metrics), typed errors mapped to
+// gRPC statuses once here, grpc.health.v1 and server reflection always on,
+// and a shutdown that stops accepting, drains in-flight calls, then forces.
+import * as grpc from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { DeadlineExceededError, toGrpcStatus } from './errors.ts';
+import { HealthService } from './health.ts';
+import { latencyBuckets } from './metrics.ts';
+import { reflectionServices } from './reflection.ts';
+
+/** What a handler knows of its call. */
+export interface CallContext {
+  /** "/package.Service/Method" */
+  readonly path: string;
+  readonly service: string;
+  readonly method: string;
+  /** Epoch ms by which the call must end: the client's deadline, or the server's default. */
+  readonly deadline: number;
+  remainingMs(): number;
+  /** Aborted when the deadline passes or the client cancels. */
+  readonly signal: AbortSignal;
+  readonly metadata: grpc.Metadata;
+  readonly log: Logger;
+}
+
+/** Wraps a handler: call `next` to go on, or answer without it. */
+export type Interceptor = (
+  ctx: CallContext,
+  request: unknown,
+  next: () => Promise<unknown>,
+) => Promise<unknown>;
+
+// biome-ignore lint/suspicious/noExplicitAny: a definition's methods differ in request type, and function parameters are contravariant
+type MethodDef = grpc.MethodDefinition<any, any>;
+type Handlers<D> = {
+  [K in keyof D]: D[K] extends grpc.MethodDefinition<infer Req, infer Res>
+    ? (request: Req, ctx: CallContext) => Promise<Res>
+    : never;
+};
+
+export interface GrpcServerOptions {
+  logger: Logger;
+  registry: Registry;
+  /** Deadline given to calls whose client set none, so nothing runs unbounded. */
+  defaultDeadlineMs?: number;
+  /** Extra interceptors, run inside the kit's (after deadline checks, inside metrics). */
+  interceptors?: Interceptor[];
+  /** Largest request accepted, in bytes (grpc-js answers RESOURCE_EXHAUSTED above it). */
+  maxReceiveMessageBytes?: number;
+}
+
+class Ctx implements CallContext {
+  readonly path: string;
+  readonly service: string;
+  readonly method: string;
+  readonly deadline: number;
+  readonly metadata: grpc.Metadata;
+  readonly log: Logger;
+  readonly #call: grpc.ServerUnaryCall<unknown, unknown>;
+  #controller: AbortController | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    path: string,
+    call: grpc.ServerUnaryCall<unknown, unknown>,
+    defaultDeadlineMs: number,
+    log: Logger,
+  ) {
+    this.path = path;
+    const slash = path.lastIndexOf('/');
+    this.service = path.slice(1, slash);
+    this.method = path.slice(slash + 1);
+    this.#call = call;
+    this.metadata = call.metadata;
+    this.log = log;
+    const d = call.getDeadline();
+    const clientDeadline = d instanceof Date ? d.getTime() : d;
+    this.deadline = Number.isFinite(clientDeadline)
+      ? clientDeadline
+      : Date.now() + defaultDeadlineMs;
+  }
+
+  remainingMs(): number {
+    return this.deadline - Date.now();
+  }
+
+  // Created on first use: most handlers never look at it, and a timer per call costs.
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      const remaining = this.remainingMs();
+      if (remaining <= 0) controller.abort(new DeadlineExceededError('deadline exceeded'));
+      else {
+        this.#timer = setTimeout(
+          () => controller.abort(new DeadlineExceededError('deadline exceeded')),
+          remaining,
+        );
+        this.#timer.unref();
+      }
+      this.#call.once('cancelled', () =>
+        controller.abort(new DeadlineExceededError('call cancelled by the client')),
+      );
+    }
+    return this.#controller.signal;
+  }
+
+  done(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+  }
+}
+
+export class GrpcServer {
+  readonly server: grpc.Server;
+  readonly health = new HealthService();
+  readonly #log: Logger;
+  readonly #defaultDeadlineMs: number;
+  readonly #interceptors: Interceptor[];
+  readonly #services: string[] = [];
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #latency: Histogram<string>;
+  readonly #errors: Counter<string>;
+  readonly #inFlightGauge: Gauge<string>;
+  #port = 0;
+
+  constructor(opts: GrpcServerOptions) {
+    this.#log = opts.logger;
+    this.#defaultDeadlineMs = opts.defaultDeadlineMs ?? 30_000;
+    this.#interceptors = opts.interceptors ?? [];
+    this.server = new grpc.Server({
+      'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 4 * 1024 * 1024,
+      'grpc.keepalive_time_ms': 30_000,
+      'grpc.keepalive_timeout_ms': 10_000,
+      'grpc.keepalive_permit_without_calls': 1,
+    });
+    this.#latency = metric(
+      opts.registry,
+      'grpc_server_handling_seconds',
+      () =>
+        new Histogram({
+          name: 'grpc_server_handling_seconds',
+          help: 'Time to answer a unary RPC, by service, method and status code',
+          labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+          buckets: latencyBuckets,
+          registers: [opts.registry],
+        }),
+    );
+    this.#errors = metric(
+      opts.registry,
+      'grpc_server_errors_total',
+      () =>
+        new Counter({
+          name: 'grpc_server_errors_total',
+          help: 'RPCs that ended with a status other than OK, by service, method and status code',
+          labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+          registers: [opts.registry],
+        }),
+    );
+    this.#inFlightGauge = metric(
+      opts.registry,
+      'grpc_server_in_flight',
+      () =>
+        new Gauge({
+          name: 'grpc_server_in_flight',
+          help: 'Unary RPCs being handled now',
+          registers: [opts.registry],
+        }),
+    );
+    this.server.addService(this.health.definition, this.health.implementation);
+    this.#services.push('grpc.health.v1.Health');
+    for (const r of reflectionServices(() => this.#services)) {
+      this.server.addService(r.definition, r.implementation);
+    }
+    this.#services.push(
+      'grpc.reflection.v1.ServerReflection',
+      'grpc.reflection.v1alpha.ServerReflection',
+    );
+    this.health.set('', 'SERVING');
+  }
+
+  /** Registers a service of unary methods implemented by async handlers. */
+  addService<D extends Record<string, MethodDef>>(definition: D, handlers: Handlers<D>): void {
+    const impl: grpc.UntypedServiceImplementation = {};
+    let serviceName = '';
+    for (const [name, def] of Object.entries(definition)) {
+      if (def.requestStream || def.responseStream) {
+        throw new Error(`${def.path}: only unary methods are supported by addService`);
+      }
+      const handler = (
+        handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>
+      )[name];
+      if (!handler) throw new Error(`${def.path}: no handler given`);
+      serviceName = def.path.slice(1, def.path.lastIndexOf('/'));
+      impl[name] = this.#unary(def.path, handler);
+    }
+    this.server.addService(definition as grpc.ServiceDefinition, impl);
+    this.#services.push(serviceName);
+    this.health.set(serviceName, 'SERVING');
+  }
+
+  #unary(path: string, handler: (req: unknown, ctx: CallContext) => Promise<unknown>) {
+    const slash = path.lastIndexOf('/');
+    const service = path.slice(1, slash);
+    const method = path.slice(slash + 1);
+    const log = this.#log.child({ rpc: path });
+    const observers = new Map<grpc.status, (v: number) => void>();
+    const observe = (code: grpc.status, seconds: number) => {
+      let o = observers.get(code);
+      if (!o) {
+        const labels = {
+          grpc_service: service,
+          grpc_method: method,
+          grpc_code: grpc.status[code] ?? String(code),
+        };
+        const child = this.#latency.labels(labels);
+        const errors = code === grpc.status.OK ? undefined : this.#errors.labels(labels);
+        o = (v: number) => {
+          child.observe(v);
+          errors?.inc();
+        };
+        observers.set(code, o);
+      }
+      o(seconds);
+    };
+    const chain = this.#interceptors;
+    const run = (ctx: Ctx, request: unknown): Promise<unknown> => {
+      let i = -1;
+      const next = (): Promise<unknown> => {
+        i++;
+        const interceptor = chain[i];
+        return interceptor ? interceptor(ctx, request, next) : handler(request, ctx);
+      };
+      return next();
+    };
+
+    return (
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
+      const start = process.hrtime.bigint();
+      const ctx = new Ctx(path, call, this.#defaultDeadlineMs, log);
+      this.#inFlightGauge.inc();
+      const finish = (err: unknown, response?: unknown) => {
+        ctx.done();
+        this.#inFlightGauge.dec();
+        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        if (err === null) {
+          observe(grpc.status.OK, seconds);
+          callback(null, response);
+          return;
+        }
+        const { code, details } = toGrpcStatus(err);
+        observe(code, seconds);
+        if (code === grpc.status.INTERNAL || code === grpc.status.UNKNOWN)
+          log.error({ err }, 'rpc failed');
+        else log.debug({ code: grpc.status[code], details }, 'rpc answered with an error');
+        callback({ code, details });
+      };
+      // Deadline interceptor: a call that arrives already expired is not run at all.
+      if (ctx.remainingMs() <= 0) {
+        finish(new DeadlineExceededError(`deadline exceeded before ${method} started`));
+        return;
+      }
+      let p: Promise<unknown>;
+      try {
+        p = run(ctx, call.request);
+      } catch (err) {
+        finish(err);
+        return;
+      }
+      const tracked = p.then(
+        (res) => finish(null, res),
+        (err: unknown) => finish(err),
+      );
+      this.#inFlight.add(tracked);
+      tracked.finally(() => this.#inFlight.delete(tracked));
+    };
+  }
+
+  /** Binds host:port (0 = any free port) and starts serving; resolves to the bound port. */
+  async listen(host: string, port: number): Promise<number> {
+    const target = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+    this.#port = await new Promise<number>((resolve, reject) => {
+      this.server.bindAsync(target, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+        err ? reject(err) : resolve(bound),
+      );
+    });
+    this.#log.info(
+      { address: `${host}:${this.#port}`, services: this.#services },
+      'gRPC listening',
+    );
+    return this.#port;
+  }
+
+  get port(): number {
+    return this.#port;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /**
+   * Graceful stop: health NOT_SERVING, no new calls accepted, in-flight calls
+   * finish; after `timeoutMs` whatever is left is cancelled.
+   */
+  async shutdown(timeoutMs: number): Promise<void> {
+    this.health.shutdown();
+    this.health.endWatches();
+    const drained = new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const result = await Promise.race([drained.then(() => 'drained' as const), timedOut]);
+    clearTimeout(timer);
+    if (result === 'timeout') {
+      this.#log.warn(
+        { inFlight: this.#inFlight.size },
+        'drain deadline passed: cancelling the rest',
+      );
+      this.server.forceShutdown();
+    }
+  }
+}
+
+/** One metric per registry, however many servers share it (tests start several). */
+function metric<T>(registry: Registry, name: string, make: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? make();
+}

@@ -1,0 +1,32 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+/** Spawns a fixture with the current Node and waits for its JSON "ready" line. */
+export async function spawnFixture(
+  file: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; ready: Record<string, number>; stderr: () => string }> {
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<Record<string, number>>((resolve, reject) => {
+    lines.on('line', (line) => {
+      if (line.includes('"ready"')) resolve(JSON.parse(line) as Record<string, number>);
+    });
+    child.once('exit', (code) => reject(new Error(`fixture exited ${code}: ${err}`)));
+  });
+  return { child, ready, stderr: () => err };
+}
+
+export async function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
