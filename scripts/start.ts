@@ -1,0 +1,117 @@
+// `npm start`: every service of the stack that exists, in one terminal, with
+// embedded defaults (SQLite behind db-proxy, an in-process cache in
+// data-server) unless the environment points them at MySQL / Redis.
+// Logs are pretty-printed and prefixed with the service's name; Ctrl-C (or
+// SIGTERM) stops them all gracefully, in reverse order.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Service {
+  name: string;
+  main: string;
+  /** The port that answers once the service is up (its default, or the env override). */
+  port: () => number;
+  color: number;
+}
+
+const env = process.env;
+const services: Service[] = [
+  { name: 'db-proxy', main: 'db-proxy/src/main.ts', port: () => Number(env.DBPROXY_PORT ?? 50051), color: 36 },
+  { name: 'data-server', main: 'data-server/src/main.ts', port: () => Number(env.DATASERVER_PORT ?? 50052), color: 35 },
+  { name: 'map-server', main: 'map-server/src/main.ts', port: () => Number(env.MAPSERVER_PORT ?? 50053), color: 33 },
+  { name: 'battle-server', main: 'battle-server/src/main.ts', port: () => Number(env.BATTLE_PORT ?? 8080), color: 32 },
+].filter((s) => existsSync(join(root, s.main)));
+
+const width = Math.max(...services.map((s) => s.name.length));
+const children: { service: Service; child: ChildProcess }[] = [];
+let stopping = false;
+
+function prefix(service: Service, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
+  const tag = `\x1b[${service.color}m${service.name.padEnd(width)}\x1b[0m |`;
+  createInterface({ input: stream }).on('line', (line) => out.write(`${tag} ${line}\n`));
+}
+
+function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`exited with code ${child.exitCode}`));
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > until) reject(new Error(`port ${port} did not open in ${timeoutMs} ms`));
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+}
+
+async function stopAll(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    // A second Ctrl-C: force.
+    for (const { child } of children) child.kill('SIGKILL');
+    return;
+  }
+  stopping = true;
+  process.stdout.write(`\nstopping ${children.length} services…\n`);
+  for (const { child } of [...children].reverse()) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal === 'SIGINT' ? 'SIGTERM' : signal);
+    await exited;
+  }
+}
+
+process.on('SIGINT', () => void stopAll('SIGINT'));
+process.on('SIGTERM', () => void stopAll('SIGTERM'));
+
+if (services.length === 0) {
+  process.stderr.write('no service found to start\n');
+  process.exit(1);
+}
+
+for (const service of services) {
+  if (stopping) break;
+  const child = spawn(process.execPath, [join(root, service.main)], {
+    cwd: root,
+    // Own process group: the terminal's Ctrl-C reaches only this script, which
+    // then stops the services one by one (the data path last).
+    detached: true,
+    env: { LOG_PRETTY: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push({ service, child });
+  prefix(service, child.stdout!, process.stdout);
+  prefix(service, child.stderr!, process.stderr);
+  child.on('exit', (code, signal) => {
+    process.stdout.write(`${service.name} exited (${signal ?? `code ${code}`})\n`);
+    if (!stopping) {
+      process.exitCode = 1;
+      void stopAll('SIGTERM');
+    }
+  });
+  try {
+    await waitForPort(service.port(), child, 30_000);
+  } catch (err) {
+    process.stderr.write(`${service.name} did not start: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+    await stopAll('SIGTERM');
+    break;
+  }
+}
+if (!stopping) {
+  process.stdout.write(
+    `\nstack up: ${services.map((s) => `${s.name} :${s.port()}`).join(', ')} — Ctrl-C stops it\n`,
+  );
+}
