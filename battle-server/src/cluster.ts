@@ -1,0 +1,34 @@
+// cluster mode: the primary forks one serving process per core (each fights battles in-line on
+// its own event loop) and shares the listening socket with them. It restarts a process that dies
+// and, on shutdown, asks every process to drain, then exits.
+import cluster, { type Worker } from 'node:cluster';
+import { type Logger, onShutdown } from '@slg/service-kit';
+import type { BattleConfig } from './config.ts';
+
+export function startPrimary(config: BattleConfig, logger: Logger): void {
+  let stopping = false;
+  const fork = (): Worker => cluster.fork();
+  for (let i = 0; i < config.processes; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.error(
+      { pid: worker.process.pid, code, signal },
+      'serving process died; starting another',
+    );
+    fork();
+  });
+  logger.info({ processes: config.processes, pid: process.pid }, 'battle-server cluster primary');
+  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, async () => {
+    stopping = true;
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (!w || w.isDead()) return resolve();
+          w.once('exit', () => resolve());
+          if (w.isConnected()) w.send('shutdown');
+          else w.process.kill('SIGTERM');
+        }),
+    );
+    await Promise.all(exits);
+  });
+}

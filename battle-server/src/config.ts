@@ -1,0 +1,63 @@
+// Every environment variable of the battle server, read once and validated whole.
+import { availableParallelism } from 'node:os';
+import { commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+
+export const configSpec = {
+  ...commonEnv,
+  BATTLE_HOST: host({ default: '127.0.0.1', desc: 'address to listen on' }),
+  BATTLE_PORT: port({ default: 8080, desc: 'HTTP port' }),
+  BATTLE_MODE: str({
+    default: 'cluster',
+    choices: ['pool', 'cluster'],
+    desc: 'pool: one HTTP process + piscina worker threads; cluster: one process per core, in-line battles',
+  }),
+  BATTLE_THREADS: num({
+    default: 0,
+    desc: 'pool mode: worker threads (0 = one per core)',
+  }),
+  BATTLE_PROCESSES: num({
+    default: 0,
+    desc: 'cluster mode: HTTP processes (0 = one per core)',
+  }),
+  BATTLE_MAX_QUEUE: num({
+    default: 4096,
+    desc: 'pool mode: battles that may wait for a thread; beyond it 503 + Retry-After',
+  }),
+  BATTLE_BODY_LIMIT: num({ default: 65536, desc: 'largest POST body in bytes (413 beyond)' }),
+  BATTLE_BACKLOG: num({ default: 4096, desc: 'listen backlog (capped by net.core.somaxconn)' }),
+  BATTLE_RETRY_AFTER_SEC: num({ default: 1, desc: 'Retry-After of a 503' }),
+};
+
+export interface BattleConfig {
+  host: string;
+  port: number;
+  mode: 'pool' | 'cluster';
+  threads: number;
+  processes: number;
+  maxQueue: number;
+  bodyLimit: number;
+  backlog: number;
+  retryAfterSec: number;
+  logLevel: string;
+  logPretty: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
+  const c = loadConfig(configSpec, env);
+  const cores = availableParallelism();
+  return {
+    host: c.BATTLE_HOST,
+    port: c.BATTLE_PORT,
+    mode: c.BATTLE_MODE as 'pool' | 'cluster',
+    threads: c.BATTLE_THREADS > 0 ? c.BATTLE_THREADS : cores,
+    processes: c.BATTLE_PROCESSES > 0 ? c.BATTLE_PROCESSES : cores,
+    maxQueue: c.BATTLE_MAX_QUEUE,
+    bodyLimit: c.BATTLE_BODY_LIMIT,
+    backlog: c.BATTLE_BACKLOG,
+    retryAfterSec: c.BATTLE_RETRY_AFTER_SEC,
+    logLevel: c.LOG_LEVEL,
+    logPretty: c.LOG_PRETTY,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+  };
+}

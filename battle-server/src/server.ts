@@ -1,0 +1,73 @@
+// One serving process: a runner (pool or in-line), the app, listening, one shutdown path.
+import { createMetricsRegistry, type Logger, onShutdown } from '@slg/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { build } from './app.ts';
+import type { BattleConfig } from './config.ts';
+import { PoolRunner } from './pool.ts';
+import { type BattleRunner, InlineRunner } from './runner.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  runner: BattleRunner;
+  url: string;
+  /** Idempotent: stop accepting, drain in-flight requests, close the runner. */
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  config: BattleConfig,
+  logger: Logger,
+  runnerKind: 'pool' | 'inline',
+): Promise<RunningServer> {
+  const runner: BattleRunner =
+    runnerKind === 'pool'
+      ? new PoolRunner({ threads: config.threads, maxQueue: config.maxQueue })
+      : new InlineRunner();
+  await runner.start();
+  const registry = createMetricsRegistry();
+  registry.setDefaultLabels({ mode: config.mode, pid: String(process.pid) });
+  const app = await build({
+    runner,
+    logger,
+    registry,
+    bodyLimit: config.bodyLimit,
+    retryAfterSec: config.retryAfterSec,
+  });
+  const url = await app.listen({ host: config.host, port: config.port, backlog: config.backlog });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      await runner.close();
+    })();
+    return closing;
+  };
+  return { app, runner, url, close };
+}
+
+/** Starts a server and ties it to SIGINT/SIGTERM (and, under cluster, the primary's request). */
+export async function serve(config: BattleConfig, logger: Logger, runnerKind: 'pool' | 'inline') {
+  const server = await startServer(config, logger, runnerKind);
+  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, () => server.close());
+  process.on('message', (msg) => {
+    if (msg === 'shutdown') {
+      server.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }
+  });
+  logger.info(
+    {
+      url: server.url,
+      mode: config.mode,
+      runner: runnerKind,
+      threads: server.runner.stats().threads,
+    },
+    'battle-server listening',
+  );
+  return server;
+}
