@@ -1,0 +1,346 @@
+// The shared cache: Redis through ioredis (auto-pipelining; Lua where a step
+// must be atomic). Several data-server instances share it.
+//
+// Keys (`P` = the configured prefix, `{owner}` a hash tag so that one player's
+// keys share a cluster slot):
+//   P{owner}:r:<table>:<member>        a record's FetchResponse bytes (empty = absent)
+//   P{owner}:c:<table>                 a collection's CFetchResponse bytes
+//   <value key>:lease                  the lease token of a pending fill
+//   P{owner}:i:<table>                 the member index of a collection (a set of value keys)
+//
+// Outage: commands fail fast (no offline queue, no retries, a command timeout).
+// The first failure marks the cache down: reads go to db-proxy, invalidations are
+// kept in a bounded set. When Redis answers again, the kept invalidations are
+// replayed (or, if there were too many, every key of the prefix is deleted) and
+// only then is the cache used again. Each down/up moves the generation on, so a
+// lease taken before an outage never fills after it.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '@slg/service-kit';
+import { Redis } from 'ioredis';
+import type { Cache, CacheState, CacheTtls, Invalidation, LeaseResult } from './interface.ts';
+
+export const leaseSuffix = ':lease';
+
+// KEYS[1] value, KEYS[2] lease, KEYS[3] member index (optional)
+// ARGV[1] token, ARGV[2] lease ms, ARGV[3] index ms
+const leaseLua = `
+local v = redis.call('GET', KEYS[1])
+if v then return {1, v} end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  if KEYS[3] then
+    redis.call('SADD', KEYS[3], KEYS[1])
+    redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  end
+  return {0}
+end
+return {2}
+`;
+
+// KEYS[1] value, KEYS[2] lease; ARGV[1] token, ARGV[2] value, ARGV[3] ttl ms
+const fillLua = `
+if redis.call('GET', KEYS[2]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  redis.call('DEL', KEYS[2])
+  return 1
+end
+return 0
+`;
+
+// KEYS[1] member index, KEYS[2..] value keys; ARGV[1] lease suffix, ARGV[2] '1' = drop every member
+const invalidateLua = `
+local suffix = ARGV[1]
+for i = 2, #KEYS do
+  redis.call('DEL', KEYS[i], KEYS[i] .. suffix)
+  redis.call('SREM', KEYS[1], KEYS[i])
+end
+if ARGV[2] == '1' then
+  local members = redis.call('SMEMBERS', KEYS[1])
+  for _, k in ipairs(members) do redis.call('DEL', k, k .. suffix) end
+  redis.call('DEL', KEYS[1])
+end
+return 1
+`;
+
+interface Scripts {
+  dsLeaseBuffer(numKeys: number, ...args: (string | number)[]): Promise<[number, Buffer?]>;
+  dsFill(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
+  dsInvalidate(numKeys: number, ...args: string[]): Promise<number>;
+}
+
+export interface RedisCacheOptions extends CacheTtls {
+  readonly url: string;
+  /** Every key starts with it (so that instances of one deployment share, and tests do not collide). */
+  readonly prefix: string;
+  readonly logger: Logger;
+  /** A command that has no answer by then fails (and marks the cache down). */
+  readonly commandTimeoutMs: number;
+  /** While down, how often to check whether Redis answers again. */
+  readonly probeIntervalMs: number;
+  /** Invalidations kept while down; above it the whole prefix is flushed on recovery. */
+  readonly maxPendingInvalidations: number;
+}
+
+export class RedisCache implements Cache {
+  readonly kind = 'redis' as const;
+  readonly redis: Redis;
+  readonly #scripts: Scripts;
+  readonly #opts: RedisCacheOptions;
+  readonly #log: Logger;
+  readonly #instance = randomBytes(6).toString('base64url');
+  readonly #listeners: ((state: CacheState) => void)[] = [];
+  /** Keys (value keys) whose invalidation may not have reached Redis. */
+  readonly #pendingKeys = new Set<string>();
+  /** Member indexes whose "drop every member" may not have reached Redis. */
+  readonly #pendingIndexes = new Set<string>();
+  #overflow = false;
+  #state: CacheState = 'down';
+  #generation = 0;
+  #tokenPrefix: string;
+  #tokens = 0;
+  #probe: NodeJS.Timeout | undefined;
+  #recovering: Promise<void> | undefined;
+  #closed = false;
+  #downReason = 'not connected yet';
+
+  constructor(opts: RedisCacheOptions) {
+    this.#opts = opts;
+    this.#log = opts.logger;
+    this.#tokenPrefix = `${this.#instance}.0.`;
+    this.redis = new Redis(opts.url, {
+      enableAutoPipelining: true,
+      // Fail fast while Redis is away: no offline queue, no re-sent or retried commands.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: opts.commandTimeoutMs,
+      connectTimeout: Math.max(opts.commandTimeoutMs * 2, 1000),
+      retryStrategy: (times) => Math.min(50 * times, 1000),
+      connectionName: `data-server-${this.#instance}`,
+    });
+    this.redis.defineCommand('dsLease', { lua: leaseLua });
+    this.redis.defineCommand('dsFill', { lua: fillLua });
+    this.redis.defineCommand('dsInvalidate', { lua: invalidateLua });
+    this.#scripts = this.redis as unknown as Scripts;
+    this.redis.on('ready', () => this.#recover());
+    this.redis.on('close', () => this.#markDown('connection closed'));
+    this.redis.on('error', (err: Error) => {
+      this.#log.debug({ err: err.message }, 'redis connection error');
+    });
+  }
+
+  get state(): CacheState {
+    return this.#state;
+  }
+
+  get available(): boolean {
+    return this.#state === 'up';
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get pendingInvalidations(): number {
+    return this.#pendingKeys.size + this.#pendingIndexes.size;
+  }
+
+  /** Invalidations kept for replay (and whether they overflowed into a full flush). */
+  get pending(): { keys: number; indexes: number; overflow: boolean } {
+    return {
+      keys: this.#pendingKeys.size,
+      indexes: this.#pendingIndexes.size,
+      overflow: this.#overflow,
+    };
+  }
+
+  onStateChange(listener: (state: CacheState) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  get(key: string): Promise<Buffer | null> {
+    return this.redis.getBuffer(key).catch(this.#failed);
+  }
+
+  async lease(key: string, index: string | undefined): Promise<LeaseResult> {
+    const token = `${this.#tokenPrefix}${++this.#tokens}`;
+    const { leaseMs, indexMs } = this.#opts;
+    const r =
+      index === undefined
+        ? await this.#scripts
+            .dsLeaseBuffer(2, key, key + leaseSuffix, token, leaseMs, indexMs)
+            .catch(this.#failed)
+        : await this.#scripts
+            .dsLeaseBuffer(3, key, key + leaseSuffix, index, token, leaseMs, indexMs)
+            .catch(this.#failed);
+    switch (r[0]) {
+      case 1:
+        return { state: 'hit', value: r[1] as Buffer };
+      case 0:
+        return { state: 'granted', token };
+      default:
+        return { state: 'held' };
+    }
+  }
+
+  async fill(key: string, token: string, value: Buffer, ttlMs: number): Promise<boolean> {
+    // A lease from before an outage: invalidations may have been lost meanwhile.
+    if (this.#state !== 'up' || !token.startsWith(this.#tokenPrefix)) return false;
+    const r = await this.#scripts
+      .dsFill(2, key, key + leaseSuffix, token, value, Math.max(1, Math.round(ttlMs)))
+      .catch(this.#failed);
+    return r === 1;
+  }
+
+  async invalidate(inv: Invalidation): Promise<void> {
+    if (this.#state === 'up') {
+      try {
+        await this.#send(inv);
+        return;
+      } catch (err) {
+        this.#markDown(`invalidation failed: ${(err as Error).message}`);
+      }
+    }
+    this.#keep(inv);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#probe) clearInterval(this.#probe);
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  #send(inv: Invalidation): Promise<unknown> {
+    if (inv.index === undefined) {
+      const args: string[] = [];
+      for (const k of inv.keys) args.push(k, k + leaseSuffix);
+      return this.redis.del(...args);
+    }
+    return this.#scripts.dsInvalidate(
+      1 + inv.keys.length,
+      inv.index,
+      ...inv.keys,
+      leaseSuffix,
+      inv.dropIndex ? '1' : '0',
+    );
+  }
+
+  #keep(inv: Invalidation): void {
+    if (this.#overflow) return;
+    for (const k of inv.keys) this.#pendingKeys.add(k);
+    if (inv.dropIndex && inv.index !== undefined) this.#pendingIndexes.add(inv.index);
+    if (this.#pendingKeys.size + this.#pendingIndexes.size > this.#opts.maxPendingInvalidations) {
+      this.#overflow = true;
+      this.#pendingKeys.clear();
+      this.#pendingIndexes.clear();
+      this.#log.warn(
+        { max: this.#opts.maxPendingInvalidations },
+        'cache: too many invalidations kept during the outage; the whole prefix will be flushed on recovery',
+      );
+    }
+  }
+
+  // Arrow function: used as a .catch handler on the hot path without a bind per call.
+  readonly #failed = (err: unknown): never => {
+    this.#markDown((err as Error)?.message ?? String(err));
+    throw err;
+  };
+
+  #markDown(reason: string): void {
+    if (this.#closed) return;
+    if (this.#state !== 'down') {
+      this.#downReason = reason;
+      this.#setState('down');
+      this.#log.warn(
+        { reason },
+        'cache DEGRADED: Redis unreachable; serving from db-proxy and keeping invalidations until it answers',
+      );
+    }
+    if (!this.#probe) {
+      this.#probe = setInterval(() => {
+        if (this.redis.status === 'ready') this.#recover();
+      }, this.#opts.probeIntervalMs);
+      this.#probe.unref();
+    }
+  }
+
+  #setState(state: CacheState): void {
+    if (state !== 'up') {
+      // A new generation: leases granted before this point never fill.
+      this.#generation++;
+      this.#tokenPrefix = `${this.#instance}.${this.#generation}.`;
+    }
+    this.#state = state;
+    for (const l of this.#listeners) l(state);
+  }
+
+  #recover(): void {
+    if (this.#closed || this.#state === 'up' || this.#recovering) return;
+    this.#recovering = this.#replay().finally(() => {
+      this.#recovering = undefined;
+    });
+  }
+
+  async #replay(): Promise<void> {
+    this.#setState('recovering');
+    try {
+      await this.redis.ping();
+      // Invalidations kept while down (new ones may arrive during the replay: loop until none).
+      for (;;) {
+        if (this.#overflow) {
+          this.#overflow = false;
+          this.#pendingKeys.clear();
+          this.#pendingIndexes.clear();
+          const n = await this.#flushPrefix();
+          this.#log.warn({ deleted: n }, 'cache: flushed the whole prefix after an outage');
+          continue;
+        }
+        if (this.#pendingKeys.size === 0 && this.#pendingIndexes.size === 0) break;
+        const keys = [...this.#pendingKeys];
+        const indexes = [...this.#pendingIndexes];
+        this.#pendingKeys.clear();
+        this.#pendingIndexes.clear();
+        try {
+          for (let i = 0; i < keys.length; i += 256) {
+            await this.#send({ keys: keys.slice(i, i + 256) });
+          }
+          for (const index of indexes) await this.#send({ keys: [], index, dropIndex: true });
+        } catch (err) {
+          for (const k of keys) this.#pendingKeys.add(k);
+          for (const x of indexes) this.#pendingIndexes.add(x);
+          throw err;
+        }
+        this.#log.info(
+          { keys: keys.length, indexes: indexes.length },
+          'cache: replayed invalidations kept during the outage',
+        );
+      }
+      if (this.#state !== 'recovering') return; // went down again meanwhile
+      if (this.#probe) {
+        clearInterval(this.#probe);
+        this.#probe = undefined;
+      }
+      this.#setState('up');
+      this.#log.info({ after: this.#downReason }, 'cache UP: Redis answers again; using the cache');
+    } catch (err) {
+      if (this.#state === 'recovering') this.#setState('down');
+      this.#log.warn({ err: (err as Error).message }, 'cache: recovery failed; will retry');
+      this.#markDown(`recovery failed: ${(err as Error).message}`);
+    }
+  }
+
+  async #flushPrefix(): Promise<number> {
+    const pattern = `${this.#opts.prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let cursor = '0';
+    let n = 0;
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) n += await this.redis.unlink(...keys);
+    } while (cursor !== '0');
+    return n;
+  }
+}

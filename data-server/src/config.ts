@@ -1,0 +1,154 @@
+// data-server's configuration: environment variables read once, here, and
+// validated whole (every problem reported together). build() takes the result
+// and never reads the environment.
+import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+import { defaultSchemaPath } from './schema.ts';
+
+export interface DataServerConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly metricsPort: number;
+  readonly dbProxyAddress: string;
+  /** Deadline of a call that came without one (and of db-proxy calls made for it). */
+  readonly defaultDeadlineMs: number;
+  /** Empty: the embedded in-process cache. */
+  readonly redisUrl: string;
+  readonly keyPrefix: string;
+  readonly recordTtlMs: number;
+  readonly collectionTtlMs: number;
+  readonly absentTtlMs: number;
+  readonly leaseMs: number;
+  readonly leaseWaitMs: number;
+  readonly redisCommandTimeoutMs: number;
+  readonly redisProbeMs: number;
+  readonly maxPendingInvalidations: number;
+  readonly memoryCacheBytes: number;
+  readonly schemaPath: string;
+  readonly logLevel: string;
+  readonly logPretty: boolean;
+  readonly shutdownTimeoutMs: number;
+}
+
+const positive = (desc: string, def: number) => num({ default: def, desc });
+
+export const envSpec = {
+  ...commonEnv,
+  DATASERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
+  DATASERVER_PORT: port({ default: 50052, desc: 'gRPC port' }),
+  DATASERVER_METRICS_PORT: port({ default: 9102, desc: 'Prometheus /metrics port' }),
+  DATASERVER_DBPROXY_ADDR: str({
+    default: '127.0.0.1:50051',
+    desc: 'db-proxy gRPC address (host:port)',
+  }),
+  DATASERVER_DEADLINE_MS: positive('deadline of a call that came without one', 10_000),
+  DATASERVER_REDIS_URL: str({
+    default: '',
+    desc: 'Redis URL (redis://host:port/db) of the shared cache; empty = the embedded in-process cache',
+  }),
+  DATASERVER_KEY_PREFIX: str({ default: 'ds:', desc: 'prefix of every cache key' }),
+  DATASERVER_RECORD_TTL_MS: positive('how long a record stays cached', 300_000),
+  DATASERVER_COLLECTION_TTL_MS: positive('how long a collection stays cached', 300_000),
+  DATASERVER_ABSENT_TTL_MS: positive('how long "no such record" stays cached', 60_000),
+  DATASERVER_LEASE_MS: positive(
+    'lifetime of a fill lease (a load slower than this cannot fill)',
+    3_000,
+  ),
+  DATASERVER_LEASE_WAIT_MS: num({
+    default: 3,
+    desc: 'when another instance holds the lease, wait this long for its fill before reading through',
+  }),
+  DATASERVER_REDIS_TIMEOUT_MS: positive(
+    'a Redis command without an answer by then fails (cache degraded)',
+    500,
+  ),
+  DATASERVER_REDIS_PROBE_MS: positive(
+    'while degraded, how often to check whether Redis answers again',
+    250,
+  ),
+  DATASERVER_MAX_PENDING_INVALIDATIONS: positive(
+    'invalidations kept while Redis is away; beyond it the whole prefix is flushed on recovery',
+    100_000,
+  ),
+  DATASERVER_MEMORY_CACHE_MB: positive('size bound of the embedded cache, in MiB', 64),
+  DATASERVER_SCHEMA_PATH: str({ default: defaultSchemaPath, desc: "db-proxy's schema file" }),
+};
+
+const prefixPattern = /^[A-Za-z0-9:_.-]{1,64}$/;
+const positiveVars = [
+  'DATASERVER_DEADLINE_MS',
+  'DATASERVER_RECORD_TTL_MS',
+  'DATASERVER_COLLECTION_TTL_MS',
+  'DATASERVER_ABSENT_TTL_MS',
+  'DATASERVER_LEASE_MS',
+  'DATASERVER_REDIS_TIMEOUT_MS',
+  'DATASERVER_REDIS_PROBE_MS',
+  'DATASERVER_MAX_PENDING_INVALIDATIONS',
+  'DATASERVER_MEMORY_CACHE_MB',
+];
+
+/** Reads and checks the environment; throws a ConfigError naming every problem. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerConfig {
+  // Checks envalid's validators do not express, on the raw strings, so that every problem
+  // (theirs and these) is reported in one list.
+  const problems: string[] = [];
+  const raw = (name: string) => env[name];
+  for (const name of positiveVars) {
+    const value = raw(name);
+    if (value !== undefined && value !== '' && !(Number(value) > 0)) {
+      problems.push(`${name}=${JSON.stringify(value)}: must be a positive number`);
+    }
+  }
+  const wait = raw('DATASERVER_LEASE_WAIT_MS');
+  if (wait !== undefined && wait !== '' && !(Number(wait) >= 0)) {
+    problems.push(`DATASERVER_LEASE_WAIT_MS=${JSON.stringify(wait)}: must be 0 or more`);
+  }
+  const prefix = raw('DATASERVER_KEY_PREFIX');
+  if (prefix !== undefined && !prefixPattern.test(prefix)) {
+    problems.push(`DATASERVER_KEY_PREFIX=${JSON.stringify(prefix)}: must match ${prefixPattern}`);
+  }
+  const redisUrl = raw('DATASERVER_REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\/[^/\s]+/.test(redisUrl)) {
+    problems.push(
+      `DATASERVER_REDIS_URL=${JSON.stringify(redisUrl)}: must be redis://host:port[/db] (or empty for the embedded cache)`,
+    );
+  }
+  const addr = raw('DATASERVER_DBPROXY_ADDR');
+  if (addr !== undefined && !/^[^:\s]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(addr)) {
+    problems.push(`DATASERVER_DBPROXY_ADDR=${JSON.stringify(addr)}: must be host:port`);
+  }
+  let e: ReturnType<typeof loadConfig<typeof envSpec>>;
+  try {
+    e = loadConfig(envSpec, env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new ConfigError([...err.problems, ...problems]);
+    throw err;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    host: e.DATASERVER_HOST,
+    port: e.DATASERVER_PORT,
+    metricsPort: e.DATASERVER_METRICS_PORT,
+    dbProxyAddress: e.DATASERVER_DBPROXY_ADDR,
+    defaultDeadlineMs: e.DATASERVER_DEADLINE_MS,
+    redisUrl: e.DATASERVER_REDIS_URL,
+    keyPrefix: e.DATASERVER_KEY_PREFIX,
+    recordTtlMs: e.DATASERVER_RECORD_TTL_MS,
+    collectionTtlMs: e.DATASERVER_COLLECTION_TTL_MS,
+    absentTtlMs: e.DATASERVER_ABSENT_TTL_MS,
+    leaseMs: e.DATASERVER_LEASE_MS,
+    leaseWaitMs: e.DATASERVER_LEASE_WAIT_MS,
+    redisCommandTimeoutMs: e.DATASERVER_REDIS_TIMEOUT_MS,
+    redisProbeMs: e.DATASERVER_REDIS_PROBE_MS,
+    maxPendingInvalidations: e.DATASERVER_MAX_PENDING_INVALIDATIONS,
+    memoryCacheBytes: Math.round(e.DATASERVER_MEMORY_CACHE_MB * 1024 * 1024),
+    schemaPath: e.DATASERVER_SCHEMA_PATH,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** The defaults (as `npm start` runs it), with overrides: for tests and embedding. */
+export function defaultConfig(overrides: Partial<DataServerConfig> = {}): DataServerConfig {
+  return { ...configFromEnv({}), ...overrides };
+}

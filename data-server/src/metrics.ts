@@ -1,0 +1,75 @@
+// data-server's own metrics (the kit adds per-RPC latency histograms and
+// errors, and the db-proxy client's call latency, grpc_client_handling_seconds).
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Cache } from './cache/interface.ts';
+import type { ReadMetrics } from './read-through.ts';
+
+export interface DataServerMetrics {
+  readonly record: ReadMetrics;
+  readonly collection: ReadMetrics;
+  readonly invalidations: Counter.Internal;
+}
+
+export function createDataServerMetrics(registry: Registry, cache: Cache): DataServerMetrics {
+  const lookups = new Counter({
+    name: 'dataserver_cache_lookups_total',
+    help: 'Cache lookups by kind (record, collection) and result (hit; miss; bypass = cache down or failed, read from db-proxy)',
+    labelNames: ['kind', 'result'],
+    registers: [registry],
+  });
+  const joined = new Counter({
+    name: 'dataserver_cache_singleflight_joined_total',
+    help: 'Misses that joined a load of the same key already running in this instance',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const fills = new Counter({
+    name: 'dataserver_cache_fills_total',
+    help: 'Cache fills after a load: ok, or lost (the lease was invalidated by a write, expired, or the cache went down)',
+    labelNames: ['kind', 'result'],
+    registers: [registry],
+  });
+  const invalidations = new Counter({
+    name: 'dataserver_cache_invalidations_total',
+    help: 'Invalidations run by writes after db-proxy committed',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'dataserver_cache_up',
+    help: '1 when the cache is used; 0 when degraded (Redis unreachable or recovering: reads go to db-proxy)',
+    labelNames: ['backend'],
+    registers: [registry],
+    collect() {
+      this.set({ backend: cache.kind }, cache.available ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'dataserver_cache_generation',
+    help: 'How many times the cache went down or recovered since start (0 = never degraded)',
+    registers: [registry],
+    collect() {
+      this.set(cache.generation);
+    },
+  });
+  new Gauge({
+    name: 'dataserver_cache_invalidations_pending',
+    help: 'Invalidations kept while the cache is down, replayed before it is used again',
+    registers: [registry],
+    collect() {
+      this.set(cache.pendingInvalidations);
+    },
+  });
+  const read = (kind: string): ReadMetrics => ({
+    hit: lookups.labels({ kind, result: 'hit' }),
+    miss: lookups.labels({ kind, result: 'miss' }),
+    bypass: lookups.labels({ kind, result: 'bypass' }),
+    joined: joined.labels({ kind }),
+    fillOk: fills.labels({ kind, result: 'ok' }),
+    fillLost: fills.labels({ kind, result: 'lost' }),
+  });
+  return {
+    record: read('record'),
+    collection: read('collection'),
+    invalidations: invalidations.labels(),
+  };
+}
