@@ -1,0 +1,621 @@
+// A MySQL/MariaDB backend over mysql2 connections, with db-proxy's own pool:
+// - prepared statements (binary protocol), cached per connection in a bounded
+//   LRU whose evictions close the statement on the server; pool size x cache
+//   size is checked against max_prepared_stmt_count at start;
+// - a bounded wait queue: a full queue answers RESOURCE_EXHAUSTED, a caller
+//   whose deadline passes while waiting leaves the queue;
+// - the caller's deadline bounds each statement: when it passes, the query is
+//   stopped on the server (KILL QUERY from a side connection) and the
+//   connection is discarded, so no stray kill can reach a later statement;
+// - reconnection: dead connections leave the pool, new ones are opened on
+//   demand; while the server is down calls fail fast with UNAVAILABLE;
+// - retries only where safe: reads after a lost connection, statements that
+//   were never sent, whole transactions that the server rolled back (deadlock,
+//   lost connection before COMMIT). An autocommitted write whose reply was lost
+//   is never re-sent.
+import { DeadlineExceededError, ResourceExhaustedError, UnavailableError } from '@slg/service-kit';
+import mysql from 'mysql2';
+import type { Cell } from '../schema.ts';
+import {
+  isConnectionError,
+  isInterrupted,
+  isTransactionRetryable,
+  toServiceError,
+  wasNeverSent,
+} from './mysql-errors.ts';
+import type {
+  Backend,
+  BackendObserver,
+  ExecResult,
+  PoolStats,
+  ResultColumn,
+  Session,
+  Statement,
+  TableInfo,
+} from './types.ts';
+
+export interface MysqlTarget {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+export interface MysqlBackendOptions {
+  target: MysqlTarget;
+  /** Connections at most. */
+  poolSize: number;
+  /** Callers waiting for a connection at most; more get RESOURCE_EXHAUSTED. */
+  queueLimit: number;
+  /** Prepared statements kept per connection (LRU; evicted ones are closed on the server). */
+  statementCacheSize: number;
+  connectTimeoutMs: number;
+  /** Idle connections older than this are closed. */
+  idleTimeoutMs: number;
+  /** While the server is down, calls within this window fail without a new connection attempt. */
+  reconnectIntervalMs: number;
+  /** Other pools of this process on the same server (they share its statement budget). */
+  poolsOnServer: number;
+  observer: BackendObserver;
+}
+
+interface Conn {
+  readonly raw: mysql.Connection;
+  readonly threadId: number;
+  dead: boolean;
+  /** A KILL QUERY was sent for this connection's statement: never reuse it. */
+  killed: boolean;
+  idleSince: number;
+}
+
+interface Waiter {
+  resolve(c: Conn): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout | undefined;
+  done: boolean;
+}
+
+const TX_BEGIN: Statement = { name: 'begin', sql: 'START TRANSACTION', mode: 'write' };
+const TX_COMMIT: Statement = { name: 'commit', sql: 'COMMIT', mode: 'write' };
+const TX_ROLLBACK: Statement = { name: 'rollback', sql: 'ROLLBACK', mode: 'write' };
+const TEXT_STATEMENTS = new Set([TX_BEGIN, TX_COMMIT, TX_ROLLBACK]);
+const SESSION_SETUP = [
+  // No gap locks on a SELECT ... FOR UPDATE of an absent row: fewer deadlocks.
+  'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
+  "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION', innodb_lock_wait_timeout = 10",
+];
+const MAX_RETRIES = 2;
+
+const INT_TYPES = new Set([1, 2, 3, 8, 9, 13]);
+const FLOAT_TYPES = new Set([4, 5]);
+const BINARY_CHARSET = 63;
+
+function param(c: Cell): mysql.ExecuteValues {
+  if (typeof c === 'bigint') return mysql.TypedParameter.LONGLONG(c);
+  if (typeof c === 'boolean') return mysql.TypedParameter.TINY(c ? 1 : 0);
+  return c;
+}
+
+export class MysqlBackend implements Backend {
+  readonly name: string;
+  readonly dialect = 'mysql' as const;
+  readonly #opts: MysqlBackendOptions;
+  readonly #all = new Set<Conn>();
+  readonly #idle: Conn[] = [];
+  readonly #waiters: Waiter[] = [];
+  #waiting = 0;
+  #opening = 0;
+  #up = true;
+  #lastFailure = 0;
+  #lastError: unknown;
+  #closed = false;
+  #admin: mysql.Connection | undefined;
+  readonly #reaper: NodeJS.Timeout;
+
+  constructor(opts: MysqlBackendOptions) {
+    this.#opts = opts;
+    const t = opts.target;
+    this.name = `mysql://${t.host}:${t.port}/${t.database}`;
+    this.#reaper = setInterval(
+      () => this.#reapIdle(),
+      Math.max(1000, Math.min(opts.idleTimeoutMs, 30_000)),
+    );
+    this.#reaper.unref();
+  }
+
+  get up(): boolean {
+    return this.#up;
+  }
+
+  stats(): PoolStats {
+    return {
+      inUse: this.#all.size - this.#idle.length,
+      idle: this.#idle.length,
+      waiting: this.#waiting,
+      max: this.#opts.poolSize,
+    };
+  }
+
+  // ---- connections ---------------------------------------------------------
+
+  #connectionConfig(withDatabase: boolean): mysql.ConnectionOptions {
+    const t = this.#opts.target;
+    return {
+      host: t.host,
+      port: t.port,
+      user: t.user,
+      password: t.password,
+      ...(withDatabase ? { database: t.database } : {}),
+      connectTimeout: this.#opts.connectTimeoutMs,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      dateStrings: true,
+      maxPreparedStatements: this.#opts.statementCacheSize,
+      multipleStatements: false,
+      enableKeepAlive: true,
+      charset: 'UTF8MB4_BIN',
+    };
+  }
+
+  #connect(withDatabase: boolean): Promise<mysql.Connection> {
+    return new Promise((resolve, reject) => {
+      const raw = mysql.createConnection(this.#connectionConfig(withDatabase));
+      const onError = (err: Error) => {
+        raw.destroy();
+        reject(err);
+      };
+      raw.once('error', onError);
+      raw.once('connect', () => {
+        raw.off('error', onError);
+        resolve(raw);
+      });
+    });
+  }
+
+  #setReachable(up: boolean, err?: unknown): void {
+    if (!up) {
+      this.#lastFailure = Date.now();
+      this.#lastError = err;
+    }
+    if (this.#up === up) return;
+    this.#up = up;
+    this.#opts.observer.reachability(this.name, up, err);
+  }
+
+  async #open(): Promise<Conn> {
+    this.#opening++;
+    let raw: mysql.Connection | undefined;
+    try {
+      raw = await this.#connect(true);
+      for (const sql of SESSION_SETUP) await queryText(raw, sql);
+    } catch (err) {
+      raw?.destroy();
+      this.#opening--;
+      if (isConnectionError(err) || (err as { code?: string }).code === 'ER_BAD_DB_ERROR') {
+        this.#setReachable(false, err);
+        this.#failWaiters(err);
+      }
+      throw toServiceError(err, this.name, 'connect');
+    }
+    this.#opening--;
+    const conn: Conn = {
+      raw,
+      threadId: raw.threadId ?? 0,
+      dead: false,
+      killed: false,
+      idleSince: 0,
+    };
+    raw.on('error', () => {
+      conn.dead = true;
+      const i = this.#idle.indexOf(conn);
+      if (i >= 0) {
+        this.#idle.splice(i, 1);
+        this.#all.delete(conn);
+        raw.destroy();
+      }
+    });
+    this.#all.add(conn);
+    this.#setReachable(true);
+    if (this.#closed) {
+      this.#destroy(conn);
+      throw new UnavailableError(`${this.name} is closing`);
+    }
+    return conn;
+  }
+
+  #failWaiters(err: unknown): void {
+    const e = toServiceError(err, this.name, 'connect');
+    for (const w of this.#waiters.splice(0)) {
+      if (w.done) continue;
+      w.done = true;
+      clearTimeout(w.timer);
+      this.#waiting--;
+      this.#opts.observer.rejected(this.name, 'down');
+      w.reject(e);
+    }
+  }
+
+  #downError(): UnavailableError {
+    const e = this.#lastError as { code?: string; message?: string } | undefined;
+    const why = e ? ` (${e.code ?? ''} ${e.message ?? ''})`.replace('( ', '(') : '';
+    return new UnavailableError(`${this.name} is unreachable${why}; retry shortly`);
+  }
+
+  #acquire(deadline: number): Promise<Conn> {
+    if (this.#closed) return Promise.reject(new UnavailableError(`${this.name} is closing`));
+    let conn = this.#idle.pop();
+    while (conn?.dead) {
+      this.#all.delete(conn);
+      conn = this.#idle.pop();
+    }
+    if (conn) return Promise.resolve(conn);
+    if (this.#all.size + this.#opening < this.#opts.poolSize) {
+      if (!this.#up && Date.now() - this.#lastFailure < this.#opts.reconnectIntervalMs) {
+        this.#opts.observer.rejected(this.name, 'down');
+        return Promise.reject(this.#downError());
+      }
+      return this.#open();
+    }
+    if (this.#waiting >= this.#opts.queueLimit) {
+      this.#opts.observer.rejected(this.name, 'queue_full');
+      return Promise.reject(
+        new ResourceExhaustedError(
+          `${this.name}: all ${this.#opts.poolSize} connections busy and ${this.#waiting} calls waiting (the limit); retry later`,
+        ),
+      );
+    }
+    return new Promise<Conn>((resolve, reject) => {
+      const w: Waiter = { resolve, reject, timer: undefined, done: false };
+      const remaining = deadline - Date.now();
+      w.timer = setTimeout(
+        () => {
+          if (w.done) return;
+          w.done = true;
+          this.#waiting--;
+          this.#opts.observer.rejected(this.name, 'deadline');
+          reject(
+            new DeadlineExceededError(
+              `deadline exceeded while waiting for a connection to ${this.name}`,
+            ),
+          );
+        },
+        Math.max(0, remaining),
+      );
+      this.#waiters.push(w);
+      this.#waiting++;
+    });
+  }
+
+  #nextWaiter(): Waiter | undefined {
+    let w = this.#waiters.shift();
+    while (w?.done) w = this.#waiters.shift();
+    if (w) {
+      w.done = true;
+      clearTimeout(w.timer);
+      this.#waiting--;
+    }
+    return w;
+  }
+
+  #release(conn: Conn, broken: boolean): void {
+    if (broken || conn.dead || conn.killed || this.#closed) {
+      this.#destroy(conn);
+      if (this.#waiting > 0 && !this.#closed) {
+        const w = this.#nextWaiter();
+        if (w) this.#open().then(w.resolve, w.reject);
+      }
+      return;
+    }
+    const w = this.#nextWaiter();
+    if (w) {
+      w.resolve(conn);
+      return;
+    }
+    conn.idleSince = Date.now();
+    this.#idle.push(conn);
+  }
+
+  #destroy(conn: Conn): void {
+    conn.dead = true;
+    this.#all.delete(conn);
+    const i = this.#idle.indexOf(conn);
+    if (i >= 0) this.#idle.splice(i, 1);
+    conn.raw.destroy();
+  }
+
+  #reapIdle(): void {
+    const limit = Date.now() - this.#opts.idleTimeoutMs;
+    // The idle list is a stack: the oldest are at the bottom.
+    while (this.#idle.length && this.#idle[0]!.idleSince < limit) {
+      const conn = this.#idle.shift()!;
+      this.#all.delete(conn);
+      conn.dead = true;
+      conn.raw.end(() => conn.raw.destroy());
+    }
+  }
+
+  /** Stops a running statement on the server, from a side connection outside the pool. */
+  async #kill(conn: Conn, stmt: Statement): Promise<void> {
+    conn.killed = true;
+    this.#opts.observer.killed(this.name, stmt);
+    try {
+      if (!this.#admin) {
+        const admin = await this.#connect(false);
+        admin.on('error', () => {
+          if (this.#admin === admin) this.#admin = undefined;
+          admin.destroy();
+        });
+        this.#admin = admin;
+      }
+      await queryText(this.#admin, `KILL QUERY ${Number(conn.threadId)}`);
+    } catch {
+      // The server is unreachable: closing our end is all that is left.
+      conn.raw.destroy();
+    }
+  }
+
+  // ---- statements ----------------------------------------------------------
+
+  #run(
+    conn: Conn,
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns = false,
+  ): Promise<ExecResult> {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0 && !TEXT_STATEMENTS.has(stmt)) {
+      return Promise.reject(
+        new DeadlineExceededError(`deadline exceeded before ${stmt.name} was sent`),
+      );
+    }
+    const started = performance.now();
+    return new Promise<ExecResult>((resolve, reject) => {
+      const text = TEXT_STATEMENTS.has(stmt);
+      // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
+      const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
+      const done = (
+        err: mysql.QueryError | null,
+        result: unknown,
+        fields?: mysql.FieldPacket[],
+      ) => {
+        if (timer) clearTimeout(timer);
+        const seconds = (performance.now() - started) / 1000;
+        if (err) {
+          const killed = conn.killed && (isInterrupted(err) || isConnectionError(err));
+          this.#opts.observer.statement(
+            this.name,
+            stmt,
+            seconds,
+            killed ? 'deadline' : (err.code ?? 'error'),
+          );
+          if (isConnectionError(err)) conn.dead = true;
+          reject(
+            killed
+              ? new DeadlineExceededError(
+                  `${stmt.name}: deadline exceeded; the query was stopped on ${this.name}`,
+                  err,
+                )
+              : err,
+          );
+          return;
+        }
+        this.#opts.observer.statement(this.name, stmt, seconds, undefined);
+        if (Array.isArray(result)) {
+          resolve({
+            rows: result as unknown[][],
+            affectedRows: 0,
+            ...(columns && fields ? { columns: fields.map(resultColumn) } : {}),
+          });
+        } else {
+          resolve({ rows: [], affectedRows: (result as mysql.ResultSetHeader).affectedRows });
+        }
+      };
+      if (text) conn.raw.query({ sql: stmt.sql }, done);
+      else conn.raw.execute({ sql: stmt.sql, rowsAsArray: true }, params.map(param), done);
+    });
+  }
+
+  async exec(
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns = false,
+  ): Promise<ExecResult> {
+    for (let attempt = 0; ; attempt++) {
+      const conn = await this.#acquire(deadline);
+      try {
+        const result = await this.#run(conn, stmt, params, deadline, columns);
+        this.#release(conn, false);
+        return result;
+      } catch (err) {
+        const lost = isConnectionError(err);
+        this.#release(conn, lost);
+        if (
+          lost &&
+          !conn.killed &&
+          attempt < MAX_RETRIES &&
+          deadline > Date.now() &&
+          (stmt.mode === 'read' || wasNeverSent(err))
+        ) {
+          this.#opts.observer.retried(
+            this.name,
+            stmt.mode === 'read' ? 'read_after_lost_connection' : 'never_sent',
+          );
+          continue;
+        }
+        throw toServiceError(err, this.name, stmt.name);
+      }
+    }
+  }
+
+  async transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const conn = await this.#acquire(deadline);
+      let committing = false;
+      try {
+        await this.#run(conn, TX_BEGIN, [], deadline);
+        const result = await fn({ run: (stmt, params) => this.#run(conn, stmt, params, deadline) });
+        committing = true;
+        await this.#run(conn, TX_COMMIT, [], deadline);
+        this.#release(conn, false);
+        return result;
+      } catch (err) {
+        let broken = conn.dead || conn.killed || isConnectionError(err);
+        if (!broken && !committing) {
+          try {
+            await this.#run(conn, TX_ROLLBACK, [], deadline);
+          } catch {
+            broken = true;
+          }
+        }
+        this.#release(conn, broken);
+        const retryable =
+          isTransactionRetryable(err) || (isConnectionError(err) && !committing && !conn.killed);
+        if (retryable && attempt < MAX_RETRIES && deadline > Date.now()) {
+          this.#opts.observer.retried(
+            this.name,
+            isTransactionRetryable(err) ? 'transaction_aborted' : 'transaction_lost_connection',
+          );
+          continue;
+        }
+        if (committing && isConnectionError(err)) {
+          throw new UnavailableError(
+            `${this.name}: the connection was lost during COMMIT; the transaction may or may not have been applied`,
+            err,
+          );
+        }
+        throw toServiceError(err, this.name, 'transaction');
+      }
+    }
+  }
+
+  // ---- start-up, migrations, health ----------------------------------------
+
+  /**
+   * Creates the database when missing and checks the prepared-statement budget:
+   * pool size x statement cache x pools on this server must stay under the
+   * server's max_prepared_stmt_count.
+   */
+  async init(): Promise<void> {
+    const raw = await this.#connect(false).catch((err: unknown) => {
+      this.#setReachable(false, err);
+      throw toServiceError(err, this.name, 'connect');
+    });
+    try {
+      const db = this.#opts.target.database;
+      await queryText(
+        raw,
+        `CREATE DATABASE IF NOT EXISTS \`${db}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`,
+      );
+      const rows = (await queryText(raw, 'SELECT @@GLOBAL.max_prepared_stmt_count AS m')) as {
+        m: number;
+      }[];
+      const max = Number(rows[0]?.m ?? 16382);
+      const need = this.#opts.poolSize * this.#opts.statementCacheSize * this.#opts.poolsOnServer;
+      if (need >= max) {
+        throw new Error(
+          `${this.name}: ${this.#opts.poolsOnServer} pool(s) x ${this.#opts.poolSize} connections x ${this.#opts.statementCacheSize} cached statements = ${need} prepared statements, not under the server's max_prepared_stmt_count ${max}; lower DBPROXY_POOL_SIZE or DBPROXY_STATEMENT_CACHE`,
+        );
+      }
+      this.#setReachable(true);
+    } finally {
+      raw.destroy();
+    }
+  }
+
+  async ddl(sql: string): Promise<void> {
+    await this.exec({ name: 'ddl', sql, mode: 'write' }, [], Date.now() + 60_000).catch(
+      (err: unknown) => {
+        // Two db-proxies migrating at once: the other one added it first.
+        if ((err as { cause?: { errno?: number } }).cause?.errno === 1060) return;
+        throw err;
+      },
+    );
+  }
+
+  async describe(table: string): Promise<TableInfo | null> {
+    const deadline = Date.now() + 30_000;
+    const cols = await this.exec(
+      {
+        name: 'describe',
+        sql: 'SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+        mode: 'read',
+      },
+      [this.#opts.target.database, table],
+      deadline,
+    );
+    if (cols.rows.length === 0) return null;
+    const pk = await this.exec(
+      {
+        name: 'describe',
+        sql: "SELECT COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION",
+        mode: 'read',
+      },
+      [this.#opts.target.database, table],
+      deadline,
+    );
+    return {
+      columns: cols.rows.map((r) => String(r[0])),
+      primaryKey: pk.rows.map((r) => String(r[0])),
+    };
+  }
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    if (this.#closed) return false;
+    const idle = this.#idle.find((c) => !c.dead);
+    if (!idle && this.#all.size + this.#opening >= this.#opts.poolSize) return this.#up; // busy: in use is proof enough
+    try {
+      await this.exec({ name: 'ping', sql: 'SELECT 1', mode: 'read' }, [], Date.now() + timeoutMs);
+      return true;
+    } catch (err) {
+      if (!this.#up) return false;
+      if (isConnectionError((err as { cause?: unknown }).cause ?? err))
+        this.#setReachable(false, err);
+      return this.#up;
+    }
+  }
+
+  /** Forces the next call to try connecting (after the health monitor saw the server back). */
+  allowReconnect(): void {
+    this.#lastFailure = 0;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#reaper);
+    this.#failWaiters(new Error('closing'));
+    const ends = [...this.#idle].map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          c.raw.end(() => {
+            c.raw.destroy();
+            resolve();
+          });
+        }),
+    );
+    for (const c of this.#idle.splice(0)) this.#all.delete(c);
+    // Connections in use are destroyed when released.
+    this.#admin?.destroy();
+    this.#admin = undefined;
+    await Promise.all(ends);
+  }
+}
+
+function queryText(raw: mysql.Connection, sql: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    raw.query(sql, (err, rows) => (err ? reject(err) : resolve(rows)));
+  });
+}
+
+function resultColumn(f: mysql.FieldPacket): ResultColumn {
+  const type = f.columnType ?? -1;
+  if (INT_TYPES.has(type)) return { name: f.name, kind: 'int' };
+  if (FLOAT_TYPES.has(type)) return { name: f.name, kind: 'float' };
+  if (type >= 249 && type <= 254) {
+    return { name: f.name, kind: f.characterSet === BINARY_CHARSET ? 'bytes' : 'str' };
+  }
+  if (type === 0 || type === 246) return { name: f.name, kind: 'str' };
+  return { name: f.name, kind: 'auto' };
+}

@@ -1,0 +1,256 @@
+// The embedded backend for a machine without MySQL: one SQLite file per shard
+// through Node's built-in node:sqlite, behind the same contract as MySQL.
+//
+// node:sqlite is synchronous, so a statement runs to completion on the event
+// loop: there is exactly one "connection" per file, and a transaction (whose
+// statements are awaited one by one) holds it through an async lock that every
+// other statement waits for, in a bounded, deadline-aware queue. A deadline is
+// checked before each statement; a statement that has started cannot be
+// stopped (node:sqlite offers no interrupt), which is why long work belongs on
+// MySQL.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  AlreadyExistsError,
+  DeadlineExceededError,
+  InternalError,
+  ResourceExhaustedError,
+  ServiceError,
+  UnavailableError,
+} from '@slg/service-kit';
+import type { Cell } from '../schema.ts';
+import type {
+  Backend,
+  BackendObserver,
+  ExecResult,
+  PoolStats,
+  ResultColumn,
+  Session,
+  Statement,
+  TableInfo,
+} from './types.ts';
+
+export interface SqliteBackendOptions {
+  /** A file path, or ":memory:". */
+  path: string;
+  queueLimit: number;
+  observer: BackendObserver;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout;
+  done: boolean;
+}
+
+function param(c: Cell): SQLInputValue {
+  if (typeof c === 'boolean') return c ? 1n : 0n;
+  return c;
+}
+
+export class SqliteBackend implements Backend {
+  readonly name: string;
+  readonly dialect = 'sqlite' as const;
+  readonly up = true;
+  readonly #db: DatabaseSync;
+  readonly #opts: SqliteBackendOptions;
+  readonly #statements = new Map<string, StatementSync>();
+  #locked = false;
+  readonly #waiters: Waiter[] = [];
+  #waiting = 0;
+  #closed = false;
+
+  constructor(opts: SqliteBackendOptions) {
+    this.#opts = opts;
+    this.name = `sqlite:${opts.path}`;
+    if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
+    this.#db = new DatabaseSync(opts.path, { timeout: 5000 });
+    this.#db.exec('PRAGMA journal_mode = WAL');
+    // Survives a crash of the process; the last commits may be lost on a power failure.
+    this.#db.exec('PRAGMA synchronous = NORMAL');
+  }
+
+  stats(): PoolStats {
+    return {
+      inUse: this.#locked ? 1 : 0,
+      idle: this.#locked ? 0 : 1,
+      waiting: this.#waiting,
+      max: 1,
+    };
+  }
+
+  #prepare(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql);
+      s.setReadBigInts(true);
+      s.setReturnArrays(true);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  #lock(deadline: number): Promise<void> | undefined {
+    if (this.#closed) throw new UnavailableError(`${this.name} is closed`);
+    if (!this.#locked) {
+      this.#locked = true;
+      return undefined;
+    }
+    if (this.#waiting >= this.#opts.queueLimit) {
+      this.#opts.observer.rejected(this.name, 'queue_full');
+      throw new ResourceExhaustedError(
+        `${this.name}: ${this.#waiting} calls waiting (the limit); retry later`,
+      );
+    }
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = {
+        resolve,
+        reject,
+        done: false,
+        timer: setTimeout(
+          () => {
+            if (w.done) return;
+            w.done = true;
+            this.#waiting--;
+            this.#opts.observer.rejected(this.name, 'deadline');
+            reject(new DeadlineExceededError(`deadline exceeded while waiting for ${this.name}`));
+          },
+          Math.max(0, deadline - Date.now()),
+        ),
+      };
+      this.#waiters.push(w);
+      this.#waiting++;
+    });
+  }
+
+  #unlock(): void {
+    let w = this.#waiters.shift();
+    while (w?.done) w = this.#waiters.shift();
+    if (!w) {
+      this.#locked = false;
+      return;
+    }
+    w.done = true;
+    clearTimeout(w.timer);
+    this.#waiting--;
+    w.resolve(); // the lock passes straight to the waiter
+  }
+
+  #run(stmt: Statement, params: readonly Cell[], deadline: number, columns = false): ExecResult {
+    if (deadline <= Date.now())
+      throw new DeadlineExceededError(`deadline exceeded before ${stmt.name} ran`);
+    const started = performance.now();
+    try {
+      const s = this.#prepare(stmt.sql);
+      const args = params.map(param);
+      let result: ExecResult;
+      const cols = s.columns();
+      if (cols.length > 0) {
+        const rows = s.all(...args) as unknown as unknown[][];
+        result = { rows, affectedRows: 0 };
+        if (columns)
+          result.columns = cols.map((c): ResultColumn => ({ name: c.name, kind: 'auto' }));
+      } else {
+        result = { rows: [], affectedRows: Number(s.run(...args).changes) };
+      }
+      this.#opts.observer.statement(
+        this.name,
+        stmt,
+        (performance.now() - started) / 1000,
+        undefined,
+      );
+      return result;
+    } catch (err) {
+      const code = String((err as { errcode?: number }).errcode ?? 'error');
+      this.#opts.observer.statement(this.name, stmt, (performance.now() - started) / 1000, code);
+      throw toServiceError(err, this.name, stmt.name);
+    }
+  }
+
+  async exec(
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns = false,
+  ): Promise<ExecResult> {
+    const wait = this.#lock(deadline);
+    if (wait) await wait;
+    try {
+      return this.#run(stmt, params, deadline, columns);
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  async transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T> {
+    const wait = this.#lock(deadline);
+    if (wait) await wait;
+    try {
+      this.#db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn({ run: async (stmt, params) => this.#run(stmt, params, deadline) });
+        this.#db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  async ddl(sql: string): Promise<void> {
+    await this.exec({ name: 'ddl', sql, mode: 'write' }, [], Date.now() + 60_000);
+  }
+
+  async describe(table: string): Promise<TableInfo | null> {
+    const { rows } = await this.exec(
+      {
+        name: 'describe',
+        sql: 'SELECT name, pk FROM pragma_table_info(?) ORDER BY cid',
+        mode: 'read',
+      },
+      [table],
+      Date.now() + 30_000,
+    );
+    if (rows.length === 0) return null;
+    const pk = rows
+      .filter((r) => Number(r[1]) > 0)
+      .sort((a, b) => Number(a[1]) - Number(b[1]))
+      .map((r) => String(r[0]));
+    return { columns: rows.map((r) => String(r[0])), primaryKey: pk };
+  }
+
+  async ping(): Promise<boolean> {
+    return !this.#closed;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const w of this.#waiters.splice(0)) {
+      if (w.done) continue;
+      w.done = true;
+      clearTimeout(w.timer);
+      w.reject(new UnavailableError(`${this.name} is closed`));
+    }
+    this.#waiting = 0;
+    this.#db.close();
+  }
+}
+
+function toServiceError(err: unknown, backend: string, what: string): ServiceError {
+  if (err instanceof ServiceError) return err;
+  const e = err as { errcode?: number; message?: string };
+  // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
+  if (e.errcode === 1555 || e.errcode === 2067)
+    return new AlreadyExistsError(`${what}: already exists`, err);
+  // SQLITE_BUSY, SQLITE_LOCKED (another process holds the file)
+  if (e.errcode !== undefined && (e.errcode & 0xff) === 5) {
+    return new UnavailableError(`${what}: ${backend} is locked by another process; retry`, err);
+  }
+  return new InternalError(`${what}: ${backend} failed: ${e.message ?? String(err)}`, err);
+}

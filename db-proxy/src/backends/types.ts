@@ -1,0 +1,93 @@
+// What the record store needs from a database: statements run with a deadline,
+// transactions, a pool whose state can be watched, and the introspection that
+// migrations use. MySQL (mysql2) and SQLite (node:sqlite) implement it.
+import type { Cell } from '../schema.ts';
+
+export type Dialect = 'mysql' | 'sqlite';
+
+/** One SQL text db-proxy built (from the schema) or read (named queries): never from a request. */
+export interface Statement {
+  /** A stable, low-cardinality name for metrics and the slow-query log ("get player"). */
+  readonly name: string;
+  readonly sql: string;
+  /** Reads are retried after a lost connection; writes only when they were never sent. */
+  readonly mode: 'read' | 'write';
+}
+
+/** A result column of a named query: its name and whether it holds an integer, a blob... */
+export interface ResultColumn {
+  name: string;
+  kind: 'int' | 'float' | 'str' | 'bytes' | 'auto';
+}
+
+export interface ExecResult {
+  /** Rows as arrays, in the statement's column order. */
+  rows: unknown[][];
+  affectedRows: number;
+  /** Filled for named queries only. */
+  columns?: ResultColumn[];
+}
+
+/** A connection held for one transaction. */
+export interface Session {
+  run(stmt: Statement, params: readonly Cell[]): Promise<ExecResult>;
+}
+
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export interface TableInfo {
+  columns: string[];
+  primaryKey: string[];
+}
+
+export interface Backend {
+  /** "mysql://127.0.0.1:3306/slg_0" without credentials, or "sqlite:/path/file.db". */
+  readonly name: string;
+  readonly dialect: Dialect;
+  /** Reachable the last time it was used or pinged. */
+  readonly up: boolean;
+  /** One statement, autocommitted; `deadline` is epoch ms. */
+  exec(
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns?: boolean,
+  ): Promise<ExecResult>;
+  /** `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T>;
+  /** Runs DDL (migrations), outside the pool's limits. */
+  ddl(sql: string): Promise<void>;
+  /** The columns and primary key of a table, or null when it does not exist. */
+  describe(table: string): Promise<TableInfo | null>;
+  /** Checks reachability (and updates `up`); never throws. */
+  ping(timeoutMs: number): Promise<boolean>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+/** Metrics and logging hooks a backend reports to (see metrics.ts). */
+export interface BackendObserver {
+  /** A statement finished (ok or not) after `seconds`. */
+  statement(backend: string, stmt: Statement, seconds: number, error: string | undefined): void;
+  /** A query was killed on the server because its caller's deadline passed. */
+  killed(backend: string, stmt: Statement): void;
+  /** A statement or transaction was run again (why: "read after lost connection", "deadlock"...). */
+  retried(backend: string, reason: string): void;
+  /** A call was refused by the pool (queue full, deadline while waiting, backend down). */
+  rejected(backend: string, reason: string): void;
+  /** The backend went up or down. */
+  reachability(backend: string, up: boolean, err?: unknown): void;
+}
+
+export const nullObserver: BackendObserver = {
+  statement() {},
+  killed() {},
+  retried() {},
+  rejected() {},
+  reachability() {},
+};

@@ -1,0 +1,214 @@
+// db-proxy's own metrics (the kit adds per-RPC latency and errors by status):
+// per-backend pool gauges, statement latency, kills, retries, refusals,
+// reachability, and the slow-query log.
+import type { Logger } from '@slg/service-kit';
+import { latencyBuckets } from '@slg/service-kit';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Backend, BackendObserver, Statement } from './backends/types.ts';
+
+function metric<T>(registry: Registry, name: string, make: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+export class DbProxyMetrics implements BackendObserver {
+  readonly #log: Logger;
+  readonly #slowMs: number;
+  readonly #latency: Histogram<'backend' | 'statement'>;
+  readonly #errors: Counter<'backend' | 'statement' | 'error'>;
+  readonly #slow: Counter<'backend' | 'statement'>;
+  readonly #killed: Counter<'backend' | 'statement'>;
+  readonly #retries: Counter<'backend' | 'reason'>;
+  readonly #rejected: Counter<'backend' | 'reason'>;
+  readonly #up: Gauge<'backend'>;
+  /** Histogram children by statement and backend: no label hashing on the hot path. */
+  readonly #children = new Map<Statement, Map<string, { observe(v: number): void }>>();
+  #backends: readonly Backend[] = [];
+
+  constructor(registry: Registry, log: Logger, slowQueryMs: number) {
+    this.#log = log;
+    this.#slowMs = slowQueryMs;
+    const registers = [registry];
+    this.#latency = metric(
+      registry,
+      'dbproxy_statement_duration_seconds',
+      () =>
+        new Histogram({
+          name: 'dbproxy_statement_duration_seconds',
+          help: 'Time a SQL statement took on its backend (from send to result), by statement',
+          labelNames: ['backend', 'statement'],
+          buckets: latencyBuckets,
+          registers,
+        }),
+    );
+    this.#errors = metric(
+      registry,
+      'dbproxy_statement_errors_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_statement_errors_total',
+          help: 'SQL statements that failed, by backend, statement and error code',
+          labelNames: ['backend', 'statement', 'error'],
+          registers,
+        }),
+    );
+    this.#slow = metric(
+      registry,
+      'dbproxy_slow_statements_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_slow_statements_total',
+          help: 'SQL statements at or over DBPROXY_SLOW_QUERY_MS (each is also logged)',
+          labelNames: ['backend', 'statement'],
+          registers,
+        }),
+    );
+    this.#killed = metric(
+      registry,
+      'dbproxy_killed_queries_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_killed_queries_total',
+          help: "Queries stopped on the server because their caller's deadline passed",
+          labelNames: ['backend', 'statement'],
+          registers,
+        }),
+    );
+    this.#retries = metric(
+      registry,
+      'dbproxy_retries_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_retries_total',
+          help: 'Statements or transactions run again because that was safe, by reason',
+          labelNames: ['backend', 'reason'],
+          registers,
+        }),
+    );
+    this.#rejected = metric(
+      registry,
+      'dbproxy_pool_rejections_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_pool_rejections_total',
+          help: 'Calls refused a connection: queue_full, deadline (while waiting), down (backend unreachable)',
+          labelNames: ['backend', 'reason'],
+          registers,
+        }),
+    );
+    this.#up = metric(
+      registry,
+      'dbproxy_backend_up',
+      () =>
+        new Gauge({
+          name: 'dbproxy_backend_up',
+          help: '1 when the backend is reachable (and migrated), 0 otherwise',
+          labelNames: ['backend'],
+          registers,
+        }),
+    );
+    const backends = () => this.#backends;
+    metric(
+      registry,
+      'dbproxy_pool_connections',
+      () =>
+        new Gauge({
+          name: 'dbproxy_pool_connections',
+          help: 'Connections of each backend pool, by state (in_use, idle)',
+          labelNames: ['backend', 'state'],
+          registers,
+          collect() {
+            this.reset();
+            for (const b of backends()) {
+              const s = b.stats();
+              this.labels({ backend: b.name, state: 'in_use' }).set(s.inUse);
+              this.labels({ backend: b.name, state: 'idle' }).set(s.idle);
+            }
+          },
+        }),
+    );
+    metric(
+      registry,
+      'dbproxy_pool_waiting',
+      () =>
+        new Gauge({
+          name: 'dbproxy_pool_waiting',
+          help: 'Calls waiting for a connection of each backend pool',
+          labelNames: ['backend'],
+          registers,
+          collect() {
+            this.reset();
+            for (const b of backends()) this.labels({ backend: b.name }).set(b.stats().waiting);
+          },
+        }),
+    );
+    metric(
+      registry,
+      'dbproxy_pool_max_connections',
+      () =>
+        new Gauge({
+          name: 'dbproxy_pool_max_connections',
+          help: 'The size limit of each backend pool',
+          labelNames: ['backend'],
+          registers,
+          collect() {
+            this.reset();
+            for (const b of backends()) this.labels({ backend: b.name }).set(b.stats().max);
+          },
+        }),
+    );
+  }
+
+  watch(backends: readonly Backend[]): void {
+    this.#backends = backends;
+  }
+
+  setUp(backend: string, up: boolean): void {
+    this.#up.labels({ backend }).set(up ? 1 : 0);
+  }
+
+  statement(backend: string, stmt: Statement, seconds: number, error: string | undefined): void {
+    let byBackend = this.#children.get(stmt);
+    if (!byBackend) {
+      byBackend = new Map();
+      this.#children.set(stmt, byBackend);
+    }
+    let child = byBackend.get(backend);
+    if (!child) {
+      child = this.#latency.labels({ backend, statement: stmt.name });
+      byBackend.set(backend, child);
+    }
+    child.observe(seconds);
+    if (error !== undefined) this.#errors.labels({ backend, statement: stmt.name, error }).inc();
+    const ms = seconds * 1000;
+    if (ms >= this.#slowMs) {
+      this.#slow.labels({ backend, statement: stmt.name }).inc();
+      this.#log.warn(
+        { backend, statement: stmt.name, sql: stmt.sql, ms: Math.round(ms * 10) / 10, error },
+        'slow query',
+      );
+    }
+  }
+
+  killed(backend: string, stmt: Statement): void {
+    this.#killed.labels({ backend, statement: stmt.name }).inc();
+    this.#log.info(
+      { backend, statement: stmt.name },
+      'deadline passed: stopping the query on the server',
+    );
+  }
+
+  retried(backend: string, reason: string): void {
+    this.#retries.labels({ backend, reason }).inc();
+  }
+
+  rejected(backend: string, reason: string): void {
+    this.#rejected.labels({ backend, reason }).inc();
+  }
+
+  /** Replaced by app.ts with one that also updates health. */
+  reachability(backend: string, up: boolean, err?: unknown): void {
+    this.setUp(backend, up);
+    if (up) this.#log.info({ backend }, 'backend reachable');
+    else this.#log.warn({ backend, err: (err as Error)?.message }, 'backend unreachable');
+  }
+}

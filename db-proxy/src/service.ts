@@ -1,0 +1,304 @@
+// slg.dbproxy.v1.DbProxy: decode and check a request (validate.ts), route it
+// to its shard's backend (shards.ts), run it (store.ts), encode the answer.
+import { type Long, type slg, slg_dbproxy_v1_DbProxyDefinition } from '@slg/proto';
+import {
+  type CallContext,
+  FailedPreconditionError,
+  InvalidArgumentError,
+  NotFoundError,
+  ResourceExhaustedError,
+} from '@slg/service-kit';
+import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
+import type { Cell, Table } from './schema.ts';
+import type { ShardMap } from './shards.ts';
+import type { Op, OpResult, RawRow, RecordStore } from './store.ts';
+import { shardOf, type Validator } from './validate.ts';
+import { bigIntToWire, cellSize, rawBigInt, rawInt, showKey, wireFromRaw } from './values.ts';
+
+type Value = slg.common.v1.Value.$Properties;
+type Row = slg.dbproxy.v1.Row.$Properties;
+type Def = typeof slg_dbproxy_v1_DbProxyDefinition;
+type Req<K extends keyof Def> = ReturnType<Def[K]['requestDeserialize']>;
+type Res<K extends keyof Def> = Parameters<Def[K]['responseSerialize']>[0];
+type Handler<K extends keyof Def> = (req: Req<K>, ctx: CallContext) => Promise<Res<K>>;
+export type DbProxyHandlers = { [K in keyof Def]: Handler<K> };
+
+const REQUEST_BYTES = Symbol('requestBytes');
+
+/**
+ * The service definition, with a deserializer that notes the size of a request
+ * over the limit, so that the handler can refuse it with INVALID_ARGUMENT and
+ * the size (grpc-js itself only stops requests over its hard limit).
+ */
+export function dbProxyDefinition(maxRequestBytes: number): Def {
+  const out: Record<string, unknown> = {};
+  for (const [name, m] of Object.entries(slg_dbproxy_v1_DbProxyDefinition)) {
+    const decode = m.requestDeserialize as (b: Buffer) => object;
+    out[name] = {
+      ...m,
+      requestDeserialize: (b: Buffer) => {
+        const msg = decode(b);
+        if (b.length > maxRequestBytes) (msg as Record<symbol, number>)[REQUEST_BYTES] = b.length;
+        return msg;
+      },
+    };
+  }
+  return out as Def;
+}
+
+function rowToWire(t: Table, raw: RawRow): Row {
+  const fields: Record<string, Value> = {};
+  const cols = t.columns;
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i]!;
+    fields[c.name] = wireFromRaw(raw[i], c.type);
+  }
+  return { fields, version: rawInt(raw[cols.length]) };
+}
+
+function rawSize(raw: RawRow): number {
+  let n = 8;
+  for (const v of raw) n += cellSize(v) + 12;
+  return n;
+}
+
+// ---- page tokens: the last key of a page, tied to its table and shard key ----
+
+function encodeToken(t: Table, shard: bigint, last: Cell[]): string {
+  const k = last.map((c) => (typeof c === 'bigint' ? `i${c}` : `s${c as string}`));
+  return Buffer.from(JSON.stringify([t.name, `${shard}`, k])).toString('base64url');
+}
+
+function decodeToken(t: Table, shard: bigint, token: string): Cell[] {
+  const bad = (why: string) =>
+    new InvalidArgumentError(
+      `page_token: ${why}; pass the next_page_token of the previous page unchanged`,
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw bad('not a token of this service');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || !Array.isArray(parsed[2]))
+    throw bad('not a token of this service');
+  const [table, s, k] = parsed as [unknown, unknown, unknown[]];
+  if (table !== t.name || s !== `${shard}`) throw bad('it belongs to another table or shard key');
+  if (k.length !== t.rest.length) throw bad('not a token of this table');
+  return t.rest.map((c, i) => {
+    const v = k[i];
+    if (typeof v !== 'string') throw bad('malformed');
+    if (c.type === 'int64') {
+      if (!/^i-?\d{1,19}$/.test(v)) throw bad('malformed');
+      return BigInt(v.slice(1));
+    }
+    if (!v.startsWith('s')) throw bad('malformed');
+    return v.slice(1);
+  });
+}
+
+function queryValue(raw: unknown, kind: ResultColumn['kind']): Value {
+  if (raw === null || raw === undefined) return {};
+  switch (kind) {
+    case 'int':
+      return { int: rawInt(raw) };
+    case 'float':
+      return { float: Number(raw) };
+    case 'str':
+      return {
+        str: typeof raw === 'string' ? raw : Buffer.from(raw as Uint8Array).toString('utf8'),
+      };
+    case 'bytes':
+      return { bytes: raw as Uint8Array };
+    case 'auto':
+      if (typeof raw === 'bigint') return { int: bigIntToWire(raw) };
+      if (typeof raw === 'number') return { float: raw };
+      if (typeof raw === 'boolean') return { bool: raw };
+      if (raw instanceof Uint8Array) return { bytes: raw };
+      return { str: String(raw) };
+  }
+}
+
+function writeResult(r: OpResult): { version: number | Long } {
+  return { version: bigIntToWire((r as { version: bigint }).version) };
+}
+
+export function createHandlers(deps: {
+  validator: Validator;
+  store: RecordStore;
+  shards: ShardMap<Backend>;
+  /** The backend of a shard key, refusing backends that are not ready (migrations pending). */
+  route(shard: bigint): Backend;
+}): DbProxyHandlers {
+  const { validator: v, store } = deps;
+  const limits = v.limits;
+  const checkSize = (req: object) => {
+    const n = (req as Record<symbol, number | undefined>)[REQUEST_BYTES];
+    if (n !== undefined) {
+      throw new InvalidArgumentError(
+        `the request is ${n} bytes; the limit is ${limits.maxRequestBytes} (DBPROXY_MAX_REQUEST_BYTES)`,
+      );
+    }
+  };
+
+  return {
+    async Get(req, ctx) {
+      checkSize(req);
+      const t = v.table(req.table);
+      const key = v.key(t, req.key);
+      const raw = await store.get(deps.route(key[0] as bigint), t, key, ctx.deadline);
+      if (!raw) throw new NotFoundError(`${showKey(t, key)} not found`);
+      return { row: rowToWire(t, raw) } as Res<'Get'>;
+    },
+
+    async List(req, ctx) {
+      checkSize(req);
+      const t = v.table(req.table);
+      const shard = v.shardKey(t, req.shardKey);
+      const pageSize = req.pageSize || limits.defaultPageSize;
+      if (pageSize > limits.maxPageSize) {
+        throw new InvalidArgumentError(
+          `page_size: ${pageSize} is over the limit ${limits.maxPageSize}`,
+        );
+      }
+      const after = req.pageToken ? decodeToken(t, shard, req.pageToken) : null;
+      const raws = await store.list(deps.route(shard), t, shard, after, pageSize + 1, ctx.deadline);
+      const rows: Row[] = [];
+      let bytes = 0;
+      let more = raws.length > pageSize;
+      for (let i = 0; i < raws.length && i < pageSize; i++) {
+        const raw = raws[i]!;
+        bytes += rawSize(raw);
+        if (rows.length > 0 && bytes > limits.maxResponseBytes) {
+          more = true; // the page is full by size: the rest comes on the next one
+          break;
+        }
+        rows.push(rowToWire(t, raw));
+      }
+      let nextPageToken = '';
+      if (more && rows.length) {
+        const last = raws[rows.length - 1]!;
+        nextPageToken = encodeToken(
+          t,
+          shard,
+          t.rest.map((c) =>
+            c.type === 'int64' ? rawBigInt(last[c.index]) : String(last[c.index]),
+          ),
+        );
+      }
+      return { rows, nextPageToken } as Res<'List'>;
+    },
+
+    async Count(req, ctx) {
+      checkSize(req);
+      const t = v.table(req.table);
+      const shard = v.shardKey(t, req.shardKey);
+      const n = await store.count(deps.route(shard), t, shard, ctx.deadline);
+      return { count: bigIntToWire(n) } as Res<'Count'>;
+    },
+
+    async Insert(req, ctx) {
+      checkSize(req);
+      const op = v.insert(req);
+      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Insert'>;
+    },
+
+    async Update(req, ctx) {
+      checkSize(req);
+      const op = v.update(req);
+      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Update'>;
+    },
+
+    async Increment(req, ctx) {
+      checkSize(req);
+      const op = v.increment(req);
+      const r = (await store.write(routeOp(deps, op), op, ctx.deadline)) as Extract<
+        OpResult,
+        { kind: 'increment' }
+      >;
+      return { value: bigIntToWire(r.value), version: bigIntToWire(r.version) } as Res<'Increment'>;
+    },
+
+    async Delete(req, ctx) {
+      checkSize(req);
+      const op = v.delete(req);
+      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Delete'>;
+    },
+
+    async DeleteMany(req, ctx) {
+      checkSize(req);
+      const op = v.deleteMany(req);
+      const r = (await store.write(routeOp(deps, op), op, ctx.deadline)) as Extract<
+        OpResult,
+        { kind: 'deleteMany' }
+      >;
+      return { deleted: r.deleted } as Res<'DeleteMany'>;
+    },
+
+    async Batch(req, ctx) {
+      checkSize(req);
+      const { ops, shard } = v.batch(req);
+      const results = await store.batch(deps.route(shard), ops, ctx.deadline);
+      return {
+        results: results.map((r): slg.dbproxy.v1.BatchResult.$Properties => {
+          switch (r.kind) {
+            case 'insert':
+              return { insert: writeResult(r) };
+            case 'update':
+              return { update: writeResult(r) };
+            case 'delete':
+              return { delete: writeResult(r) };
+            case 'increment':
+              return {
+                increment: { value: bigIntToWire(r.value), version: bigIntToWire(r.version) },
+              };
+            default:
+              return { deleteMany: { deleted: r.deleted } };
+          }
+        }),
+      } as Res<'Batch'>;
+    },
+
+    async Query(req, ctx) {
+      checkSize(req);
+      const { query, shard, params } = v.query(req);
+      const b = deps.route(shard);
+      const compiled = query.statements[b.dialect];
+      if (!compiled) {
+        throw new FailedPreconditionError(
+          `query ${query.name} has no SQL for ${b.dialect}, the backend of shard key ${shard} (${b.name})`,
+        );
+      }
+      const result: ExecResult = await store.query(
+        b,
+        query,
+        compiled.order.map((p) => params.get(p)!),
+        ctx.deadline,
+      );
+      if (result.rows.length > limits.maxResultRows) {
+        throw new ResourceExhaustedError(
+          `query ${query.name} returned ${result.rows.length} rows, over the limit ${limits.maxResultRows} (DBPROXY_MAX_RESULT_ROWS); give it a LIMIT`,
+        );
+      }
+      const columns = result.columns ?? [];
+      let bytes = 0;
+      const rows = result.rows.map((raw) => {
+        bytes += rawSize(raw);
+        const fields: Record<string, Value> = {};
+        for (let i = 0; i < columns.length; i++)
+          fields[columns[i]!.name] = queryValue(raw[i], columns[i]!.kind);
+        return { fields };
+      });
+      if (bytes > limits.maxResponseBytes) {
+        throw new ResourceExhaustedError(
+          `query ${query.name} returned about ${bytes} bytes, over the limit ${limits.maxResponseBytes} (DBPROXY_MAX_RESPONSE_BYTES)`,
+        );
+      }
+      return { rows, affectedRows: result.affectedRows } as Res<'Query'>;
+    },
+  };
+}
+
+function routeOp(deps: { route(shard: bigint): Backend }, op: Op): Backend {
+  return deps.route(shardOf(op));
+}

@@ -1,0 +1,248 @@
+// The record operations over a backend. Requests arrive here already checked
+// (names from the schema, values as Cells); this file decides the SQL
+// sequence, the transaction boundaries and the statuses of the outcome.
+// Every write bumps the row's version and returns the new one; reads that
+// need a consistent view of a row for a write lock it (SELECT ... FOR UPDATE).
+import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg/service-kit';
+import type { Backend, Dialect, ExecResult, Session } from './backends/types.ts';
+import type { NamedQuery } from './queries.ts';
+import type { Cell, Column, Table } from './schema.ts';
+import { afterParams, buildStatements, type TableStatements } from './sql.ts';
+import { cellFromRaw, checkInt64, rawBigInt, showKey } from './values.ts';
+
+export type Op =
+  | { kind: 'insert'; table: Table; row: Cell[] }
+  | {
+      kind: 'update';
+      table: Table;
+      key: Cell[];
+      changes: Map<Column, Cell>;
+      expected: bigint | null;
+    }
+  | {
+      kind: 'increment';
+      table: Table;
+      key: Cell[];
+      column: Column;
+      delta: bigint;
+      floor: bigint | null;
+      ceiling: bigint | null;
+      expected: bigint | null;
+    }
+  | { kind: 'delete'; table: Table; key: Cell[]; expected: bigint | null }
+  | { kind: 'deleteMany'; table: Table; shard: bigint; members: Cell[][] | null };
+
+export type OpResult =
+  | { kind: 'insert' | 'update'; version: bigint }
+  | { kind: 'increment'; value: bigint; version: bigint }
+  | { kind: 'delete'; version: bigint }
+  | { kind: 'deleteMany'; deleted: number };
+
+/** A row as the backend returns it: every column in schema order, then the version. */
+export type RawRow = unknown[];
+
+export class RecordStore {
+  readonly #statements = new Map<Dialect, Map<Table, TableStatements>>();
+
+  statements(table: Table, dialect: Dialect): TableStatements {
+    let byTable = this.#statements.get(dialect);
+    if (!byTable) {
+      byTable = new Map();
+      this.#statements.set(dialect, byTable);
+    }
+    let s = byTable.get(table);
+    if (!s) {
+      s = buildStatements(table, dialect);
+      byTable.set(table, s);
+    }
+    return s;
+  }
+
+  async get(b: Backend, table: Table, key: Cell[], deadline: number): Promise<RawRow | undefined> {
+    const { rows } = await b.exec(this.statements(table, b.dialect).get, key, deadline);
+    return rows[0];
+  }
+
+  /** Up to `limit` rows of a shard key after the key `after` (the rest of the key), in key order. */
+  async list(
+    b: Backend,
+    table: Table,
+    shard: bigint,
+    after: Cell[] | null,
+    limit: number,
+    deadline: number,
+  ): Promise<RawRow[]> {
+    const s = this.statements(table, b.dialect);
+    const { rows } = after
+      ? await b.exec(s.listAfter, [shard, ...afterParams(after), BigInt(limit)], deadline)
+      : await b.exec(s.listFirst, [shard, BigInt(limit)], deadline);
+    return rows;
+  }
+
+  async count(b: Backend, table: Table, shard: bigint, deadline: number): Promise<bigint> {
+    const { rows } = await b.exec(this.statements(table, b.dialect).count, [shard], deadline);
+    return rawBigInt(rows[0]?.[0] ?? 0);
+  }
+
+  /** One write. Inserts and whole-shard deletes are one autocommitted statement; the rest lock the row first. */
+  async write(b: Backend, op: Op, deadline: number): Promise<OpResult> {
+    if (op.kind === 'insert')
+      return this.#insert({ run: (s, p) => b.exec(s, p, deadline) }, b.dialect, op);
+    if (op.kind === 'deleteMany' && op.members === null) {
+      return this.#deleteMany({ run: (s, p) => b.exec(s, p, deadline) }, b.dialect, op);
+    }
+    return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op));
+  }
+
+  /** Several writes of one shard key in one transaction: all applied, or none. */
+  async batch(b: Backend, ops: Op[], deadline: number): Promise<OpResult[]> {
+    return b.transaction(deadline, async (session) => {
+      const results: OpResult[] = [];
+      for (let i = 0; i < ops.length; i++) {
+        const op = ops[i]!;
+        try {
+          results.push(await this.#apply(session, b.dialect, op));
+        } catch (err) {
+          // The transaction rolls back; say which op stopped it.
+          if (err instanceof Error)
+            err.message = `ops[${i}] (${op.kind} ${op.table.name}): ${err.message}`;
+          throw err;
+        }
+      }
+      return results;
+    });
+  }
+
+  async query(b: Backend, q: NamedQuery, params: Cell[], deadline: number): Promise<ExecResult> {
+    const compiled = q.statements[b.dialect]!;
+    return b.exec(compiled.statement, params, deadline, true);
+  }
+
+  #apply(s: Session, dialect: Dialect, op: Op): Promise<OpResult> {
+    switch (op.kind) {
+      case 'insert':
+        return this.#insert(s, dialect, op);
+      case 'update':
+        return this.#update(s, dialect, op);
+      case 'increment':
+        return this.#increment(s, dialect, op);
+      case 'delete':
+        return this.#delete(s, dialect, op);
+      case 'deleteMany':
+        return this.#deleteMany(s, dialect, op);
+    }
+  }
+
+  async #insert(
+    s: Session,
+    dialect: Dialect,
+    op: Extract<Op, { kind: 'insert' }>,
+  ): Promise<OpResult> {
+    try {
+      await s.run(this.statements(op.table, dialect).insert, op.row);
+    } catch (err) {
+      if (err instanceof AlreadyExistsError) {
+        const key = op.table.primaryKey.map((c) => op.row[c.index] ?? null);
+        throw new AlreadyExistsError(`${showKey(op.table, key)} already exists`, err);
+      }
+      throw err;
+    }
+    return { kind: 'insert', version: 1n };
+  }
+
+  /** The locked row and its version; NOT_FOUND or FAILED_PRECONDITION (version) otherwise. */
+  async #lock(
+    s: Session,
+    dialect: Dialect,
+    table: Table,
+    key: Cell[],
+    expected: bigint | null,
+  ): Promise<{ row: RawRow; version: bigint }> {
+    const { rows } = await s.run(this.statements(table, dialect).lock, key);
+    const row = rows[0];
+    if (!row) throw new NotFoundError(`${showKey(table, key)} not found`);
+    const version = rawBigInt(row[table.columns.length]);
+    if (expected !== null && expected !== version) {
+      throw new FailedPreconditionError(
+        `${showKey(table, key)} is at version ${version}, not the expected ${expected}`,
+      );
+    }
+    return { row, version };
+  }
+
+  async #update(
+    s: Session,
+    dialect: Dialect,
+    op: Extract<Op, { kind: 'update' }>,
+  ): Promise<OpResult> {
+    const { row, version } = await this.#lock(s, dialect, op.table, op.key, op.expected);
+    const next = version + 1n;
+    const params: Cell[] = op.table.values.map((c) =>
+      op.changes.has(c) ? op.changes.get(c)! : cellFromRaw(row[c.index], c.type),
+    );
+    params.push(next, ...op.key);
+    await s.run(this.statements(op.table, dialect).update, params);
+    return { kind: 'update', version: next };
+  }
+
+  async #increment(
+    s: Session,
+    dialect: Dialect,
+    op: Extract<Op, { kind: 'increment' }>,
+  ): Promise<OpResult> {
+    const { row, version } = await this.#lock(s, dialect, op.table, op.key, op.expected);
+    const what = `${showKey(op.table, op.key)}.${op.column.name}`;
+    const raw = row[op.column.index];
+    if (raw === null || raw === undefined)
+      throw new FailedPreconditionError(`${what} is NULL; set it before incrementing`);
+    const current = rawBigInt(raw);
+    const value = current + op.delta;
+    if (!checkInt64(value)) {
+      throw new FailedPreconditionError(`${what}: ${current} + ${op.delta} does not fit in int64`);
+    }
+    if (op.floor !== null && value < op.floor) {
+      throw new FailedPreconditionError(
+        `${what} would become ${value} (${current} + ${op.delta}), below the floor ${op.floor}`,
+      );
+    }
+    if (op.ceiling !== null && value > op.ceiling) {
+      throw new FailedPreconditionError(
+        `${what} would become ${value} (${current} + ${op.delta}), above the ceiling ${op.ceiling}`,
+      );
+    }
+    const next = version + 1n;
+    await s.run(this.statements(op.table, dialect).increment.get(op.column.name)!, [
+      value,
+      next,
+      ...op.key,
+    ]);
+    return { kind: 'increment', value, version: next };
+  }
+
+  async #delete(
+    s: Session,
+    dialect: Dialect,
+    op: Extract<Op, { kind: 'delete' }>,
+  ): Promise<OpResult> {
+    const { version } = await this.#lock(s, dialect, op.table, op.key, op.expected);
+    await s.run(this.statements(op.table, dialect).delete, op.key);
+    return { kind: 'delete', version };
+  }
+
+  async #deleteMany(
+    s: Session,
+    dialect: Dialect,
+    op: Extract<Op, { kind: 'deleteMany' }>,
+  ): Promise<OpResult> {
+    const st = this.statements(op.table, dialect);
+    if (op.members === null) {
+      const { affectedRows } = await s.run(st.deleteAll, [op.shard]);
+      return { kind: 'deleteMany', deleted: affectedRows };
+    }
+    let deleted = 0;
+    for (const rest of op.members) {
+      deleted += (await s.run(st.delete, [op.shard, ...rest])).affectedRows;
+    }
+    return { kind: 'deleteMany', deleted };
+  }
+}
