@@ -1,0 +1,31 @@
+// The one CLI of every benchmark of the stack:
+//   npm run bench -- <subcommand> [options]   (npm run bench -- --help)
+// data: the case study's data-server stress run (checked responses; --verify for the
+// post-verification); verify: the post-verification alone; echo: the machine's gRPC ceiling;
+// dbproxy and battle: the db-proxy and battle-server benchmarks.
+import { Command, CommanderError } from 'commander';
+import { dataCommand } from './commands/data.ts';
+import { echoCommand } from './commands/echo.ts';
+import { verifyCommand } from './commands/verify.ts';
+
+const program = new Command('bench')
+  .description(
+    "Benchmarks of the SLG backend: the case study's data-server stress test, its post-verification, the gRPC ceiling, db-proxy and battle-server loads",
+  )
+  .showHelpAfterError()
+  .exitOverride();
+
+program.addCommand(dataCommand());
+program.addCommand(verifyCommand());
+program.addCommand(echoCommand());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode;
+  } else {
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+  }
+}

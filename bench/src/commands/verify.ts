@@ -1,0 +1,78 @@
+// `bench verify`: the post-verification alone, reading the expected state of every record from
+// the JSON a `bench data` run wrote.
+import { Command, Option } from 'commander';
+import { loadGameSchema } from '../data/schema.ts';
+import { type VerifyResult, verify } from '../data/verify.ts';
+import { parseNonNegativeNumber, parsePositiveInt } from '../lib/options.ts';
+import { int } from '../lib/report.ts';
+import { readResult, showPath, writeResult } from '../lib/result-file.ts';
+import type { DataResult } from './data.ts';
+import { targetOptions } from './data.ts';
+
+/** Prints a verification's summary; returns true when it failed. */
+export function printVerification(v: VerifyResult, say: (line: string) => void): boolean {
+  say(
+    `post-verification: ${int(v.records)} records (${int(v.cachedServed)} served from the cache), ${int(v.collections)} collections` +
+      `${v.dbproxyChecked ? ', and db-proxy directly' : ''}, in ${v.elapsedS.toFixed(1)} s: ${int(v.mismatchCount)} mismatches, ${int(v.errors)} errors`,
+  );
+  for (const e of v.errorSamples.slice(0, 5)) say(`  error: ${e}`);
+  const failed = v.mismatchCount > 0 || v.errors > 0;
+  if (failed)
+    say(
+      `FAIL: post-verification found ${int(v.mismatchCount)} mismatches and ${int(v.errors)} errors`,
+    );
+  return failed;
+}
+
+export function verifyCommand(): Command {
+  const cmd = new Command('verify')
+    .description(
+      'the post-verification alone: compare every record a `bench data` run knows (from its JSON) as data-server serves it, as db-proxy stores it, and as expected',
+    )
+    .argument('<result.json>', 'the JSON file of a `bench data` run');
+  for (const o of targetOptions()) cmd.addOption(o);
+  cmd
+    .addOption(
+      new Option('-c, --concurrency <n>', 'verification calls in flight')
+        .argParser(parsePositiveInt)
+        .default(32),
+    )
+    .addOption(
+      new Option('--deadline-ms <ms>', 'gRPC deadline of every call')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(
+      new Option('--print-limit <n>', 'mismatches printed (all are counted)')
+        .argParser(parseNonNegativeNumber)
+        .default(50),
+    )
+    .addOption(new Option('--update', 'write the verification into the result file'))
+    .action(async (file: string, o: Record<string, unknown>) => {
+      const run = readResult<DataResult>(file);
+      if (run.kind !== 'data' || !Array.isArray(run.records))
+        throw new Error(`${file} is not the result of a bench data run`);
+      const schema = loadGameSchema(run.settings.schemaPath);
+      const say = (line: string) => console.log(line);
+      const target = o.target as string;
+      say(
+        `post-verification of ${int(run.records.length)} records of ${showPath(file)} through ${target}${o.dbproxy ? ` and db-proxy ${o.dbproxy as string}` : ''}...`,
+      );
+      const v = await verify({
+        target,
+        dbproxy: (o.dbproxy as string | undefined) ?? null,
+        schema,
+        records: run.records,
+        concurrency: o.concurrency as number,
+        deadlineMs: o.deadlineMs as number,
+        printLimit: o.printLimit as number,
+      });
+      const failed = printVerification(v, say);
+      if (o.update) {
+        run.verification = v;
+        writeResult(file, run);
+      }
+      process.exitCode = failed ? 1 : 0;
+    });
+  return cmd;
+}

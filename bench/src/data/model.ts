@@ -1,0 +1,236 @@
+// The client's record of what the server must hold: for each player owned by a virtual client,
+// its player record and its collections (members with fields and versions). Every answer is
+// checked against it, and the post-verification compares the stack with it.
+import { type Long, type slg, toBigInt, toLong } from '@slg/proto';
+import type { GameSchema, TableInfo } from './schema.ts';
+import {
+  type Fields,
+  type JsonVal,
+  sameValue,
+  showVal,
+  showWire,
+  valFromJson,
+  valFromWire,
+  valToJson,
+} from './values.ts';
+
+export interface RecordState {
+  fields: Fields;
+  version: bigint;
+}
+
+export interface CollectionState {
+  members: Map<number, RecordState>;
+  /** The next member id a CreateV2 of a new member uses. */
+  nextId: number;
+  /** Members that existed and were removed (so a read of them must find nothing). */
+  removed: Set<number>;
+}
+
+export interface PlayerState {
+  /** 0-based index in the population. */
+  index: number;
+  id: bigint;
+  idLong: Long;
+  player: RecordState | undefined;
+  collections: Map<string, CollectionState>;
+  /** "table/member" of every record a request of the run targeted. */
+  touched: Set<string>;
+  /** Set when the client lost track of this player (a resync failed): no longer used or verified. */
+  disabled: boolean;
+}
+
+export function newPlayer(schema: GameSchema, index: number, id: bigint): PlayerState {
+  return {
+    index,
+    id,
+    idLong: toLong(id),
+    player: undefined,
+    collections: new Map(
+      schema.collections.map((t) => [
+        t.name,
+        { members: new Map(), nextId: 1, removed: new Set() },
+      ]),
+    ),
+    touched: new Set(),
+    disabled: false,
+  };
+}
+
+export function getRecord(
+  p: PlayerState,
+  table: TableInfo,
+  member: number,
+): RecordState | undefined {
+  return table.collection ? p.collections.get(table.name)!.members.get(member) : p.player;
+}
+
+export function setRecord(
+  p: PlayerState,
+  table: TableInfo,
+  member: number,
+  r: RecordState | undefined,
+): void {
+  if (!table.collection) {
+    p.player = r;
+    return;
+  }
+  const c = p.collections.get(table.name)!;
+  if (r) {
+    c.members.set(member, r);
+    c.removed.delete(member);
+    if (member >= c.nextId) c.nextId = member + 1;
+  } else if (c.members.delete(member)) {
+    c.removed.add(member);
+  }
+}
+
+/** Fields as a wire map (plain object of Values), for a request. */
+export function fieldsToWire(fields: Fields): Record<string, slg.common.v1.IValue> {
+  const out: Record<string, slg.common.v1.IValue> = {};
+  for (const [k, v] of fields) out[k] = v;
+  return out;
+}
+
+/**
+ * Compares a record as the server answered it with the expectation. Key columns may appear in
+ * the answer's fields (then they must hold the ids); every other field must be exactly the
+ * expected set. Returns a description of the differences, or null when it matches.
+ */
+export function diffRecord(
+  table: TableInfo,
+  owner: bigint,
+  member: number,
+  want: RecordState,
+  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow,
+): string | null {
+  const problems: string[] = [];
+  if ('table' in got || 'ownerId' in got) {
+    const r = got as slg.dataserver.v2.IRecord;
+    if (r.table !== table.name) problems.push(`table ${JSON.stringify(r.table)}`);
+    if (toBigInt(r.ownerId as Long) !== owner)
+      problems.push(`owner_id ${toBigInt(r.ownerId as Long)}`);
+    if (toBigInt(r.memberId as Long) !== BigInt(member))
+      problems.push(`member_id ${toBigInt(r.memberId as Long)}`);
+  }
+  const version = toBigInt(got.version as Long);
+  if (version !== want.version) problems.push(`version ${version}, expected ${want.version}`);
+  const fields = got.fields ?? {};
+  let seen = 0;
+  for (const [name, v] of Object.entries(fields)) {
+    const keyIndex = table.keyColumns.indexOf(name);
+    if (keyIndex >= 0) {
+      const id = keyIndex === 0 ? owner : BigInt(member);
+      if (!sameValue({ int: toLong(id) }, v))
+        problems.push(`${name}=${showWire(v)}, expected int ${id}`);
+      continue;
+    }
+    const w = want.fields.get(name);
+    if (!w) {
+      problems.push(`unexpected field ${name}=${showWire(v)}`);
+      continue;
+    }
+    seen++;
+    if (!sameValue(w, v)) problems.push(`${name}=${showWire(v)}, expected ${showVal(w)}`);
+  }
+  if (seen !== want.fields.size) {
+    for (const name of want.fields.keys()) {
+      if (!(name in fields))
+        problems.push(`field ${name} missing, expected ${showVal(want.fields.get(name))}`);
+    }
+  }
+  return problems.length ? problems.join('; ') : null;
+}
+
+/** Two records (as answered by two sources) compared field by field, for the post-verification. */
+export function diffWireRecords(
+  a: slg.dataserver.v2.IRecord,
+  b: slg.dataserver.v2.IRecord,
+): string | null {
+  const problems: string[] = [];
+  const va = toBigInt(a.version as Long);
+  const vb = toBigInt(b.version as Long);
+  if (va !== vb) problems.push(`version ${va} vs ${vb}`);
+  const fa = a.fields ?? {};
+  const fb = b.fields ?? {};
+  for (const name of new Set([...Object.keys(fa), ...Object.keys(fb)])) {
+    const x = fa[name];
+    const y = fb[name];
+    if (!x || !y) {
+      problems.push(`${name}: ${showWire(x)} vs ${showWire(y)}`);
+      continue;
+    }
+    const vx = valFromWire(x);
+    if (!vx || !sameValue(vx, y)) problems.push(`${name}: ${showWire(x)} vs ${showWire(y)}`);
+  }
+  return problems.length ? problems.join('; ') : null;
+}
+
+/** One record's expected state in the JSON result (read back by `verify`). */
+export interface ExpectedRecord {
+  table: string;
+  ownerId: string;
+  /** "0" for the single-record table. */
+  memberId: string;
+  exists: boolean;
+  version: string | null;
+  fields: Record<string, JsonVal> | null;
+  /** Whether a request of the measured run targeted this record. */
+  touched: boolean;
+}
+
+/** Every record of the given players as expected now (existing and removed ones). */
+export function exportRecords(
+  schema: GameSchema,
+  players: Iterable<PlayerState>,
+): ExpectedRecord[] {
+  const out: ExpectedRecord[] = [];
+  const rec = (
+    table: TableInfo,
+    p: PlayerState,
+    member: number,
+    r: RecordState | undefined,
+  ): ExpectedRecord => ({
+    table: table.name,
+    ownerId: p.id.toString(),
+    memberId: String(member),
+    exists: r !== undefined,
+    version: r ? r.version.toString() : null,
+    fields: r ? Object.fromEntries([...r.fields].map(([k, v]) => [k, valToJson(v)])) : null,
+    touched: p.touched.has(`${table.name}/${member}`),
+  });
+  for (const p of players) {
+    if (p.disabled) continue;
+    out.push(rec(schema.playerTable, p, 0, p.player));
+    for (const t of schema.collections) {
+      const c = p.collections.get(t.name)!;
+      const ids = [...c.members.keys(), ...c.removed].sort((x, y) => x - y);
+      for (const id of ids) out.push(rec(t, p, id, c.members.get(id)));
+    }
+  }
+  return out;
+}
+
+export function recordFromJson(e: ExpectedRecord): RecordState | undefined {
+  if (!e.exists || e.version === null || e.fields === null) return undefined;
+  return {
+    version: BigInt(e.version),
+    fields: new Map(Object.entries(e.fields).map(([k, v]) => [k, valFromJson(v)])),
+  };
+}
+
+/** A record as the wire message (what a correct data server answers). */
+export function recordToWire(
+  table: TableInfo,
+  owner: Long,
+  member: number,
+  r: RecordState,
+): slg.dataserver.v2.IRecord {
+  return {
+    table: table.name,
+    ownerId: owner,
+    memberId: toLong(BigInt(member)),
+    fields: fieldsToWire(r.fields),
+    version: toLong(r.version),
+  };
+}

@@ -1,0 +1,432 @@
+// The eight V2 operations as the workload issues them: each planner picks a target among the
+// client's own players, builds the request, says which answer it expects (a status, or an OK
+// checked field by field), and on a matching answer applies the change to the client's model.
+// The expectation is computed before the request is sent and never from the answer, so the
+// request sequence depends only on the seed while the server answers correctly.
+import { status } from '@grpc/grpc-js';
+import { Long, slg, toBigInt, toLong } from '@slg/proto';
+import type { Rng } from '../lib/rng.ts';
+import {
+  type CollectionState,
+  diffRecord,
+  fieldsToWire,
+  getRecord,
+  type PlayerState,
+  type RecordState,
+  setRecord,
+} from './model.ts';
+import { randomFields } from './population.ts';
+import type { GameSchema, TableInfo } from './schema.ts';
+import { type Fields, intOf, randomValue } from './values.ts';
+
+export const OPS = [
+  'FetchV2',
+  'CFetchV2',
+  'ModifyV2',
+  'IncrByV2',
+  'CreateV2',
+  'RemoveV2',
+  'CRemoveV2',
+  'CCountV2',
+] as const;
+export type OpName = (typeof OPS)[number];
+
+/** The case study's mix by count (seed-notes.md): about 93% reads. */
+export const DEFAULT_WEIGHTS: ReadonlyMap<OpName, number> = new Map<OpName, number>([
+  ['FetchV2', 46.5],
+  ['CFetchV2', 46.5],
+  ['ModifyV2', 2.3],
+  ['IncrByV2', 2.3],
+  ['CreateV2', 0.9],
+  ['RemoveV2', 0.5],
+  ['CRemoveV2', 0.5],
+  ['CCountV2', 0.5],
+]);
+
+/** Statuses that are an answer of the service (checked against the expectation), not a failure. */
+export const ANSWER_STATUSES: ReadonlySet<number> = new Set([
+  status.INVALID_ARGUMENT,
+  status.NOT_FOUND,
+  status.ALREADY_EXISTS,
+  status.FAILED_PRECONDITION,
+  status.OUT_OF_RANGE,
+]);
+
+/** What to read back when the outcome of a write is unknown (an error or a wrong answer). */
+export type Resync =
+  | { kind: 'record'; table: TableInfo; member: number }
+  | { kind: 'collection'; table: TableInfo };
+
+export interface Planned {
+  op: OpName;
+  player: PlayerState;
+  /** The request as built (for printing with a mismatch). */
+  request: Record<string, unknown>;
+  bytes: Uint8Array;
+  /** The status expected, or null for OK. */
+  expectCode: number | null;
+  /** Checks an OK answer; on a match applies the change to the model and returns null. */
+  check(response: unknown): string | null;
+  /** Set for writes: what to read back when the outcome is unknown. */
+  resync: Resync | null;
+}
+
+const pb = slg.dataserver.v2;
+
+function memberLong(member: number): Long {
+  return Long.fromNumber(member);
+}
+
+function memberIds(c: CollectionState): number[] {
+  return [...c.members.keys()];
+}
+
+/** A member id that does not exist: one removed earlier, or the next never-created one. */
+function missingMember(rng: Rng, c: CollectionState): number {
+  if (c.removed.size > 0 && rng.chance(0.5)) return rng.pick([...c.removed]);
+  return c.nextId;
+}
+
+function pickMember(rng: Rng, c: CollectionState, pExisting: number): number {
+  if (c.members.size > 0 && rng.chance(pExisting)) return rng.pick(memberIds(c));
+  return missingMember(rng, c);
+}
+
+function codeName(code: number): string {
+  return status[code] ?? String(code);
+}
+
+export class Planner {
+  readonly schema: GameSchema;
+  /** Tables by how a record operation chooses them: the player table and every collection. */
+  readonly #tables: TableInfo[];
+  readonly #intTables: TableInfo[];
+
+  constructor(schema: GameSchema) {
+    this.schema = schema;
+    this.#tables = schema.tables;
+    this.#intTables = schema.tables.filter((t) => t.intColumns.length > 0);
+  }
+
+  plan(op: OpName, rng: Rng, p: PlayerState): Planned {
+    switch (op) {
+      case 'FetchV2':
+        return this.#fetch(rng, p);
+      case 'CFetchV2':
+        return this.#cfetch(rng, p);
+      case 'ModifyV2':
+        return this.#modify(rng, p);
+      case 'IncrByV2':
+        return this.#incrBy(rng, p);
+      case 'CreateV2':
+        return this.#create(rng, p);
+      case 'RemoveV2':
+        return this.#remove(rng, p);
+      case 'CRemoveV2':
+        return this.#cremove(rng, p);
+      case 'CCountV2':
+        return this.#ccount(rng, p);
+    }
+  }
+
+  /** A record table (any), with a member: an existing one with probability pExisting. */
+  #target(rng: Rng, p: PlayerState, tables: TableInfo[], pExisting: number) {
+    let table = rng.pick(tables);
+    if (table.collection && p.collections.get(table.name)!.members.size === 0 && pExisting >= 0.5) {
+      table = this.schema.playerTable;
+    }
+    const member = table.collection
+      ? pickMember(rng, p.collections.get(table.name)!, pExisting)
+      : 0;
+    return { table, member };
+  }
+
+  #fetch(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.#tables);
+    const member = table.collection ? pickMember(rng, p.collections.get(table.name)!, 0.9) : 0;
+    const want = getRecord(p, table, member);
+    p.touched.add(`${table.name}/${member}`);
+    const request = { table: table.name, ownerId: p.idLong, memberId: memberLong(member) };
+    return {
+      op: 'FetchV2',
+      player: p,
+      request,
+      bytes: pb.FetchRequest.encode(request).finish(),
+      expectCode: null,
+      resync: null,
+      check: (res) => {
+        const r = (res as slg.dataserver.v2.FetchResponse).record;
+        if (!want)
+          return r ? `expected no record, got one (version ${toBigInt(r.version as Long)})` : null;
+        if (!r) return `expected the record (version ${want.version}), got none`;
+        return diffRecord(table, p.id, member, want, r);
+      },
+    };
+  }
+
+  #cfetch(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.schema.collections);
+    const c = p.collections.get(table.name)!;
+    const want = [...c.members].sort((a, b) => a[0] - b[0]);
+    const request = { table: table.name, ownerId: p.idLong };
+    return {
+      op: 'CFetchV2',
+      player: p,
+      request,
+      bytes: pb.CFetchRequest.encode(request).finish(),
+      expectCode: null,
+      resync: null,
+      check: (res) => {
+        const got = (res as slg.dataserver.v2.CFetchResponse).records;
+        const gotIds = got.map((r) => toBigInt(r.memberId as Long));
+        const wantIds = want.map(([id]) => BigInt(id));
+        if (gotIds.join(',') !== wantIds.join(',')) {
+          return `members [${gotIds.join(',')}], expected [${wantIds.join(',')}]`;
+        }
+        for (let i = 0; i < want.length; i++) {
+          const d = diffRecord(table, p.id, want[i]![0], want[i]![1], got[i]!);
+          if (d) return `member ${want[i]![0]}: ${d}`;
+        }
+        return null;
+      },
+    };
+  }
+
+  #modify(rng: Rng, p: PlayerState): Planned {
+    const missing = rng.chance(0.03);
+    const { table, member } = this.#target(rng, p, this.#tables, missing ? 0 : 1);
+    const cur = getRecord(p, table, member);
+    const n = Math.min(table.columns.length, rng.range(1, 3));
+    const cols = [...table.columns];
+    const changes: Fields = new Map();
+    for (let i = 0; i < n; i++) {
+      const col = cols.splice(rng.int(cols.length), 1)[0]!;
+      changes.set(col.name, randomValue(rng, col));
+    }
+    const mode = rng.float();
+    let expectedVersion: bigint | undefined;
+    if (mode >= 0.5 && mode < 0.95) expectedVersion = cur?.version ?? 1n;
+    else if (mode >= 0.95) expectedVersion = (cur?.version ?? 1n) + 1n + BigInt(rng.int(3));
+    p.touched.add(`${table.name}/${member}`);
+    const request: Record<string, unknown> = {
+      table: table.name,
+      ownerId: p.idLong,
+      memberId: memberLong(member),
+      fields: fieldsToWire(changes),
+    };
+    if (expectedVersion !== undefined) request.expectedVersion = toLong(expectedVersion);
+    let expectCode: number | null = null;
+    if (!cur) expectCode = status.NOT_FOUND;
+    else if (expectedVersion !== undefined && expectedVersion !== cur.version) {
+      expectCode = status.FAILED_PRECONDITION;
+    }
+    return {
+      op: 'ModifyV2',
+      player: p,
+      request,
+      bytes: pb.ModifyRequest.encode(request).finish(),
+      expectCode,
+      resync: { kind: 'record', table, member },
+      check: (res) => {
+        const version = toBigInt((res as slg.dataserver.v2.ModifyResponse).version as Long);
+        const want = cur!.version + 1n;
+        if (version !== want) return `version ${version}, expected ${want}`;
+        const fields = new Map(cur!.fields);
+        for (const [k, v] of changes) fields.set(k, v);
+        setRecord(p, table, member, { fields, version });
+        return null;
+      },
+    };
+  }
+
+  #incrBy(rng: Rng, p: PlayerState): Planned {
+    const missing = rng.chance(0.02);
+    const { table, member } = this.#target(rng, p, this.#intTables, missing ? 0 : 1);
+    const cur = getRecord(p, table, member);
+    const col = rng.pick(table.intColumns);
+    const delta = BigInt(rng.range(-1000, 5000));
+    const old = cur ? intOf(cur.fields.get(col.name)) : 0n;
+    const next = old + delta;
+    let floor: bigint | undefined;
+    let ceiling: bigint | undefined;
+    const mode = rng.float();
+    if (mode >= 0.8 && mode < 0.9) {
+      // Bounds that hold.
+      floor = next - BigInt(rng.int(100));
+      ceiling = next + BigInt(rng.int(100));
+    } else if (mode >= 0.9 && mode < 0.95) {
+      // A bound the change would cross.
+      if (delta >= 0n) ceiling = next - 1n - BigInt(rng.int(10));
+      else floor = next + 1n + BigInt(rng.int(10));
+    } else if (mode >= 0.95) {
+      floor = next - BigInt(rng.int(1000));
+    }
+    p.touched.add(`${table.name}/${member}`);
+    const request: Record<string, unknown> = {
+      table: table.name,
+      ownerId: p.idLong,
+      memberId: memberLong(member),
+      field: col.name,
+      delta: toLong(delta),
+    };
+    if (floor !== undefined) request.floor = toLong(floor);
+    if (ceiling !== undefined) request.ceiling = toLong(ceiling);
+    let expectCode: number | null = null;
+    if (!cur) expectCode = status.NOT_FOUND;
+    else if ((floor !== undefined && next < floor) || (ceiling !== undefined && next > ceiling)) {
+      expectCode = status.FAILED_PRECONDITION;
+    }
+    return {
+      op: 'IncrByV2',
+      player: p,
+      request,
+      bytes: pb.IncrByRequest.encode(request).finish(),
+      expectCode,
+      resync: { kind: 'record', table, member },
+      check: (res) => {
+        const r = res as slg.dataserver.v2.IncrByResponse;
+        const value = toBigInt(r.value as Long);
+        const version = toBigInt(r.version as Long);
+        const wantVersion = cur!.version + 1n;
+        if (value !== next || version !== wantVersion) {
+          return `value ${value} version ${version}, expected value ${next} (${old} + ${delta}) version ${wantVersion}`;
+        }
+        const fields = new Map(cur!.fields);
+        fields.set(col.name, { int: toLong(next) });
+        setRecord(p, table, member, { fields, version });
+        return null;
+      },
+    };
+  }
+
+  #create(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.schema.collections);
+    const c = p.collections.get(table.name)!;
+    const duplicate = c.members.size > 0 && rng.chance(0.05);
+    const member = duplicate ? rng.pick(memberIds(c)) : c.nextId;
+    const fields = randomFields(rng, table);
+    p.touched.add(`${table.name}/${member}`);
+    const request = {
+      table: table.name,
+      ownerId: p.idLong,
+      memberId: memberLong(member),
+      fields: fieldsToWire(fields),
+    };
+    return {
+      op: 'CreateV2',
+      player: p,
+      request,
+      bytes: pb.CreateRequest.encode(request).finish(),
+      expectCode: duplicate ? status.ALREADY_EXISTS : null,
+      resync: { kind: 'record', table, member },
+      check: (res) => {
+        const version = toBigInt((res as slg.dataserver.v2.CreateResponse).version as Long);
+        if (version !== 1n) return `version ${version}, expected 1`;
+        setRecord(p, table, member, { fields, version });
+        return null;
+      },
+    };
+  }
+
+  #remove(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.schema.collections);
+    const c = p.collections.get(table.name)!;
+    const member = pickMember(rng, c, 0.85);
+    const exists = c.members.has(member);
+    p.touched.add(`${table.name}/${member}`);
+    const request = { table: table.name, ownerId: p.idLong, memberId: memberLong(member) };
+    return {
+      op: 'RemoveV2',
+      player: p,
+      request,
+      bytes: pb.RemoveRequest.encode(request).finish(),
+      expectCode: null,
+      resync: { kind: 'record', table, member },
+      check: (res) => {
+        const removed = (res as slg.dataserver.v2.RemoveResponse).removed;
+        if (removed !== exists) return `removed=${removed}, expected ${exists}`;
+        setRecord(p, table, member, undefined);
+        return null;
+      },
+    };
+  }
+
+  #cremove(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.schema.collections);
+    const c = p.collections.get(table.name)!;
+    const all = rng.chance(0.05);
+    const ids: number[] = [];
+    if (!all) {
+      const existing = memberIds(c);
+      const n = Math.min(existing.length, rng.range(1, 2));
+      for (let i = 0; i < n; i++) ids.push(existing.splice(rng.int(existing.length), 1)[0]!);
+      if (ids.length === 0 || rng.chance(0.3)) {
+        const m = missingMember(rng, c);
+        if (!ids.includes(m)) ids.push(m);
+      }
+    }
+    const targets = all ? memberIds(c) : ids.filter((id) => c.members.has(id));
+    for (const id of all ? targets : ids) p.touched.add(`${table.name}/${id}`);
+    const request: Record<string, unknown> = { table: table.name, ownerId: p.idLong };
+    if (all) request.all = true;
+    else request.memberIds = ids.map(memberLong);
+    return {
+      op: 'CRemoveV2',
+      player: p,
+      request,
+      bytes: pb.CRemoveRequest.encode(request).finish(),
+      expectCode: null,
+      resync: { kind: 'collection', table },
+      check: (res) => {
+        const removed = toBigInt((res as slg.dataserver.v2.CRemoveResponse).removed as Long);
+        if (removed !== BigInt(targets.length))
+          return `removed=${removed}, expected ${targets.length}`;
+        for (const id of targets) setRecord(p, table, id, undefined);
+        return null;
+      },
+    };
+  }
+
+  #ccount(rng: Rng, p: PlayerState): Planned {
+    const table = rng.pick(this.schema.collections);
+    const want = BigInt(p.collections.get(table.name)!.members.size);
+    const request = { table: table.name, ownerId: p.idLong };
+    return {
+      op: 'CCountV2',
+      player: p,
+      request,
+      bytes: pb.CCountRequest.encode(request).finish(),
+      expectCode: null,
+      resync: null,
+      check: (res) => {
+        const count = toBigInt((res as slg.dataserver.v2.CCountResponse).count as Long);
+        return count === want ? null : `count=${count}, expected ${want}`;
+      },
+    };
+  }
+}
+
+/** The mismatch text for an answer whose status differs from the expectation. */
+export function statusMismatch(
+  expectCode: number | null,
+  gotCode: number | null,
+  message: string,
+): string {
+  const want = expectCode === null ? 'OK' : codeName(expectCode);
+  const got = gotCode === null ? 'OK' : `${codeName(gotCode)} (${message})`;
+  return `expected ${want}, got ${got}`;
+}
+
+/** JSON of a request for a person: int64 as decimal strings, bytes as base64. */
+export function showRequest(request: Record<string, unknown>): string {
+  return JSON.stringify(request, (_k, v: unknown) => {
+    if (Long.isLong(v)) return (v as Long).toString();
+    if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
+    if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer') {
+      return Buffer.from((v as { data: number[] }).data).toString('base64');
+    }
+    return v;
+  });
+}
+
+export type { RecordState };

@@ -1,0 +1,93 @@
+// The tables the data workload uses, read from db-proxy's schema file (the one source of the
+// game's tables): for each table its key columns (owner, then member for a collection) and its
+// other columns with their types.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type ColumnType = 'int64' | 'double' | 'string' | 'bool' | 'bytes';
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+  maxLength: number | null;
+}
+
+export interface TableInfo {
+  name: string;
+  /** The owner (shard key) column, then the member column for a collection table. */
+  keyColumns: string[];
+  /** True when the table holds many records per owner (a second key column). */
+  collection: boolean;
+  /** Every column that is not part of the key. */
+  columns: Column[];
+  /** The int64 non-key columns (the ones IncrByV2 may target). */
+  intColumns: Column[];
+}
+
+export interface GameSchema {
+  tables: TableInfo[];
+  byName: Map<string, TableInfo>;
+  /** The single-record table of a player (its key is the owner alone). */
+  playerTable: TableInfo;
+  collections: TableInfo[];
+}
+
+export const defaultSchemaPath = fileURLToPath(
+  new URL('../../../db-proxy/schema/game.json', import.meta.url),
+);
+
+interface RawSchema {
+  tables: Record<
+    string,
+    {
+      primaryKey: string[];
+      columns: Record<string, { type: string; maxLength?: number }>;
+    }
+  >;
+}
+
+const TYPES = new Set<ColumnType>(['int64', 'double', 'string', 'bool', 'bytes']);
+
+export function loadGameSchema(path = defaultSchemaPath): GameSchema {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as RawSchema;
+  const tables: TableInfo[] = [];
+  for (const [name, t] of Object.entries(raw.tables)) {
+    if (t.primaryKey.length < 1 || t.primaryKey.length > 2) {
+      throw new Error(`schema ${path}: table ${name}: the bench handles keys of 1 or 2 columns`);
+    }
+    for (const k of t.primaryKey) {
+      if (t.columns[k]?.type !== 'int64') {
+        throw new Error(`schema ${path}: table ${name}: key column ${k} must be int64`);
+      }
+    }
+    const columns: Column[] = [];
+    for (const [col, c] of Object.entries(t.columns)) {
+      if (t.primaryKey.includes(col)) continue;
+      if (!TYPES.has(c.type as ColumnType)) {
+        throw new Error(`schema ${path}: ${name}.${col}: unknown type ${c.type}`);
+      }
+      columns.push({ name: col, type: c.type as ColumnType, maxLength: c.maxLength ?? null });
+    }
+    tables.push({
+      name,
+      keyColumns: [...t.primaryKey],
+      collection: t.primaryKey.length === 2,
+      columns,
+      intColumns: columns.filter((c) => c.type === 'int64'),
+    });
+  }
+  const singles = tables.filter((t) => !t.collection);
+  if (singles.length !== 1) {
+    throw new Error(
+      `schema ${path}: expected exactly one single-record (player) table, found ${singles.length}`,
+    );
+  }
+  const collections = tables.filter((t) => t.collection);
+  if (collections.length === 0) throw new Error(`schema ${path}: no collection table`);
+  return {
+    tables,
+    byName: new Map(tables.map((t) => [t.name, t])),
+    playerTable: singles[0]!,
+    collections,
+  };
+}

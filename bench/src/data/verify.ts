@@ -1,0 +1,313 @@
+// The post-verification: after a run, every record the run knows is read as data-server
+// serves it and as the store of record (db-proxy) holds it (InspectV2), and both are compared
+// with each other and with the state the clients expect. Every collection's membership is
+// checked through CFetchV2 and CCountV2, and, given db-proxy's address, once more straight
+// from db-proxy (List/Get), independently of data-server.
+import {
+  type Long,
+  slg,
+  slg_dataserver_v2_DataServiceDefinition,
+  slg_dbproxy_v1_DbProxyDefinition,
+  toBigInt,
+  toLong,
+} from '@slg/proto';
+import { createGrpcClient } from '@slg/service-kit';
+import {
+  diffRecord,
+  diffWireRecords,
+  type ExpectedRecord,
+  type RecordState,
+  recordFromJson,
+} from './model.ts';
+import type { GameSchema, TableInfo } from './schema.ts';
+
+export interface VerifyOptions {
+  target: string;
+  dbproxy: string | null;
+  schema: GameSchema;
+  records: readonly ExpectedRecord[];
+  concurrency: number;
+  deadlineMs: number;
+  /** Mismatches printed as found (all are counted and returned). */
+  printLimit: number;
+  log?: (line: string) => void;
+}
+
+export interface VerifyMismatch {
+  table: string;
+  ownerId: string;
+  memberId: string | null;
+  /** served / stored: vs the expected state; served-vs-stored; collection; dbproxy. */
+  check: string;
+  problem: string;
+}
+
+export interface VerifyResult {
+  records: number;
+  collections: number;
+  /** Records whose served copy came from the cache (InspectV2's `cached`). */
+  cachedServed: number;
+  mismatchCount: number;
+  mismatches: VerifyMismatch[];
+  errors: number;
+  errorSamples: string[];
+  elapsedS: number;
+  dbproxyChecked: boolean;
+}
+
+const MAX_KEPT = 1000;
+
+async function runPool<T>(
+  items: readonly T[],
+  lanes: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+export async function verify(o: VerifyOptions): Promise<VerifyResult> {
+  const t0 = performance.now();
+  const log = o.log ?? ((line: string) => console.log(line));
+  const ds = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, o.target, {
+    deadlineMs: o.deadlineMs,
+    idempotent: ['InspectV2', 'CFetchV2', 'CCountV2'],
+    channels: 2,
+  });
+  const db = o.dbproxy
+    ? createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, o.dbproxy, {
+        deadlineMs: o.deadlineMs,
+        idempotent: ['Get', 'List'],
+      })
+    : null;
+  const result: VerifyResult = {
+    records: o.records.length,
+    collections: 0,
+    cachedServed: 0,
+    mismatchCount: 0,
+    mismatches: [],
+    errors: 0,
+    errorSamples: [],
+    elapsedS: 0,
+    dbproxyChecked: db !== null,
+  };
+  const report = (m: VerifyMismatch) => {
+    result.mismatchCount++;
+    if (result.mismatches.length < MAX_KEPT) result.mismatches.push(m);
+    if (result.mismatchCount <= o.printLimit) {
+      log(
+        `VERIFY MISMATCH ${m.table} owner=${m.ownerId}${m.memberId === null ? '' : ` member=${m.memberId}`} [${m.check}]: ${m.problem}`,
+      );
+    }
+  };
+  const failed = (what: string, err: unknown) => {
+    result.errors++;
+    if (result.errorSamples.length < 20)
+      result.errorSamples.push(`${what}: ${(err as Error).message}`);
+  };
+  try {
+    await ds.waitForReady(10_000);
+    // Records: served and stored, side by side.
+    await runPool(o.records, o.concurrency, async (e) => {
+      const table = o.schema.byName.get(e.table);
+      if (!table) return failed(`${e.table}`, new Error('table not in the schema'));
+      const owner = BigInt(e.ownerId);
+      const member = Number(e.memberId);
+      const want = recordFromJson(e);
+      let res: slg.dataserver.v2.InspectResponse;
+      try {
+        res = await ds.InspectV2(
+          slg.dataserver.v2.InspectRequest.create({
+            table: e.table,
+            ownerId: toLong(owner),
+            memberId: toLong(BigInt(member)),
+          }),
+        );
+      } catch (err) {
+        return failed(`InspectV2 ${e.table} ${e.ownerId}/${e.memberId}`, err);
+      }
+      if (res.cached) result.cachedServed++;
+      const base = { table: e.table, ownerId: e.ownerId, memberId: e.memberId };
+      for (const [check, got] of [
+        ['served', res.served],
+        ['stored', res.stored],
+      ] as const) {
+        const problem = compare(table, owner, member, want, got ?? null);
+        if (problem) report({ ...base, check, problem });
+      }
+      if (res.served && res.stored) {
+        const d = diffWireRecords(res.served, res.stored);
+        if (d) report({ ...base, check: 'served-vs-stored', problem: d });
+      } else if (!res.served !== !res.stored) {
+        report({
+          ...base,
+          check: 'served-vs-stored',
+          problem: res.served ? 'served but not stored' : 'stored but not served',
+        });
+      }
+    });
+    // Collections: membership and count, through data-server and (optionally) db-proxy.
+    const owners = [
+      ...new Set(
+        o.records.filter((e) => e.table === o.schema.playerTable.name).map((e) => e.ownerId),
+      ),
+    ];
+    const expected = new Map<string, Map<number, RecordState>>();
+    for (const e of o.records) {
+      if (!e.exists) continue;
+      const key = `${e.table}/${e.ownerId}`;
+      let m = expected.get(key);
+      if (!m) {
+        m = new Map();
+        expected.set(key, m);
+      }
+      m.set(Number(e.memberId), recordFromJson(e)!);
+    }
+    const collections = owners.flatMap((owner) =>
+      o.schema.collections.map((table) => ({ owner, table })),
+    );
+    result.collections = collections.length;
+    await runPool(collections, o.concurrency, async ({ owner, table }) => {
+      const want = expected.get(`${table.name}/${owner}`) ?? new Map<number, RecordState>();
+      const wantIds = [...want.keys()].sort((a, b) => a - b).join(',');
+      const base = { table: table.name, ownerId: owner, memberId: null };
+      const ownerLong = toLong(BigInt(owner));
+      try {
+        const res = await ds.CFetchV2(
+          slg.dataserver.v2.CFetchRequest.create({ table: table.name, ownerId: ownerLong }),
+        );
+        const ids = res.records.map((r) => toBigInt(r.memberId as Long)).join(',');
+        if (ids !== wantIds)
+          report({
+            ...base,
+            check: 'collection',
+            problem: `CFetchV2 members [${ids}], expected [${wantIds}]`,
+          });
+        const count = toBigInt(
+          (
+            await ds.CCountV2(
+              slg.dataserver.v2.CCountRequest.create({ table: table.name, ownerId: ownerLong }),
+            )
+          ).count as Long,
+        );
+        if (count !== BigInt(want.size))
+          report({
+            ...base,
+            check: 'collection',
+            problem: `CCountV2 ${count}, expected ${want.size}`,
+          });
+      } catch (err) {
+        return failed(`CFetchV2/CCountV2 ${table.name} ${owner}`, err);
+      }
+      if (db) {
+        try {
+          await checkDbProxyCollection(db, table, BigInt(owner), want, wantIds, (problem) =>
+            report({ ...base, check: 'dbproxy', problem }),
+          );
+        } catch (err) {
+          failed(`db-proxy List ${table.name} ${owner}`, err);
+        }
+      }
+    });
+    if (db) {
+      // The player records, straight from db-proxy.
+      const players = o.records.filter((e) => e.table === o.schema.playerTable.name);
+      await runPool(players, o.concurrency, async (e) => {
+        try {
+          const res = await db.Get(
+            slg.dbproxy.v1.GetRequest.create({
+              table: e.table,
+              key: [{ int: toLong(BigInt(e.ownerId)) }],
+            }),
+          );
+          const problem = compare(
+            o.schema.playerTable,
+            BigInt(e.ownerId),
+            0,
+            recordFromJson(e),
+            res.row ?? null,
+          );
+          if (problem)
+            report({
+              table: e.table,
+              ownerId: e.ownerId,
+              memberId: '0',
+              check: 'dbproxy',
+              problem,
+            });
+        } catch (err) {
+          if ((err as { grpcCode?: number }).grpcCode === 5 && !e.exists) return;
+          if ((err as { grpcCode?: number }).grpcCode === 5) {
+            return report({
+              table: e.table,
+              ownerId: e.ownerId,
+              memberId: '0',
+              check: 'dbproxy',
+              problem: 'db-proxy Get: NOT_FOUND',
+            });
+          }
+          failed(`db-proxy Get ${e.table} ${e.ownerId}`, err);
+        }
+      });
+    }
+  } finally {
+    ds.close();
+    db?.close();
+  }
+  result.elapsedS = (performance.now() - t0) / 1000;
+  return result;
+}
+
+function compare(
+  table: TableInfo,
+  owner: bigint,
+  member: number,
+  want: RecordState | undefined,
+  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
+): string | null {
+  if (!want)
+    return got ? `expected no record, found version ${toBigInt(got.version as Long)}` : null;
+  if (!got) return `expected version ${want.version}, found no record`;
+  return diffRecord(table, owner, member, want, got);
+}
+
+async function checkDbProxyCollection(
+  db: ReturnType<typeof createGrpcClient<typeof slg_dbproxy_v1_DbProxyDefinition>>,
+  table: TableInfo,
+  owner: bigint,
+  want: Map<number, RecordState>,
+  wantIds: string,
+  report: (problem: string) => void,
+): Promise<void> {
+  const rows: slg.dbproxy.v1.IRow[] = [];
+  let pageToken = '';
+  do {
+    const page = await db.List(
+      slg.dbproxy.v1.ListRequest.create({
+        table: table.name,
+        shardKey: { int: toLong(owner) },
+        pageToken,
+      }),
+    );
+    rows.push(...page.rows);
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  const memberCol = table.keyColumns[1]!;
+  const byId = new Map<number, slg.dbproxy.v1.IRow>();
+  for (const r of rows) {
+    const v = r.fields?.[memberCol];
+    byId.set(Number(toBigInt((v?.int ?? 0) as Long)), r);
+  }
+  const ids = [...byId.keys()].sort((a, b) => a - b).join(',');
+  if (ids !== wantIds) report(`List members [${ids}], expected [${wantIds}]`);
+  for (const [id, w] of want) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const d = diffRecord(table, owner, id, w, r);
+    if (d) report(`member ${id}: ${d}`);
+  }
+}

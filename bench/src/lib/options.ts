@@ -1,0 +1,148 @@
+// Flags shared by the load subcommands, each also settable by an environment variable (flags
+// win), and their parsing into one settings object.
+import { InvalidArgumentError, Option } from 'commander';
+
+/** "60", "60s", "1.5m", "500ms", "1h" as milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!m)
+    throw new InvalidArgumentError(`not a duration: ${JSON.stringify(text)} (e.g. 60s, 2m, 500ms)`);
+  const n = Number(m[1]);
+  const unit = m[2] ?? 's';
+  const ms =
+    unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n * 3_600_000;
+  if (!(ms > 0)) throw new InvalidArgumentError('a duration must be > 0');
+  return ms;
+}
+
+export function parsePositiveInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(text)}`);
+  return n;
+}
+
+export function parseNonNegativeNumber(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0)
+    throw new InvalidArgumentError(`not a number >= 0: ${JSON.stringify(text)}`);
+  return n;
+}
+
+export function parsePids(text: string): number[] {
+  if (!text.trim()) return [];
+  return text.split(',').map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isSafeInteger(n) || n <= 0)
+      throw new InvalidArgumentError(`not a PID: ${JSON.stringify(s)}`);
+    return n;
+  });
+}
+
+export function parseAddress(text: string): string {
+  if (!/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(text)) {
+    throw new InvalidArgumentError(`not a host:port address: ${JSON.stringify(text)}`);
+  }
+  return text;
+}
+
+/** The settings every load phase takes. */
+export interface LoadSettings {
+  concurrency: number;
+  workers: number;
+  channels: number;
+  durationMs: number | null;
+  requests: number | null;
+  rate: number | null;
+  slowMs: number;
+  deadlineMs: number;
+  serverPids: number[];
+  out: string | null;
+  quiet: boolean;
+  progressIntervalS: number;
+}
+
+/** The options behind LoadSettings, to add to a command (defaults in `defaults`). */
+export function loadOptions(defaults: { duration: string }): Option[] {
+  return [
+    new Option('-c, --concurrency <n>', 'requests in flight (closed model); virtual clients')
+      .env('BENCH_CONCURRENCY')
+      .argParser(parsePositiveInt)
+      .default(64),
+    new Option('-w, --workers <n>', 'worker threads of the load generator')
+      .env('BENCH_WORKERS')
+      .argParser(parsePositiveInt)
+      .default(2),
+    new Option('--channels <n>', 'gRPC channels (HTTP/2 connections) per worker')
+      .env('BENCH_CHANNELS')
+      .argParser(parsePositiveInt)
+      .default(2),
+    new Option('-d, --duration <time>', 'how long to send (e.g. 60s, 2m)')
+      .env('BENCH_DURATION')
+      .default(defaults.duration),
+    new Option('-n, --requests <n>', 'send this many requests instead of running for a duration')
+      .env('BENCH_REQUESTS')
+      .argParser(parsePositiveInt),
+    new Option(
+      '--rate <n>',
+      'open model: a fixed arrival rate (requests/s) instead of the closed model',
+    )
+      .env('BENCH_RATE')
+      .argParser(parseNonNegativeNumber),
+    new Option('--slow-ms <ms>', 'a request slower than this is "slow" in the result line')
+      .env('BENCH_SLOW_MS')
+      .argParser(parseNonNegativeNumber)
+      .default(200),
+    new Option('--deadline-ms <ms>', 'gRPC deadline of every call')
+      .env('BENCH_DEADLINE_MS')
+      .argParser(parsePositiveInt)
+      .default(10_000),
+    new Option(
+      '--server-pids <pids>',
+      'comma-separated PIDs of the measured servers: their peak RSS and CPU are reported (Linux /proc)',
+    )
+      .env('BENCH_SERVER_PIDS')
+      .argParser(parsePids)
+      .default([]),
+    new Option(
+      '-o, --out <file>',
+      'the JSON result file (default: bench/results/<kind>-<time>.json)',
+    ).env('BENCH_OUT'),
+    new Option('-q, --quiet', 'no progress output'),
+    new Option(
+      '--progress-interval <s>',
+      'seconds between plain progress lines (when stdout is not a terminal)',
+    )
+      .argParser(parseNonNegativeNumber)
+      .default(5),
+  ];
+}
+
+export function loadSettingsFrom(o: Record<string, unknown>): LoadSettings {
+  const requests = (o.requests as number | undefined) ?? null;
+  const rate = (o.rate as number | undefined) ?? null;
+  if (rate !== null && rate <= 0) throw new InvalidArgumentError('--rate must be > 0');
+  return {
+    concurrency: o.concurrency as number,
+    workers: o.workers as number,
+    channels: o.channels as number,
+    durationMs: requests === null ? parseDuration(String(o.duration)) : null,
+    requests,
+    rate,
+    slowMs: o.slowMs as number,
+    deadlineMs: o.deadlineMs as number,
+    serverPids: (o.serverPids as number[] | undefined) ?? [],
+    out: (o.out as string | undefined) ?? null,
+    quiet: o.quiet === true,
+    progressIntervalS: (o.progressInterval as number | undefined) ?? 5,
+  };
+}
+
+export function describeLoad(s: LoadSettings): string {
+  const model =
+    s.rate === null
+      ? `closed model, ${s.concurrency} in flight`
+      : `open model at ${s.rate} requests/s (${s.concurrency} virtual clients)`;
+  const length = s.requests !== null ? `${s.requests} requests` : `${(s.durationMs ?? 0) / 1000} s`;
+  return `${model}, ${s.workers} workers x ${s.channels} channels, ${length}`;
+}

@@ -1,0 +1,117 @@
+// Resource use around a measured phase: the client's own CPU (every thread of this process,
+// workers included) and peak RSS, and, for the server processes given by PID, their peak RSS
+// and CPU time read from /proc (Linux; elsewhere those figures are null).
+import { readFileSync } from 'node:fs';
+
+export interface ClientUsage {
+  userCpuS: number;
+  systemCpuS: number;
+  wallS: number;
+  /** (user + system) / wall: 1.0 = one core busy for the whole phase. */
+  cores: number;
+  maxRssBytes: number;
+}
+
+export interface ServerUsage {
+  pid: number;
+  name: string | null;
+  /** Highest RSS sampled during the phase. */
+  peakRssBytes: number | null;
+  /** The kernel's high-water mark of RSS since the process started (VmHWM). */
+  vmHwmBytes: number | null;
+  /** CPU seconds (user + system) the process used during the phase. */
+  cpuS: number | null;
+  cores: number | null;
+}
+
+function readStatus(pid: number): { rss: number; hwm: number; name: string } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => {
+      const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
+      return m ? Number(m[1]) * 1024 : 0;
+    };
+    const name = /^Name:\s+(.*)$/m.exec(text)?.[1] ?? '';
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), name };
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime of a process, in seconds. */
+function readCpuS(pid: number): number | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces), from ") ".
+    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(rest[11]);
+    const stime = Number(rest[12]);
+    // USER_HZ is 100 on every Linux this runs on.
+    return (utime + stime) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the client and the given server processes from `start()` to `stop()`. */
+export class UsageSampler {
+  readonly #pids: number[];
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #cpu0: NodeJS.CpuUsage = process.cpuUsage();
+  #wall0 = 0;
+  #peak = new Map<number, number>();
+  #serverCpu0 = new Map<number, number | null>();
+
+  constructor(pids: readonly number[], intervalMs = 250) {
+    this.#pids = [...pids];
+    this.#intervalMs = intervalMs;
+  }
+
+  start(): void {
+    this.#cpu0 = process.cpuUsage();
+    this.#wall0 = performance.now();
+    for (const pid of this.#pids) this.#serverCpu0.set(pid, readCpuS(pid));
+    this.#sample();
+    this.#timer = setInterval(() => this.#sample(), this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  #sample(): void {
+    for (const pid of this.#pids) {
+      const s = readStatus(pid);
+      if (s && s.rss > (this.#peak.get(pid) ?? 0)) this.#peak.set(pid, s.rss);
+    }
+  }
+
+  stop(): { client: ClientUsage; servers: ServerUsage[] } {
+    this.#sample();
+    if (this.#timer) clearInterval(this.#timer);
+    const wallS = (performance.now() - this.#wall0) / 1000;
+    const cpu = process.cpuUsage(this.#cpu0);
+    const userCpuS = cpu.user / 1e6;
+    const systemCpuS = cpu.system / 1e6;
+    const client: ClientUsage = {
+      userCpuS,
+      systemCpuS,
+      wallS,
+      cores: wallS > 0 ? (userCpuS + systemCpuS) / wallS : 0,
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    };
+    const servers = this.#pids.map((pid): ServerUsage => {
+      const s = readStatus(pid);
+      const c0 = this.#serverCpu0.get(pid) ?? null;
+      const c1 = readCpuS(pid);
+      const cpuS = c0 === null || c1 === null ? null : c1 - c0;
+      return {
+        pid,
+        name: s?.name ?? null,
+        peakRssBytes: this.#peak.get(pid) ?? null,
+        vmHwmBytes: s?.hwm ?? null,
+        cpuS,
+        cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
+      };
+    });
+    return { client, servers };
+  }
+}

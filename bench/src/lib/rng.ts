@@ -1,0 +1,128 @@
+// A small, fast, seeded random number generator (xoshiro128**), with independent streams
+// derived from one seed: the same (seed, stream) always gives the same sequence, on any
+// machine and any Node version, because it only uses 32-bit integer arithmetic.
+
+/** splitmix32: a good 32-bit mixer, used to expand a seed into generator state. */
+function splitmix32(state: { s: number }): number {
+  state.s = (state.s + 0x9e3779b9) | 0;
+  let z = state.s;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/** A 32-bit hash of a string (FNV-1a), to name streams ("client", "player"...). */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export class Rng {
+  #a: number;
+  #b: number;
+  #c: number;
+  #d: number;
+
+  /** `seed` is the run's seed; `stream` and `index` name one independent sequence of it. */
+  constructor(seed: number, stream = '', index = 0) {
+    const st = { s: (seed >>> 0) ^ hashString(stream) };
+    // Mix the index in through the mixer rather than xor, so streams 0, 1, 2... are unrelated.
+    st.s = (splitmix32(st) ^ Math.imul(index + 1, 0x27d4eb2f)) | 0;
+    this.#a = splitmix32(st);
+    this.#b = splitmix32(st);
+    this.#c = splitmix32(st);
+    this.#d = splitmix32(st);
+    if ((this.#a | this.#b | this.#c | this.#d) === 0) this.#a = 1;
+  }
+
+  /** The next unsigned 32-bit integer. */
+  next(): number {
+    const result = Math.imul(rotl(Math.imul(this.#b, 5), 7), 9) >>> 0;
+    const t = this.#b << 9;
+    this.#c ^= this.#a;
+    this.#d ^= this.#b;
+    this.#b ^= this.#c;
+    this.#a ^= this.#d;
+    this.#c ^= t;
+    this.#d = rotl(this.#d, 11);
+    return result;
+  }
+
+  /** A float in [0, 1) with 32 bits of randomness. */
+  float(): number {
+    return this.next() / 4294967296;
+  }
+
+  /** An integer in [0, n) (n up to 2^32). */
+  int(n: number): number {
+    return Math.floor(this.float() * n);
+  }
+
+  /** An integer in [lo, hi] inclusive. */
+  range(lo: number, hi: number): number {
+    return lo + this.int(hi - lo + 1);
+  }
+
+  /** True with probability p. */
+  chance(p: number): boolean {
+    return this.float() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[this.int(items.length)]!;
+  }
+
+  /** A uniformly random 64-bit unsigned integer in [0, 2^bits). */
+  bigBits(bits: number): bigint {
+    let v = 0n;
+    for (let got = 0; got < bits; got += 32) v = (v << 32n) | BigInt(this.next());
+    return v & ((1n << BigInt(bits)) - 1n);
+  }
+
+  /** `n` random bytes. */
+  bytes(n: number): Buffer {
+    const b = Buffer.allocUnsafe(n);
+    for (let i = 0; i < n; i++) b[i] = this.next() & 0xff;
+    return b;
+  }
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** Weighted choice over a fixed set of names: cumulative table built once. */
+export class WeightedChoice<T extends string> {
+  readonly names: readonly T[];
+  readonly #cumulative: number[];
+  readonly #total: number;
+
+  constructor(weights: ReadonlyMap<T, number>) {
+    const names: T[] = [];
+    const cumulative: number[] = [];
+    let total = 0;
+    for (const [name, w] of weights) {
+      if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weight of ${name} must be >= 0`);
+      if (w === 0) continue;
+      total += w;
+      names.push(name);
+      cumulative.push(total);
+    }
+    if (total <= 0) throw new RangeError('at least one weight must be > 0');
+    this.names = names;
+    this.#cumulative = cumulative;
+    this.#total = total;
+  }
+
+  pick(rng: Rng): T {
+    const x = rng.float() * this.#total;
+    const c = this.#cumulative;
+    for (let i = 0; i < c.length; i++) if (x < c[i]!) return this.names[i]!;
+    return this.names[this.names.length - 1]!;
+  }
+}
