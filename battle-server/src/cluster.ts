@@ -7,6 +7,7 @@ import type { BattleConfig } from './config.ts';
 
 export function startPrimary(config: BattleConfig, logger: Logger): void {
   let stopping = false;
+  cluster.schedulingPolicy = config.clusterSched === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
   const fork = (): Worker => cluster.fork();
   for (let i = 0; i < config.processes; i++) fork();
   cluster.on('exit', (worker, code, signal) => {

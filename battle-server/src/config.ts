@@ -19,6 +19,11 @@ export const configSpec = {
     default: 0,
     desc: 'cluster mode: HTTP processes (0 = one per core)',
   }),
+  BATTLE_CLUSTER_SCHED: str({
+    default: 'none',
+    choices: ['none', 'rr'],
+    desc: 'cluster mode: none = the processes accept connections themselves; rr = the primary deals them round-robin',
+  }),
   BATTLE_MAX_QUEUE: num({
     default: 4096,
     desc: 'pool mode: battles that may wait for a thread; beyond it 503 + Retry-After',
@@ -34,6 +39,7 @@ export interface BattleConfig {
   mode: 'pool' | 'cluster';
   threads: number;
   processes: number;
+  clusterSched: 'none' | 'rr';
   maxQueue: number;
   bodyLimit: number;
   backlog: number;
@@ -52,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
     mode: c.BATTLE_MODE as 'pool' | 'cluster',
     threads: c.BATTLE_THREADS > 0 ? c.BATTLE_THREADS : cores,
     processes: c.BATTLE_PROCESSES > 0 ? c.BATTLE_PROCESSES : cores,
+    clusterSched: c.BATTLE_CLUSTER_SCHED as 'none' | 'rr',
     maxQueue: c.BATTLE_MAX_QUEUE,
     bodyLimit: c.BATTLE_BODY_LIMIT,
     backlog: c.BATTLE_BACKLOG,

@@ -2,7 +2,7 @@
 // the task at once (ResourceExhaustedError -> 503 + Retry-After) instead of growing memory.
 import { availableParallelism } from 'node:os';
 import { ResourceExhaustedError } from '@slg/service-kit';
-import { Piscina } from 'piscina';
+import { FixedQueue, Piscina } from 'piscina';
 import type { BattleTask } from './battle-task.ts';
 import type { BattleRunner, RunnerStats } from './runner.ts';
 
@@ -30,6 +30,8 @@ export class PoolRunner implements BattleRunner {
       maxQueue: this.#maxQueue,
       idleTimeout: 2 ** 31 - 1,
       concurrentTasksPerWorker: 1,
+      // A ring buffer: O(1) at any queue length (the default array queue shifts).
+      taskQueue: new FixedQueue(),
     });
   }
 
