@@ -22,10 +22,30 @@ interface Service {
 
 const env = process.env;
 const services: Service[] = [
-  { name: 'db-proxy', main: 'db-proxy/src/main.ts', port: () => Number(env.DBPROXY_PORT ?? 50051), color: 36 },
-  { name: 'data-server', main: 'data-server/src/main.ts', port: () => Number(env.DATASERVER_PORT ?? 50052), color: 35 },
-  { name: 'map-server', main: 'map-server/src/main.ts', port: () => Number(env.MAPSERVER_PORT ?? 50053), color: 33 },
-  { name: 'battle-server', main: 'battle-server/src/main.ts', port: () => Number(env.BATTLE_PORT ?? 8080), color: 32 },
+  {
+    name: 'db-proxy',
+    main: 'db-proxy/src/main.ts',
+    port: () => Number(env.DBPROXY_PORT ?? 50051),
+    color: 36,
+  },
+  {
+    name: 'data-server',
+    main: 'data-server/src/main.ts',
+    port: () => Number(env.DATASERVER_PORT ?? 50052),
+    color: 35,
+  },
+  {
+    name: 'map-server',
+    main: 'map-server/src/main.ts',
+    port: () => Number(env.MAPSERVER_PORT ?? 50053),
+    color: 33,
+  },
+  {
+    name: 'battle-server',
+    main: 'battle-server/src/main.ts',
+    port: () => Number(env.BATTLE_PORT ?? 8080),
+    color: 32,
+  },
 ].filter((s) => existsSync(join(root, s.main)));
 
 const width = Math.max(...services.map((s) => s.name.length));
@@ -88,7 +108,12 @@ for (const service of services) {
     // Own process group: the terminal's Ctrl-C reaches only this script, which
     // then stops the services one by one (the data path last).
     detached: true,
-    env: { LOG_PRETTY: '1', ...env },
+    env: {
+      LOG_PRETTY: '1',
+      // data-server finds db-proxy wherever this run put it.
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${env.DBPROXY_PORT ?? 50051}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push({ service, child });
