@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { dataCommand } from './commands/data.ts';
 import { echoCommand } from './commands/echo.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { UsageError } from './lib/options.ts';
 
 const program = new Command('bench')
   .description(
@@ -23,7 +24,11 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {
+    // Commander has printed its own message (a bad flag, --help).
     process.exitCode = err.exitCode;
+  } else if (err instanceof UsageError) {
+    process.stderr.write(`bench: ${err.message}\n`);
+    process.exitCode = 2;
   } else {
     process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 2;

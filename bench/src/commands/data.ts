@@ -23,6 +23,7 @@ import {
   parseDuration,
   parseNonNegativeNumber,
   parsePositiveInt,
+  UsageError,
 } from '../lib/options.ts';
 import { UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
@@ -205,7 +206,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
   const load = loadSettingsFrom(o);
   const players = o.players as number;
   if (players < load.concurrency) {
-    throw new InvalidArgumentError(
+    throw new UsageError(
       `--players (${players}) must be >= --concurrency (${load.concurrency}): every virtual client owns players`,
     );
   }
@@ -213,12 +214,12 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
   try {
     first = BigInt(String(o.firstPlayer));
   } catch {
-    throw new InvalidArgumentError(`--first-player: not an integer: ${String(o.firstPlayer)}`);
+    throw new UsageError(`--first-player: not an integer: ${String(o.firstPlayer)}`);
   }
   if (first < 1n || first + BigInt(players) > (1n << 63n) - 1n)
-    throw new InvalidArgumentError('--first-player out of range');
+    throw new UsageError('--first-player out of range');
   const seed = o.seed as number;
-  if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('--seed must be an integer');
+  if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   return {
     ...load,
     target: o.target as string,

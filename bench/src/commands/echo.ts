@@ -11,6 +11,7 @@ import {
   loadOptions,
   loadSettingsFrom,
   parseNonNegativeNumber,
+  UsageError,
 } from '../lib/options.ts';
 import { bytes, caseStudyLine, int, latencyTable, totals, totalsLine } from '../lib/report.ts';
 import {
@@ -41,7 +42,7 @@ export function echoCommand(): Command {
   cmd.action(async (o: Record<string, unknown>) => {
     const s = loadSettingsFrom(o);
     if (s.rate !== null || s.requests !== null)
-      throw new Error('bench echo measures a ceiling: use --duration, not --rate/--requests');
+      throw new UsageError('bench echo measures a ceiling: use --duration, not --rate/--requests');
     const env = collectEnvironment();
     const est = estimateMessageSizes(loadGameSchema(), DEFAULT_WEIGHTS, {
       seed: 1,

@@ -2,6 +2,11 @@
 // win), and their parsing into one settings object.
 import { InvalidArgumentError, Option } from 'commander';
 
+/** A bad combination of settings, found after parsing (printed as is, exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
 /** "60", "60s", "1.5m", "500ms", "1h" as milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
@@ -121,7 +126,7 @@ export function loadOptions(defaults: { duration: string }): Option[] {
 export function loadSettingsFrom(o: Record<string, unknown>): LoadSettings {
   const requests = (o.requests as number | undefined) ?? null;
   const rate = (o.rate as number | undefined) ?? null;
-  if (rate !== null && rate <= 0) throw new InvalidArgumentError('--rate must be > 0');
+  if (rate !== null && rate <= 0) throw new UsageError('--rate must be > 0');
   return {
     concurrency: o.concurrency as number,
     workers: o.workers as number,

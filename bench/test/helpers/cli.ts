@@ -1,0 +1,36 @@
+// Runs the bench CLI as a child process (as a person would), capturing its output and exit code.
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const cliPath = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], timeoutMs = 120_000): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+export function tempDir(tag: string): string {
+  return mkdtempSync(join(tmpdir(), `bench-${tag}-`));
+}
+
+/** The case study's line, as a pattern (from seed-notes.md's FetchV2 line). */
+export const caseStudyPattern =
+  /^(FetchV2|CFetchV2|ModifyV2|IncrByV2|CreateV2|RemoveV2|CRemoveV2|CCountV2): num=\d+; slow=\d+; max_slow=\d+ms; ratio=\{0\.50: \d+ms; 0\.75: \d+ms; 0\.90: \d+ms; 1\.00: \d+ms\}$/;
