@@ -13,7 +13,12 @@
 //   were never sent, whole transactions that the server rolled back (deadlock,
 //   lost connection before COMMIT). An autocommitted write whose reply was lost
 //   is never re-sent.
-import { DeadlineExceededError, ResourceExhaustedError, UnavailableError } from '@slg/service-kit';
+import {
+  DeadlineExceededError,
+  ResourceExhaustedError,
+  ServiceError,
+  UnavailableError,
+} from '@slg/service-kit';
 import mysql from 'mysql2';
 import type { Cell } from '../schema.ts';
 import {
@@ -456,12 +461,19 @@ export class MysqlBackend implements Backend {
       let committing = false;
       try {
         await this.#run(conn, TX_BEGIN, [], deadline);
-        const result = await fn({ run: (stmt, params) => this.#run(conn, stmt, params, deadline) });
+        const result = await fn({
+          // Errors reach `fn` typed (a duplicate key is ALREADY_EXISTS); the server's error stays the cause.
+          run: (stmt, params) =>
+            this.#run(conn, stmt, params, deadline).catch((err: unknown) => {
+              throw toServiceError(err, this.name, stmt.name);
+            }),
+        });
         committing = true;
         await this.#run(conn, TX_COMMIT, [], deadline);
         this.#release(conn, false);
         return result;
-      } catch (err) {
+      } catch (thrown) {
+        const err = serverError(thrown);
         let broken = conn.dead || conn.killed || isConnectionError(err);
         if (!broken && !committing) {
           try {
@@ -486,7 +498,7 @@ export class MysqlBackend implements Backend {
             err,
           );
         }
-        throw toServiceError(err, this.name, 'transaction');
+        throw toServiceError(thrown, this.name, 'transaction');
       }
     }
   }
@@ -601,6 +613,11 @@ export class MysqlBackend implements Backend {
     this.#admin = undefined;
     await Promise.all(ends);
   }
+}
+
+/** The server's (or mysql2's) error behind a typed error, for deciding on retries. */
+function serverError(err: unknown): unknown {
+  return err instanceof ServiceError && err.cause !== undefined ? err.cause : err;
 }
 
 function queryText(raw: mysql.Connection, sql: string): Promise<unknown> {

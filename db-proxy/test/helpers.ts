@@ -1,0 +1,205 @@
+// Test harness: a real db-proxy (in-process, port 0) over real backends — two
+// MariaDB databases of the local server, or two SQLite files — with a gRPC
+// client, and direct access to the stored rows for checking what was written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Long, type slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt } from '@slg/proto';
+import { type CallOptions, createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
+import mysql from 'mysql2/promise';
+import { build, configWith, type DbProxyApp, type DbProxyConfig } from '../src/index.ts';
+
+export type Kind = 'mysql' | 'sqlite';
+
+/** The backends every suite runs against (DBPROXY_TEST_BACKENDS=sqlite to narrow). */
+export function kinds(): Kind[] {
+  const only = process.env.DBPROXY_TEST_BACKENDS;
+  return only ? (only.split(',') as Kind[]) : ['mysql', 'sqlite'];
+}
+
+export const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+
+type V1 = typeof slg.dbproxy.v1;
+type Props = {
+  Get: slg.dbproxy.v1.GetRequest.$Properties;
+  List: slg.dbproxy.v1.ListRequest.$Properties;
+  Count: slg.dbproxy.v1.CountRequest.$Properties;
+  Insert: slg.dbproxy.v1.InsertRequest.$Properties;
+  Update: slg.dbproxy.v1.UpdateRequest.$Properties;
+  Increment: slg.dbproxy.v1.IncrementRequest.$Properties;
+  Delete: slg.dbproxy.v1.DeleteRequest.$Properties;
+  DeleteMany: slg.dbproxy.v1.DeleteManyRequest.$Properties;
+  Batch: slg.dbproxy.v1.BatchRequest.$Properties;
+  Query: slg.dbproxy.v1.QueryRequest.$Properties;
+};
+type Results = {
+  Get: InstanceType<V1['RowResponse']>;
+  List: InstanceType<V1['ListResponse']>;
+  Count: InstanceType<V1['CountResponse']>;
+  Insert: InstanceType<V1['WriteResponse']>;
+  Update: InstanceType<V1['WriteResponse']>;
+  Increment: InstanceType<V1['IncrementResponse']>;
+  Delete: InstanceType<V1['DeleteResponse']>;
+  DeleteMany: InstanceType<V1['DeleteManyResponse']>;
+  Batch: InstanceType<V1['BatchResponse']>;
+  Query: InstanceType<V1['QueryResponse']>;
+};
+export type Client = { [K in keyof Props]: (req: Props[K], opts?: CallOptions) => Promise<Results[K]> } & {
+  close(): void;
+};
+
+export function client(address: string, deadlineMs = 10_000): Client {
+  return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, { deadlineMs }) as unknown as Client;
+}
+
+// ---- values ------------------------------------------------------------------
+
+type Value = slg.common.v1.Value.$Properties;
+export const int = (v: number | bigint | string): Value => ({
+  int: typeof v === 'number' ? v : Long.fromString(String(v)),
+});
+export const str = (v: string): Value => ({ str: v });
+export const dbl = (v: number): Value => ({ float: v });
+export const bool = (v: boolean): Value => ({ bool: v });
+export const bytes = (v: Uint8Array): Value => ({ bytes: v });
+
+/** A decoded Value as a plain JS value: bigint, number, string, boolean, Buffer, or null. */
+export function plain(v: Value | null | undefined): unknown {
+  if (!v) return null;
+  if (v.int !== null && v.int !== undefined) return toBigInt(v.int);
+  if (v.float !== null && v.float !== undefined) return v.float;
+  if (v.str !== null && v.str !== undefined) return v.str;
+  if (v.bool !== null && v.bool !== undefined) return v.bool;
+  if (v.bytes !== null && v.bytes !== undefined) return Buffer.from(v.bytes);
+  return null;
+}
+
+export function fieldsOf(row: { fields?: { [k: string]: Value } | null } | null | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row?.fields ?? {})) out[k] = plain(v);
+  return out;
+}
+
+export const big = (v: Long | number | string | null | undefined): bigint => toBigInt(v ?? 0);
+
+/** Resolves to the ServiceError a call failed with (and fails the test if it succeeded). */
+export async function failure(p: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ServiceError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail, it succeeded');
+}
+
+// ---- a db-proxy over real backends -------------------------------------------------
+
+export interface Harness {
+  kind: Kind;
+  app: DbProxyApp;
+  client: Client;
+  address: string;
+  /** Rows as stored, read straight from the backend that owns `shardKey`. */
+  stored(sql: string, params: unknown[], shardKey: bigint): Promise<unknown[][]>;
+  /** Every backend's result for a statement (the same on each). */
+  storedAll(sql: string, params?: unknown[]): Promise<unknown[][][]>;
+  /** The backend index (0 or 1) a shard key lives on. */
+  backendOf(shardKey: bigint): number;
+  /** Names of the two MariaDB databases or paths of the two SQLite files. */
+  locations: string[];
+  close(): Promise<void>;
+}
+
+interface TapLike {
+  teardown(fn: () => unknown): void;
+}
+
+export async function dropDatabases(names: string[]): Promise<void> {
+  const c = await mysql.createConnection(MYSQL);
+  try {
+    for (const n of names) await c.query(`DROP DATABASE IF EXISTS \`${n}\``);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Starts db-proxy on two fresh databases (`dbpt_<name>_0/1`) or two fresh SQLite
+ * files, and closes everything in teardown.
+ */
+export async function startProxy(
+  t: TapLike,
+  kind: Kind,
+  name: string,
+  overrides: Partial<Omit<DbProxyConfig, 'limits'>> & { limits?: Partial<DbProxyConfig['limits']> } = {},
+): Promise<Harness> {
+  let locations: string[];
+  let backends: string;
+  let dir: string | undefined;
+  if (kind === 'mysql') {
+    locations = [`dbpt_${name}_0`, `dbpt_${name}_1`];
+    await dropDatabases(locations);
+    backends = locations.map((db) => `mysql://root@127.0.0.1:3306/${db}`).join(' ');
+  } else {
+    dir = mkdtempSync(join(tmpdir(), `dbpt-${name}-`));
+    locations = [join(dir, 'shard0.sqlite'), join(dir, 'shard1.sqlite')];
+    backends = locations.map((p) => `sqlite:${p}`).join(' ');
+  }
+  const app = await build(
+    configWith({ backends, port: 0, metricsPort: null, healthIntervalMs: 200, ...overrides }),
+    { logger: createLogger({ name: 'db-proxy', level: process.env.LOG_LEVEL ?? 'silent' }) },
+  );
+  const { port } = await app.listen();
+  const address = `127.0.0.1:${port}`;
+  const c = client(address);
+  const conns: (mysql.Connection | DatabaseSync)[] = [];
+  const direct = async (i: number, sql: string, params: unknown[]): Promise<unknown[][]> => {
+    if (!conns[i]) {
+      conns[i] =
+        kind === 'mysql'
+          ? await mysql.createConnection({ ...MYSQL, database: locations[i]!, supportBigNumbers: true, bigNumberStrings: true })
+          : new DatabaseSync(locations[i]!);
+    }
+    const conn = conns[i]!;
+    if (conn instanceof DatabaseSync) {
+      const s = conn.prepare(sql.replaceAll('`', '"'));
+      s.setReturnArrays(true);
+      s.setReadBigInts(true);
+      return s.all(...(params as never[])) as unknown as unknown[][];
+    }
+    const [rows] = await conn.query({ sql, rowsAsArray: true }, params);
+    return rows as unknown[][];
+  };
+  let closed = false;
+  const h: Harness = {
+    kind,
+    app,
+    client: c,
+    address,
+    locations,
+    backendOf: (k) => app.backends.indexOf(app.shards.forKey(k)),
+    stored: (sql, params, shardKey) => direct(h.backendOf(shardKey), sql, params),
+    storedAll: (sql, params = []) => Promise.all([0, 1].map((i) => direct(i, sql, params))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      c.close();
+      await app.close();
+      for (const conn of conns) {
+        if (conn instanceof DatabaseSync) conn.close();
+        else await conn?.end();
+      }
+      if (kind === 'mysql') await dropDatabases(locations);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  t.teardown(() => h.close());
+  return h;
+}
+
+/** A stored value as a comparable JS value (BIGINT strings from mysql2, bigints from SQLite). */
+export function asBig(v: unknown): bigint {
+  return BigInt(v as string | number | bigint);
+}
