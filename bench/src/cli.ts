@@ -20,6 +20,33 @@ program.addCommand(dataCommand());
 program.addCommand(verifyCommand());
 program.addCommand(echoCommand());
 
+// The db-proxy and battle benchmarks live in their own modules (written with those services);
+// a module that fails to load leaves a subcommand that says why, not a broken CLI.
+async function optional(
+  name: string,
+  description: string,
+  load: () => Promise<Command>,
+): Promise<void> {
+  try {
+    program.addCommand(await load());
+  } catch (err) {
+    program.addCommand(
+      new Command(name)
+        .description(`${description} (unavailable: ${(err as Error).message.split('\n')[0]})`)
+        .allowUnknownOption()
+        .action(() => {
+          throw new UsageError(`bench ${name} is unavailable: ${(err as Error).message}`);
+        }),
+    );
+  }
+}
+await optional('dbproxy', "db-proxy's Get rate beside the echo ceiling and mysql2", async () =>
+  (await import('./dbproxy.ts')).dbproxyCommand(),
+);
+await optional('battle', 'load battle-server over HTTP', async () =>
+  (await import('./commands/battle.ts')).battleCommand(),
+);
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
