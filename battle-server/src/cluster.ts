@@ -9,6 +9,8 @@ export function startPrimary(config: BattleConfig, logger: Logger): void {
   let stopping = false;
   cluster.schedulingPolicy = config.clusterSched === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
   const fork = (): Worker => cluster.fork();
+  const listening = new Set<number>();
+  cluster.on('listening', (worker) => listening.add(worker.id));
   for (let i = 0; i < config.processes; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -26,7 +28,9 @@ export function startPrimary(config: BattleConfig, logger: Logger): void {
         new Promise<void>((resolve) => {
           if (!w || w.isDead()) return resolve();
           w.once('exit', () => resolve());
-          if (w.isConnected()) w.send('shutdown');
+          // A listening process drains on request (idempotent if a terminal's SIGINT reached it
+          // too); one still starting has nothing to drain and gets a SIGTERM.
+          if (listening.has(w.id) && w.isConnected()) w.send('shutdown');
           else w.process.kill('SIGTERM');
         }),
     );

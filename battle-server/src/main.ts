@@ -1,10 +1,9 @@
 // Entry point: read the configuration once, then serve in the chosen mode.
 //   node battle-server/src/main.ts            (env: see config.ts and the README)
+// The cluster primary only forks and supervises, so it loads neither fastify nor the model.
 import cluster from 'node:cluster';
 import { createLogger, runMain } from '@slg/service-kit';
-import { startPrimary } from './cluster.ts';
 import { readConfig } from './config.ts';
-import { serve } from './server.ts';
 
 runMain(async () => {
   const config = readConfig();
@@ -13,11 +12,11 @@ runMain(async () => {
     level: config.logLevel,
     pretty: config.logPretty,
   });
-  if (config.mode === 'pool') {
-    await serve(config, logger, 'pool');
-  } else if (cluster.isPrimary) {
+  if (config.mode === 'cluster' && cluster.isPrimary) {
+    const { startPrimary } = await import('./cluster.ts');
     startPrimary(config, logger);
-  } else {
-    await serve(config, logger, 'inline');
+    return;
   }
+  const { serve } = await import('./server.ts');
+  await serve(config, logger, config.mode === 'pool' ? 'pool' : 'inline');
 });

@@ -45,21 +45,33 @@ export async function startServer(
   return { app, runner, url, close };
 }
 
-/** Starts a server and ties it to SIGINT/SIGTERM (and, under cluster, the primary's request). */
+/**
+ * Starts a server and ties it to SIGINT/SIGTERM (and, under cluster, the primary's request).
+ * The handlers are installed before start-up, so a stop asked for while starting is not lost.
+ */
 export async function serve(config: BattleConfig, logger: Logger, runnerKind: 'pool' | 'inline') {
-  const server = await startServer(config, logger, runnerKind);
-  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, () => server.close());
+  let server: RunningServer | undefined;
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    await server?.close();
+  };
+  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stop);
   process.on('message', (msg) => {
-    if (msg === 'shutdown') {
-      server.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    }
+    if (msg !== 'shutdown') return;
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
+  server = await startServer(config, logger, runnerKind);
+  if (stopping) {
+    await server.close();
+    return server;
+  }
   logger.info(
     {
       url: server.url,
