@@ -165,7 +165,7 @@ function parseBackend(entry: string, slots: number): BackendSpec {
 function parseSlots(spec: string | null, slots: number): [number, number][] | undefined {
   if (spec === null) return undefined;
   const out: [number, number][] = [];
-  for (const part of spec.split(/[+;]/).filter(Boolean)) {
+  for (const part of spec.split(/[\s+;]/).filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!m) throw new Error(`slots "${part}": expected a or a-b`);
     const a = Number(m[1]);

@@ -133,22 +133,28 @@ export async function startProxy(
   t: TapLike,
   kind: Kind,
   name: string,
-  overrides: Partial<Omit<DbProxyConfig, 'limits'>> & { limits?: Partial<DbProxyConfig['limits']> } = {},
+  overrides: Partial<Omit<DbProxyConfig, 'limits'>> & {
+    limits?: Partial<DbProxyConfig['limits']>;
+    /** Explicit slot ranges of the two backends (?slots=...). */
+    slotRanges?: [string, string];
+  } = {},
 ): Promise<Harness> {
+  const { slotRanges, ...config } = overrides;
+  const suffix = (i: number) => (slotRanges ? `?slots=${slotRanges[i]}` : '');
   let locations: string[];
   let backends: string;
   let dir: string | undefined;
   if (kind === 'mysql') {
     locations = [`dbpt_${name}_0`, `dbpt_${name}_1`];
     await dropDatabases(locations);
-    backends = locations.map((db) => `mysql://root@127.0.0.1:3306/${db}`).join(' ');
+    backends = locations.map((db, i) => `mysql://root@127.0.0.1:3306/${db}${suffix(i)}`).join(' ');
   } else {
     dir = mkdtempSync(join(tmpdir(), `dbpt-${name}-`));
     locations = [join(dir, 'shard0.sqlite'), join(dir, 'shard1.sqlite')];
-    backends = locations.map((p) => `sqlite:${p}`).join(' ');
+    backends = locations.map((p, i) => `sqlite:${p}${suffix(i)}`).join(' ');
   }
   const app = await build(
-    configWith({ backends, port: 0, metricsPort: null, healthIntervalMs: 200, ...overrides }),
+    configWith({ backends, port: 0, metricsPort: null, healthIntervalMs: 200, ...config }),
     { logger: createLogger({ name: 'db-proxy', level: process.env.LOG_LEVEL ?? 'silent' }) },
   );
   const { port } = await app.listen();
