@@ -13,14 +13,20 @@ for (const kind of kinds()) {
       await c.Insert({ table: 'player', fields: { player_id: int(2001), gold: int(1_000_000) } });
       const deltas = Array.from({ length: 64 }, (_, i) => (i % 2 === 0 ? i + 1 : -(i * 3)));
       const results = await Promise.all(
-        deltas.map((delta) => c.Increment({ table: 'player', key: [int(2001)], field: 'gold', delta })),
+        deltas.map((delta) =>
+          c.Increment({ table: 'player', key: [int(2001)], field: 'gold', delta }),
+        ),
       );
       const sum = deltas.reduce((a, b) => a + b, 0);
       const { row } = await c.Get({ table: 'player', key: [int(2001)] });
       t.equal(fieldsOf(row).gold, BigInt(1_000_000 + sum), 'the stored value is the exact sum');
       t.equal(big(row?.version), 65n, 'one version per increment');
       const versions = results.map((r) => big(r.version)).sort((a, b) => (a < b ? -1 : 1));
-      t.same(versions, Array.from({ length: 64 }, (_, i) => BigInt(i + 2)), 'each increment saw its own version');
+      t.same(
+        versions,
+        Array.from({ length: 64 }, (_, i) => BigInt(i + 2)),
+        'each increment saw its own version',
+      );
       // Replaying the increments in version order reproduces every returned value.
       const byVersion = results
         .map((r, i) => ({ v: big(r.version), value: big(r.value), delta: BigInt(deltas[i]!) }))
@@ -34,21 +40,26 @@ for (const kind of kinds()) {
       t.ok(consistent, 'the returned values form one serial history');
     });
 
-    t.test('64 concurrent Increments with a floor: exactly the ones that fit succeed', async (t) => {
-      await c.Insert({ table: 'player', fields: { player_id: int(2002), food: int(100) } });
-      const settled = await Promise.allSettled(
-        Array.from({ length: 64 }, () =>
-          c.Increment({ table: 'player', key: [int(2002)], field: 'food', delta: -7, floor: 0 }),
-        ),
-      );
-      const ok = settled.filter((s) => s.status === 'fulfilled').length;
-      const refused = settled.filter(
-        (s) => s.status === 'rejected' && (s.reason as { code?: string }).code === 'FAILED_PRECONDITION',
-      ).length;
-      t.equal(ok, 14, '100 / 7 = 14 decrements fit above the floor');
-      t.equal(refused, 50, 'the rest were refused with FAILED_PRECONDITION');
-      t.equal(fieldsOf((await c.Get({ table: 'player', key: [int(2002)] })).row).food, 2n);
-    });
+    t.test(
+      '64 concurrent Increments with a floor: exactly the ones that fit succeed',
+      async (t) => {
+        await c.Insert({ table: 'player', fields: { player_id: int(2002), food: int(100) } });
+        const settled = await Promise.allSettled(
+          Array.from({ length: 64 }, () =>
+            c.Increment({ table: 'player', key: [int(2002)], field: 'food', delta: -7, floor: 0 }),
+          ),
+        );
+        const ok = settled.filter((s) => s.status === 'fulfilled').length;
+        const refused = settled.filter(
+          (s) =>
+            s.status === 'rejected' &&
+            (s.reason as { code?: string }).code === 'FAILED_PRECONDITION',
+        ).length;
+        t.equal(ok, 14, '100 / 7 = 14 decrements fit above the floor');
+        t.equal(refused, 50, 'the rest were refused with FAILED_PRECONDITION');
+        t.equal(fieldsOf((await c.Get({ table: 'player', key: [int(2002)] })).row).food, 2n);
+      },
+    );
 
     t.test('concurrent Updates with the same expected version: exactly one wins', async (t) => {
       await c.Insert({ table: 'player', fields: { player_id: int(2003), name: str0() } });
@@ -82,19 +93,31 @@ for (const kind of kinds()) {
     t.test('concurrent Inserts of one key: one wins, the others get ALREADY_EXISTS', async (t) => {
       const settled = await Promise.allSettled(
         Array.from({ length: 16 }, (_, i) =>
-          c.Insert({ table: 'item', fields: { player_id: int(2004), item_id: int(1), count: int(i + 1) } }),
+          c.Insert({
+            table: 'item',
+            fields: { player_id: int(2004), item_id: int(1), count: int(i + 1) },
+          }),
         ),
       );
       const ok = settled.flatMap((s, i) => (s.status === 'fulfilled' ? [i] : []));
       t.equal(ok.length, 1);
       t.ok(
-        settled.every((s) => s.status === 'fulfilled' || (s.reason as { code?: string }).code === 'ALREADY_EXISTS'),
+        settled.every(
+          (s) =>
+            s.status === 'fulfilled' || (s.reason as { code?: string }).code === 'ALREADY_EXISTS',
+        ),
       );
-      t.equal(fieldsOf((await c.Get({ table: 'item', key: [int(2004), int(1)] })).row).count, BigInt(ok[0]! + 1));
+      t.equal(
+        fieldsOf((await c.Get({ table: 'item', key: [int(2004), int(1)] })).row).count,
+        BigInt(ok[0]! + 1),
+      );
     });
 
     t.test('concurrent Batches on one shard key serialize: no lost update', async (t) => {
-      await c.Insert({ table: 'player', fields: { player_id: int(2005), wood: int(0), stone: int(0) } });
+      await c.Insert({
+        table: 'player',
+        fields: { player_id: int(2005), wood: int(0), stone: int(0) },
+      });
       await Promise.all(
         Array.from({ length: 24 }, (_, i) =>
           c.Batch({
@@ -110,7 +133,9 @@ for (const kind of kinds()) {
       t.same([f.wood, f.stone], [48n, 72n]);
       t.equal(big((await c.Count({ table: 'mail', shardKey: int(2005) })).count), 24n);
       const dup = await failure(
-        c.Batch({ ops: [{ insert: { table: 'mail', fields: { player_id: int(2005), mail_id: int(3) } } }] }),
+        c.Batch({
+          ops: [{ insert: { table: 'mail', fields: { player_id: int(2005), mail_id: int(3) } } }],
+        }),
       );
       t.equal(dup.code, 'ALREADY_EXISTS');
     });

@@ -2,9 +2,9 @@
 // MariaDB databases of the local server, or two SQLite files — with a gRPC
 // client, and direct access to the stored rows for checking what was written.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { Long, type slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt } from '@slg/proto';
 import { type CallOptions, createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
@@ -45,12 +45,16 @@ type Results = {
   Batch: InstanceType<V1['BatchResponse']>;
   Query: InstanceType<V1['QueryResponse']>;
 };
-export type Client = { [K in keyof Props]: (req: Props[K], opts?: CallOptions) => Promise<Results[K]> } & {
+export type Client = {
+  [K in keyof Props]: (req: Props[K], opts?: CallOptions) => Promise<Results[K]>;
+} & {
   close(): void;
 };
 
 export function client(address: string, deadlineMs = 10_000): Client {
-  return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, { deadlineMs }) as unknown as Client;
+  return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, {
+    deadlineMs,
+  }) as unknown as Client;
 }
 
 // ---- values ------------------------------------------------------------------
@@ -75,7 +79,9 @@ export function plain(v: Value | null | undefined): unknown {
   return null;
 }
 
-export function fieldsOf(row: { fields?: { [k: string]: Value } | null } | null | undefined): Record<string, unknown> {
+export function fieldsOf(
+  row: { fields?: { [k: string]: Value } | null } | null | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row?.fields ?? {})) out[k] = plain(v);
   return out;
@@ -116,8 +122,8 @@ interface TapLike {
   teardown(fn: () => unknown): void;
 }
 
-export async function dropDatabases(names: string[]): Promise<void> {
-  const c = await mysql.createConnection(MYSQL);
+export async function dropDatabases(names: string[], server = MYSQL): Promise<void> {
+  const c = await mysql.createConnection(server);
   try {
     for (const n of names) await c.query(`DROP DATABASE IF EXISTS \`${n}\``);
   } finally {
@@ -137,17 +143,22 @@ export async function startProxy(
     limits?: Partial<DbProxyConfig['limits']>;
     /** Explicit slot ranges of the two backends (?slots=...). */
     slotRanges?: [string, string];
+    /** A MariaDB other than the local one on 3306 (a private server a test started). */
+    mysqlPort?: number;
   } = {},
 ): Promise<Harness> {
-  const { slotRanges, ...config } = overrides;
+  const { slotRanges, mysqlPort = MYSQL.port, ...config } = overrides;
+  const server = { ...MYSQL, port: mysqlPort };
   const suffix = (i: number) => (slotRanges ? `?slots=${slotRanges[i]}` : '');
   let locations: string[];
   let backends: string;
   let dir: string | undefined;
   if (kind === 'mysql') {
     locations = [`dbpt_${name}_0`, `dbpt_${name}_1`];
-    await dropDatabases(locations);
-    backends = locations.map((db, i) => `mysql://root@127.0.0.1:3306/${db}${suffix(i)}`).join(' ');
+    await dropDatabases(locations, server);
+    backends = locations
+      .map((db, i) => `mysql://root@127.0.0.1:${mysqlPort}/${db}${suffix(i)}`)
+      .join(' ');
   } else {
     dir = mkdtempSync(join(tmpdir(), `dbpt-${name}-`));
     locations = [join(dir, 'shard0.sqlite'), join(dir, 'shard1.sqlite')];
@@ -165,7 +176,12 @@ export async function startProxy(
     if (!conns[i]) {
       conns[i] =
         kind === 'mysql'
-          ? await mysql.createConnection({ ...MYSQL, database: locations[i]!, supportBigNumbers: true, bigNumberStrings: true })
+          ? await mysql.createConnection({
+              ...server,
+              database: locations[i]!,
+              supportBigNumbers: true,
+              bigNumberStrings: true,
+            })
           : new DatabaseSync(locations[i]!);
     }
     const conn = conns[i]!;
@@ -197,7 +213,7 @@ export async function startProxy(
         if (conn instanceof DatabaseSync) conn.close();
         else await conn?.end();
       }
-      if (kind === 'mysql') await dropDatabases(locations);
+      if (kind === 'mysql') await dropDatabases(locations, server).catch(() => undefined);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -23,17 +23,36 @@ t.test('the slot function is fixed: pinned values', async (t) => {
 t.test('the slot function spreads sequential ids evenly', async (t) => {
   const counts = new Array<number>(1024).fill(0);
   for (let i = 0n; i < 102_400n; i++) counts[slotOf(i, 1024)]!++;
-  t.ok(Math.min(...counts) >= 50, `fullest ${Math.max(...counts)}, emptiest ${Math.min(...counts)} of 100 on average`);
+  t.ok(
+    Math.min(...counts) >= 50,
+    `fullest ${Math.max(...counts)}, emptiest ${Math.min(...counts)} of 100 on average`,
+  );
   t.ok(Math.max(...counts) <= 160);
 });
 
 t.test('DBPROXY_BACKENDS: even split, explicit ranges, and every mistake reported', async (t) => {
   const even = parseBackends('mysql://root@h:3306/a mysql://root@h:3306/b,mysql://u:p@h2/c', 1024);
   t.equal(even.specs.length, 3);
-  t.same([even.owners[0], even.owners[341], even.owners[342], even.owners[683], even.owners[1023]], [0, 0, 1, 2, 2]);
-  t.match(even.specs[2], { kind: 'mysql', host: 'h2', port: 3306, user: 'u', password: 'p', database: 'c' });
-  const explicit = parseBackends('sqlite:/tmp/a.db?slots=0-9+20-1023 sqlite:/tmp/b.db?slots=10-19', 1024);
-  t.same([explicit.owners[9], explicit.owners[10], explicit.owners[19], explicit.owners[20]], [0, 1, 1, 0]);
+  t.same(
+    [even.owners[0], even.owners[341], even.owners[342], even.owners[683], even.owners[1023]],
+    [0, 0, 1, 2, 2],
+  );
+  t.match(even.specs[2], {
+    kind: 'mysql',
+    host: 'h2',
+    port: 3306,
+    user: 'u',
+    password: 'p',
+    database: 'c',
+  });
+  const explicit = parseBackends(
+    'sqlite:/tmp/a.db?slots=0-9+20-1023 sqlite:/tmp/b.db?slots=10-19',
+    1024,
+  );
+  t.same(
+    [explicit.owners[9], explicit.owners[10], explicit.owners[19], explicit.owners[20]],
+    [0, 1, 1, 0],
+  );
   const bad: [string, RegExp][] = [
     ['', /no backend given/],
     ['sqlite:/a?slots=0-511 sqlite:/b?slots=600-1023', /slots without a backend: 512-599/],
@@ -69,21 +88,37 @@ for (const kind of kinds()) {
     }
     const perBackend = await h.storedAll('SELECT `player_id` FROM `player` ORDER BY `player_id`');
     const onBackend = perBackend.map((rows) => rows.map((r) => BigInt(r[0] as string)));
-    t.ok(onBackend[0]!.length > 0 && onBackend[1]!.length > 0, `both backends hold rows (${onBackend[0]!.length} + ${onBackend[1]!.length})`);
+    t.ok(
+      onBackend[0]!.length > 0 && onBackend[1]!.length > 0,
+      `both backends hold rows (${onBackend[0]!.length} + ${onBackend[1]!.length})`,
+    );
     t.equal(onBackend[0]!.length + onBackend[1]!.length, owners.length, 'each row stored once');
     for (const id of owners) {
       const i = h.backendOf(id);
-      t.ok(onBackend[i]!.includes(id) && !onBackend[1 - i]!.includes(id), `${id} only on backend ${i} (slot ${slotOf(id, 1024)})`);
+      t.ok(
+        onBackend[i]!.includes(id) && !onBackend[1 - i]!.includes(id),
+        `${id} only on backend ${i} (slot ${slotOf(id, 1024)})`,
+      );
     }
-    const items = await h.storedAll('SELECT `player_id`, COUNT(*) FROM `item` GROUP BY `player_id`');
+    const items = await h.storedAll(
+      'SELECT `player_id`, COUNT(*) FROM `item` GROUP BY `player_id`',
+    );
     for (let i = 0; i < 2; i++) {
       for (const [owner, n] of items[i]!) {
-        t.equal(h.backendOf(BigInt(owner as string)), i, 'an owner\'s collection lives with its owner');
+        t.equal(
+          h.backendOf(BigInt(owner as string)),
+          i,
+          "an owner's collection lives with its owner",
+        );
         t.equal(Number(n), 2);
       }
     }
-    for (const id of owners.slice(0, 5)) t.equal(big((await c.Count({ table: 'item', shardKey: int(id) })).count), 2n);
-    const [a, b] = [owners.find((o) => h.backendOf(o) === 0)!, owners.find((o) => h.backendOf(o) === 1)!];
+    for (const id of owners.slice(0, 5))
+      t.equal(big((await c.Count({ table: 'item', shardKey: int(id) })).count), 2n);
+    const [a, b] = [
+      owners.find((o) => h.backendOf(o) === 0)!,
+      owners.find((o) => h.backendOf(o) === 1)!,
+    ];
     const across = await failure(
       c.Batch({
         ops: [
@@ -95,15 +130,21 @@ for (const kind of kinds()) {
     t.equal(across.code, 'INVALID_ARGUMENT', 'a batch never spans shards');
   });
 
-  t.test(`${kind}: an explicit slot map sends every slot but slot 0 to the second backend`, async (t) => {
-    const h = await startProxy(t, kind, `map_${kind}`, { slotRanges: ['0', '1-1023'] });
-    let inserted = 0;
-    for (let id = 1n; id <= 20n; id++) {
-      if (slotOf(id, 1024) === 0) continue;
-      await h.client.Insert({ table: 'player', fields: { player_id: int(id) } });
-      inserted++;
-    }
-    const counts = await h.storedAll('SELECT COUNT(*) FROM `player`');
-    t.same(counts.map((r) => Number(r[0]?.[0])), [0, inserted]);
-  });
+  t.test(
+    `${kind}: an explicit slot map sends every slot but slot 0 to the second backend`,
+    async (t) => {
+      const h = await startProxy(t, kind, `map_${kind}`, { slotRanges: ['0', '1-1023'] });
+      let inserted = 0;
+      for (let id = 1n; id <= 20n; id++) {
+        if (slotOf(id, 1024) === 0) continue;
+        await h.client.Insert({ table: 'player', fields: { player_id: int(id) } });
+        inserted++;
+      }
+      const counts = await h.storedAll('SELECT COUNT(*) FROM `player`');
+      t.same(
+        counts.map((r) => Number(r[0]?.[0])),
+        [0, inserted],
+      );
+    },
+  );
 }
