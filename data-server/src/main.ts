@@ -7,9 +7,19 @@ import { configFromEnv } from './config.ts';
 runMain(async () => {
   const config = configFromEnv();
   const app = await build(config);
-  onShutdown({ logger: app.logger, timeoutMs: config.shutdownTimeoutMs + 2000 }, async () => {
-    await app.close(config.shutdownTimeoutMs);
-  });
-  await app.listen();
-  await app.listenMetrics();
+  const shutdown = onShutdown(
+    { logger: app.logger, timeoutMs: config.shutdownTimeoutMs + 2000 },
+    async () => {
+      await app.close(config.shutdownTimeoutMs);
+    },
+  );
+  try {
+    await app.listen();
+    await app.listenMetrics();
+  } catch (err) {
+    // A port in use, say: close what build() opened (Redis, the db-proxy channel) so the process exits.
+    shutdown.uninstall();
+    await app.close(0);
+    throw err;
+  }
 });

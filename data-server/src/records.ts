@@ -80,7 +80,8 @@ export function countRecords(bytes: Uint8Array): number {
     if ((tag & 7) !== 2)
       throw new RangeError(`unexpected wire type ${tag & 7} in collection bytes`);
     if (tag >>> 3 === 1) n++;
-    pos += varint();
+    const length = varint(); // (not `pos += varint()`: that reads pos before varint moves it)
+    pos += length;
   }
   if (pos !== bytes.length) throw new RangeError('truncated collection bytes');
   return n;

@@ -1,0 +1,164 @@
+// The cache contract, one suite run against both backends (Redis for real,
+// and the embedded LRU): hit/miss, the lease protocol (the compare-and-set fill
+// that makes the stale set impossible), member indexes, TTLs.
+import t from 'tap';
+import type { Cache } from '../src/cache/interface.ts';
+import { MemoryCache } from '../src/cache/memory.ts';
+import { RedisCache } from '../src/cache/redis.ts';
+import { dropPrefix, quietLogger, redisUrl, sleep, uniquePrefix, waitFor } from './helpers.ts';
+
+const leaseMs = 300;
+
+const backends: { name: string; make(prefix: string): Promise<Cache> }[] = [
+  {
+    name: 'memory',
+    make: async () => new MemoryCache({ leaseMs, indexMs: 60_000, maxBytes: 1 << 20 }),
+  },
+  {
+    name: 'redis',
+    make: async (prefix) => {
+      const c = new RedisCache({
+        url: redisUrl,
+        prefix,
+        logger: quietLogger(),
+        leaseMs,
+        indexMs: 60_000,
+        commandTimeoutMs: 1000,
+        probeIntervalMs: 100,
+        maxPendingInvalidations: 1000,
+      });
+      await waitFor(() => c.available, 5000, 'redis cache up');
+      return c;
+    },
+  },
+];
+
+for (const backend of backends) {
+  t.test(`cache contract: ${backend.name}`, async (t) => {
+    const prefix = uniquePrefix(`cache-${backend.name}`);
+    const cache = await backend.make(prefix);
+    t.teardown(async () => {
+      await cache.close();
+      if (backend.name === 'redis') await dropPrefix(redisUrl, prefix);
+    });
+    const k = (s: string) => `${prefix}{1}:${s}`;
+    const v = (s: string) => Buffer.from(s);
+
+    t.test('a miss, a lease, a fill, then hits', async (t) => {
+      t.equal(await cache.get(k('a')), null);
+      const l = await cache.lease(k('a'), undefined);
+      t.equal(l.state, 'granted');
+      const second = await cache.lease(k('a'), undefined);
+      t.equal(second.state, 'held', 'a second caller does not get the lease');
+      t.ok(await cache.fill(k('a'), (l as { token: string }).token, v('A1'), 60_000));
+      t.same(await cache.get(k('a')), v('A1'));
+      const third = await cache.lease(k('a'), undefined);
+      t.equal(third.state, 'hit', 'lease re-checks the value');
+      t.same((third as { value: Buffer }).value, v('A1'));
+    });
+
+    t.test('empty bytes are a value (a cached "absent"), not a miss', async (t) => {
+      const l = await cache.lease(k('empty'), undefined);
+      t.equal(l.state, 'granted');
+      t.ok(await cache.fill(k('empty'), (l as { token: string }).token, Buffer.alloc(0), 60_000));
+      const got = await cache.get(k('empty'));
+      t.not(got, null);
+      t.equal(got?.length, 0);
+    });
+
+    t.test(
+      'the stale set: an invalidation between lease and fill makes the fill fail',
+      async (t) => {
+        const l = await cache.lease(k('b'), undefined);
+        t.equal(l.state, 'granted');
+        // ... the reader loads the OLD row here; a writer commits and invalidates:
+        await cache.invalidate({ keys: [k('b')] });
+        // A reader after the write takes a new lease and loads the NEW row.
+        const l2 = await cache.lease(k('b'), undefined);
+        t.equal(l2.state, 'granted', 'the invalidation removed the old lease');
+        t.notOk(
+          await cache.fill(k('b'), (l as { token: string }).token, v('OLD'), 60_000),
+          'old fill refused',
+        );
+        t.equal(await cache.get(k('b')), null, 'nothing stale was stored');
+        t.ok(await cache.fill(k('b'), (l2 as { token: string }).token, v('NEW'), 60_000));
+        t.same(await cache.get(k('b')), v('NEW'));
+        // An invalidation with no reader in between: the value goes.
+        await cache.invalidate({ keys: [k('b')] });
+        t.equal(await cache.get(k('b')), null);
+      },
+    );
+
+    t.test('a fill with a wrong token, or after the lease expired, fails', async (t) => {
+      const l = await cache.lease(k('c'), undefined);
+      t.notOk(await cache.fill(k('c'), 'not-the-token', v('X'), 60_000));
+      await sleep(leaseMs + 50);
+      t.notOk(
+        await cache.fill(k('c'), (l as { token: string }).token, v('X'), 60_000),
+        'expired lease',
+      );
+      t.equal(await cache.get(k('c')), null);
+      const l2 = await cache.lease(k('c'), undefined);
+      t.equal(l2.state, 'granted', 'an expired lease is granted again');
+    });
+
+    t.test('values expire after their TTL', async (t) => {
+      const l = await cache.lease(k('ttl'), undefined);
+      t.ok(await cache.fill(k('ttl'), (l as { token: string }).token, v('T'), 150));
+      t.same(await cache.get(k('ttl')), v('T'));
+      await sleep(250);
+      t.equal(await cache.get(k('ttl')), null);
+    });
+
+    t.test(
+      'member index: dropping it invalidates every member, even ones never listed',
+      async (t) => {
+        const idx = k('i:items');
+        const members = ['m1', 'm2', 'm3'].map(k);
+        const tokens: string[] = [];
+        for (const m of members) {
+          const l = await cache.lease(m, idx);
+          t.equal(l.state, 'granted');
+          tokens.push((l as { token: string }).token);
+        }
+        t.ok(await cache.fill(members[0]!, tokens[0]!, v('1'), 60_000));
+        t.ok(await cache.fill(members[1]!, tokens[1]!, v('2'), 60_000));
+        // members[2] is still being loaded (lease held) when the collection is removed.
+        await cache.invalidate({ keys: [k('c:items')], index: idx, dropIndex: true });
+        t.equal(await cache.get(members[0]!), null);
+        t.equal(await cache.get(members[1]!), null);
+        t.notOk(
+          await cache.fill(members[2]!, tokens[2]!, v('3'), 60_000),
+          'a pending member fill fails',
+        );
+        t.equal(await cache.get(members[2]!), null);
+      },
+    );
+
+    t.test('member invalidation leaves the other members', async (t) => {
+      const idx = k('i:troops');
+      const a = k('t1');
+      const b = k('t2');
+      for (const [m, val] of [
+        [a, 'A'],
+        [b, 'B'],
+      ] as const) {
+        const l = await cache.lease(m, idx);
+        t.ok(await cache.fill(m, (l as { token: string }).token, v(val), 60_000));
+      }
+      await cache.invalidate({ keys: [a], index: idx });
+      t.equal(await cache.get(a), null);
+      t.same(await cache.get(b), v('B'));
+    });
+
+    t.test('invalidating several keys at once', async (t) => {
+      for (const s of ['x1', 'x2']) {
+        const l = await cache.lease(k(s), undefined);
+        t.ok(await cache.fill(k(s), (l as { token: string }).token, v(s), 60_000));
+      }
+      await cache.invalidate({ keys: [k('x1'), k('x2')] });
+      t.equal(await cache.get(k('x1')), null);
+      t.equal(await cache.get(k('x2')), null);
+    });
+  });
+}
