@@ -129,7 +129,10 @@ async function run(
       const { op, send } = next();
       const t0 = performance.now();
       let s = stats.get(op);
-      if (!s) stats.set(op, (s = { n: 0, errors: 0, lat: [] }));
+      if (!s) {
+        s = { n: 0, errors: 0, lat: [] };
+        stats.set(op, s);
+      }
       try {
         await send();
       } catch (err) {
@@ -240,7 +243,8 @@ async function main(): Promise<void> {
     let r = rnd() * total;
     let op = 'FetchV2';
     for (const [o, w] of mix) {
-      if ((r -= w) < 0) {
+      r -= w;
+      if (r < 0) {
         op = o;
         break;
       }
