@@ -111,11 +111,12 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     // The hard stop; requests over maxRequestBytes get INVALID_ARGUMENT with their size.
     maxReceiveMessageBytes: Math.max(4 * 1024 * 1024, config.limits.maxRequestBytes * 4),
   });
-  let serving = false;
+  let serving: boolean | undefined;
+  let registered = false;
   const updateHealth = () => {
     const now = backends.some((b) => b.up && state.get(b)!.migrated);
     for (const b of backends) metrics.setUp(b.name, b.up && state.get(b)!.migrated);
-    if (now === serving) return;
+    if (now === serving || !registered) return;
     serving = now;
     const status = now ? 'SERVING' : 'NOT_SERVING';
     server.health.set('', status);
@@ -170,8 +171,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     dbProxyDefinition(config.limits.maxRequestBytes),
     createHandlers({ validator, store, shards, route }),
   );
-  server.health.set('', 'NOT_SERVING');
-  server.health.set(SERVICE_NAME, 'NOT_SERVING');
+  registered = true;
   updateHealth();
 
   let checking: Promise<void> | undefined;
@@ -215,7 +215,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     get metricsPort() {
       return metricsServer?.port;
     },
-    serving: () => serving,
+    serving: () => serving === true,
     checkHealth,
     async listen() {
       const port = await server.listen(config.host, config.port);
