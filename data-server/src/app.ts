@@ -11,7 +11,6 @@ import {
 import type { Registry } from 'prom-client';
 import type { Cache } from './cache/interface.ts';
 import { MemoryCache } from './cache/memory.ts';
-import { RedisCache } from './cache/redis.ts';
 import type { DataServerConfig } from './config.ts';
 import { createDataServerMetrics } from './metrics.ts';
 import { type ReadHooks, ReadThrough } from './read-through.ts';
@@ -59,8 +58,9 @@ export async function build(
   const registry = opts.registry ?? createMetricsRegistry();
   const schema = opts.schema ?? loadSchemaInfo(config.schemaPath);
   const leaseMs = config.leaseMs;
+  // ioredis is loaded only when Redis is configured: the embedded default idles lighter.
   const cache: Cache = config.redisUrl
-    ? new RedisCache({
+    ? new (await import('./cache/redis.ts')).RedisCache({
         url: config.redisUrl,
         prefix: config.keyPrefix,
         logger: logger.child({ component: 'cache' }),
