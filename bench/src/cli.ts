@@ -4,6 +4,7 @@
 // post-verification); verify: the post-verification alone; echo: the machine's gRPC ceiling;
 // dbproxy and battle: the db-proxy and battle-server benchmarks.
 import { Command, CommanderError } from 'commander';
+import { compareCommand } from './commands/compare.ts';
 import { dataCommand } from './commands/data.ts';
 import { echoCommand } from './commands/echo.ts';
 import { verifyCommand } from './commands/verify.ts';
@@ -19,6 +20,7 @@ const program = new Command('bench')
 program.addCommand(dataCommand());
 program.addCommand(verifyCommand());
 program.addCommand(echoCommand());
+program.addCommand(compareCommand());
 
 // The db-proxy and battle benchmarks live in their own modules (written with those services);
 // a module that fails to load leaves a subcommand that says why, not a broken CLI.
@@ -57,7 +59,11 @@ try {
     process.stderr.write(`bench: ${err.message}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    // The message says what is wrong; BENCH_DEBUG=1 adds where.
+    const detail = process.env.BENCH_DEBUG && err instanceof Error ? err.stack : undefined;
+    process.stderr.write(
+      `bench: ${err instanceof Error ? err.message : String(err)}\n${detail ? `${detail}\n` : ''}`,
+    );
     process.exitCode = 2;
   }
 }

@@ -61,6 +61,57 @@ export function parseWeights(text: string): Map<OpName, number> {
   return out;
 }
 
+const PERCENTILE_KEYS = {
+  p50: 'p50',
+  p75: 'p75',
+  p90: 'p90',
+  p99: 'p99',
+  'p99.9': 'p999',
+  max: 'max',
+} as const;
+
+/** "p90=2,p99=10" as { p90: 2, p99: 10 } (milliseconds). */
+export function parseLatencyTarget(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const m = /^(p50|p75|p90|p99|p99\.9|max)\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
+    if (!m)
+      throw new InvalidArgumentError(
+        `not PERCENTILE=MS (p50, p75, p90, p99, p99.9, max): ${JSON.stringify(part)}`,
+      );
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
+export interface LatencyVerdict {
+  op: string;
+  pass: boolean;
+  detail: string;
+}
+
+/** Each operation with answers against the bounds (an operation without answers is not judged). */
+export function checkLatencyTarget(
+  ops: readonly OpSnapshot[],
+  target: Record<string, number>,
+): LatencyVerdict[] {
+  return ops
+    .filter((op) => op.count > 0)
+    .map((op) => {
+      const p = percentiles(op);
+      const misses = Object.entries(target)
+        .map(([k, boundMs]) => {
+          const us = p[PERCENTILE_KEYS[k as keyof typeof PERCENTILE_KEYS]];
+          return us / 1000 > boundMs ? `${k} ${(us / 1000).toFixed(2)} ms` : null;
+        })
+        .filter((x): x is string => x !== null);
+      return { op: op.name, pass: misses.length === 0, detail: misses.join(', ') };
+    });
+}
+
 export interface DataSettings extends LoadSettings {
   target: string;
   dbproxy: string | null;
@@ -77,6 +128,8 @@ export interface DataSettings extends LoadSettings {
   seedParallel: number;
   printLimit: number;
   maxErrors: number;
+  /** Per-operation latency bounds to check, e.g. { p90: 2, p99: 10 } (ms); null = none. */
+  latencyTarget: Record<string, number> | null;
 }
 
 /** The data result file (JSON). */
@@ -106,6 +159,7 @@ export interface DataResult {
   errorSamples: Sample[];
   resyncs: number;
   disabledPlayers: number;
+  latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
   records: ExpectedRecord[];
@@ -184,7 +238,7 @@ export function dataCommand(): Command {
     .addOption(
       new Option('--seed-parallel <n>', 'players seeded in parallel per worker')
         .argParser(parsePositiveInt)
-        .default(16),
+        .default(32),
     )
     .addOption(
       new Option('--print-limit <n>', 'mismatches printed as they happen, per worker')
@@ -195,6 +249,12 @@ export function dataCommand(): Command {
       new Option('--max-errors <n>', 'failed calls tolerated before the exit code says failure')
         .argParser(parseNonNegativeNumber)
         .default(0),
+    )
+    .addOption(
+      new Option(
+        '--latency-target <list>',
+        'per-operation latency bounds to report on, e.g. p90=2,p99=10 (ms)',
+      ).argParser(parseLatencyTarget),
     )
     .action(async (o: Record<string, unknown>) => {
       process.exitCode = await runData(settingsFrom(o));
@@ -237,6 +297,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     seedParallel: o.seedParallel as number,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
+    latencyTarget: (o.latencyTarget as Record<string, number> | undefined) ?? null,
   };
 }
 
@@ -365,10 +426,27 @@ export async function runData(s: DataSettings): Promise<number> {
   say(`latency in ms (slow = over ${s.slowMs} ms):`);
   say(latencyTable(phase.ops, phase.elapsedS));
   say(totalsLine(t));
+  if (s.rate !== null) {
+    say(
+      `open model: ${int(s.rate)} requests/s intended, ${int(t.rate)} answered per second (${((t.rate / s.rate) * 100).toFixed(1)}%); latency counts from each intended send time`,
+    );
+  }
   const ratio = ceiling && ceiling.rate > 0 ? t.rate / ceiling.rate : null;
   if (ceiling && ratio !== null) {
     say(
       `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceiling.rate)} requests/s, measured ${s.ceilingAt} the run)`,
+    );
+  }
+  const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(phase.ops, s.latencyTarget) : null;
+  if (latencyVerdicts) {
+    const failing = latencyVerdicts.filter((v) => !v.pass);
+    say(
+      `latency target ${Object.entries(s.latencyTarget!)
+        .map(([k, v]) => `${k} <= ${v} ms`)
+        .join(', ')}: ` +
+        (failing.length === 0
+          ? 'met by every operation'
+          : `missed by ${failing.map((v) => `${v.op} (${v.detail})`).join(', ')}`),
     );
   }
   say(
@@ -426,6 +504,7 @@ export async function runData(s: DataSettings): Promise<number> {
     errorSamples,
     resyncs: extras.reduce((n, e) => n + e.resyncs, 0),
     disabledPlayers: extras.reduce((n, e) => n + e.disabledPlayers, 0),
+    latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
     verification: null,
     records,
   };

@@ -40,7 +40,7 @@ type FromWorker =
   | { type: 'ready'; info: Record<string, unknown> }
   | { type: 'done'; done: WorkerDone }
   | { type: 'closed' }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; stack?: string };
 
 /** Which global clients a worker runs: client c belongs to worker c mod workers. */
 export function clientsOfWorker(worker: number, workers: number, concurrency: number): number[] {
@@ -67,7 +67,11 @@ class WorkerHandle {
     this.clientIds = clientIds;
     this.worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: init });
     this.worker.on('message', (m: FromWorker) => {
-      if (m.type === 'error') return this.#fail(new Error(`worker ${index}: ${m.message}`));
+      if (m.type === 'error') {
+        const err = new Error(`worker ${index}: ${m.message}`);
+        if (m.stack) err.stack = `${err.message}\n(in the worker) ${m.stack}`;
+        return this.#fail(err);
+      }
       const w = this.#waiters.get(m.type);
       this.#waiters.delete(m.type);
       w?.resolve(m);

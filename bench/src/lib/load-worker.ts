@@ -38,7 +38,8 @@ let workload: Workload | undefined;
 function fail(err: unknown): void {
   port!.postMessage({
     type: 'error',
-    message: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    message: err instanceof Error ? err.message : String(err),
+    stack: err instanceof Error ? err.stack : undefined,
   });
 }
 

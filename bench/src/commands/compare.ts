@@ -1,0 +1,116 @@
+// `bench compare a.json b.json`: two runs side by side (two machines, or before/after a
+// change): their machines, the ceiling, the rate and its ratio to the ceiling, and per
+// operation the count, rate and percentiles, with b's change relative to a.
+import { Command } from 'commander';
+import { environmentLine } from '../lib/environment.ts';
+import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
+import { UsageError } from '../lib/options.ts';
+import { int, ms, table } from '../lib/report.ts';
+import { readResult, showPath } from '../lib/result-file.ts';
+import type { DataResult } from './data.ts';
+
+interface AnyResult {
+  kind: string;
+  environment: DataResult['environment'];
+  settings: Record<string, unknown>;
+  totals?: { rate: number; requests: number; errors: number; mismatches: number; elapsedS: number };
+  ops?: OpSnapshot[];
+  ceiling?: { rate: number; ratio: number } | null;
+  client?: { cores: number };
+}
+
+function change(a: number, b: number): string {
+  if (a === 0) return b === 0 ? '=' : 'new';
+  const pct = ((b - a) / a) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+export function compareResults(a: AnyResult, b: AnyResult, names: [string, string]): string {
+  if (a.kind !== b.kind)
+    throw new UsageError(`cannot compare a ${a.kind} run with a ${b.kind} run`);
+  if (!a.ops || !b.ops || !a.totals || !b.totals)
+    throw new UsageError(`bench compare reads data and echo results (got ${a.kind})`);
+  const lines: string[] = [];
+  lines.push(`A: ${names[0]}`, `   ${environmentLine(a.environment)}`);
+  lines.push(`B: ${names[1]}`, `   ${environmentLine(b.environment)}`);
+  const differ = [
+    'concurrency',
+    'workers',
+    'channels',
+    'durationMs',
+    'requests',
+    'rate',
+    'players',
+    'members',
+    'seed',
+    'weights',
+  ]
+    .filter((k) => JSON.stringify(a.settings[k]) !== JSON.stringify(b.settings[k]))
+    .map((k) => `${k} ${JSON.stringify(a.settings[k])} vs ${JSON.stringify(b.settings[k])}`);
+  if (differ.length) lines.push(`settings differ: ${differ.join('; ')}`);
+  lines.push('');
+  const rows: string[][] = [
+    ['requests/s', int(a.totals.rate), int(b.totals.rate), change(a.totals.rate, b.totals.rate)],
+    ['errors', int(a.totals.errors), int(b.totals.errors), ''],
+    ['mismatches', int(a.totals.mismatches), int(b.totals.mismatches), ''],
+  ];
+  if (a.ceiling && b.ceiling) {
+    rows.push([
+      'echo ceiling/s',
+      int(a.ceiling.rate),
+      int(b.ceiling.rate),
+      change(a.ceiling.rate, b.ceiling.rate),
+    ]);
+    rows.push([
+      'ratio to ceiling',
+      `${(a.ceiling.ratio * 100).toFixed(1)}%`,
+      `${(b.ceiling.ratio * 100).toFixed(1)}%`,
+      change(a.ceiling.ratio, b.ceiling.ratio),
+    ]);
+  }
+  if (a.client && b.client) {
+    rows.push([
+      'client CPU (cores)',
+      a.client.cores.toFixed(2),
+      b.client.cores.toFixed(2),
+      change(a.client.cores, b.client.cores),
+    ]);
+  }
+  lines.push(table(['', 'A', 'B', 'B vs A'], rows), '');
+  const opRows: string[][] = [];
+  for (const opA of a.ops) {
+    const opB = b.ops.find((o) => o.name === opA.name);
+    if (!opB) continue;
+    const pa = percentiles(opA);
+    const pb = percentiles(opB);
+    const ra = opA.count / a.totals.elapsedS;
+    const rb = opB.count / b.totals.elapsedS;
+    opRows.push([
+      opA.name,
+      `${int(ra)} / ${int(rb)}`,
+      change(ra, rb),
+      `${ms(pa.p50)} / ${ms(pb.p50)}`,
+      `${ms(pa.p90)} / ${ms(pb.p90)}`,
+      `${ms(pa.p99)} / ${ms(pb.p99)}`,
+      `${ms(pa.max)} / ${ms(pb.max)}`,
+    ]);
+  }
+  lines.push('per operation, A / B (latency in ms):');
+  lines.push(table(['op', 'req/s', 'B vs A', 'p50', 'p90', 'p99', 'max'], opRows));
+  return lines.join('\n');
+}
+
+export function compareCommand(): Command {
+  return new Command('compare')
+    .description('two result files side by side (two machines, or before/after a change)')
+    .argument('<a.json>', 'the first run (the reference)')
+    .argument('<b.json>', 'the second run')
+    .action((a: string, b: string) => {
+      console.log(
+        compareResults(readResult<AnyResult>(a), readResult<AnyResult>(b), [
+          showPath(a),
+          showPath(b),
+        ]),
+      );
+    });
+}
