@@ -68,6 +68,7 @@ export async function build(
         indexMs: Math.max(config.recordTtlMs, config.absentTtlMs) + leaseMs + 1000,
         commandTimeoutMs: config.redisCommandTimeoutMs,
         probeIntervalMs: config.redisProbeMs,
+        settleMs: config.redisSettleMs,
         maxPendingInvalidations: config.maxPendingInvalidations,
       })
     : new MemoryCache({

@@ -21,6 +21,7 @@ export interface DataServerConfig {
   readonly leaseWaitMs: number;
   readonly redisCommandTimeoutMs: number;
   readonly redisProbeMs: number;
+  readonly redisSettleMs: number;
   readonly maxPendingInvalidations: number;
   readonly memoryCacheBytes: number;
   readonly schemaPath: string;
@@ -65,6 +66,10 @@ export const envSpec = {
     'while degraded, how often to check whether Redis answers again',
     250,
   ),
+  DATASERVER_REDIS_SETTLE_MS: num({
+    default: 1000,
+    desc: 'after an outage, how long the cache stays unused once this instance replayed its invalidations (the other instances replay theirs meanwhile)',
+  }),
   DATASERVER_MAX_PENDING_INVALIDATIONS: positive(
     'invalidations kept while Redis is away; beyond it the whole prefix is flushed on recovery',
     100_000,
@@ -98,9 +103,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
       problems.push(`${name}=${JSON.stringify(value)}: must be a positive number`);
     }
   }
-  const wait = raw('DATASERVER_LEASE_WAIT_MS');
-  if (wait !== undefined && wait !== '' && !(Number(wait) >= 0)) {
-    problems.push(`DATASERVER_LEASE_WAIT_MS=${JSON.stringify(wait)}: must be 0 or more`);
+  for (const name of ['DATASERVER_LEASE_WAIT_MS', 'DATASERVER_REDIS_SETTLE_MS']) {
+    const value = raw(name);
+    if (value !== undefined && value !== '' && !(Number(value) >= 0)) {
+      problems.push(`${name}=${JSON.stringify(value)}: must be 0 or more`);
+    }
   }
   const prefix = raw('DATASERVER_KEY_PREFIX');
   if (prefix !== undefined && !prefixPattern.test(prefix)) {
@@ -139,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
     leaseWaitMs: e.DATASERVER_LEASE_WAIT_MS,
     redisCommandTimeoutMs: e.DATASERVER_REDIS_TIMEOUT_MS,
     redisProbeMs: e.DATASERVER_REDIS_PROBE_MS,
+    redisSettleMs: e.DATASERVER_REDIS_SETTLE_MS,
     maxPendingInvalidations: e.DATASERVER_MAX_PENDING_INVALIDATIONS,
     memoryCacheBytes: Math.round(e.DATASERVER_MEMORY_CACHE_MB * 1024 * 1024),
     schemaPath: e.DATASERVER_SCHEMA_PATH,

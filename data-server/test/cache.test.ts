@@ -25,6 +25,7 @@ const backends: { name: string; make(prefix: string): Promise<Cache> }[] = [
         indexMs: 60_000,
         commandTimeoutMs: 1000,
         probeIntervalMs: 100,
+        settleMs: 100,
         maxPendingInvalidations: 1000,
       });
       await waitFor(() => c.available, 5000, 'redis cache up');

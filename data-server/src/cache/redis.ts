@@ -9,11 +9,13 @@
 //   P{owner}:i:<table>                 the member index of a collection (a set of value keys)
 //
 // Outage: commands fail fast (no offline queue, no retries, a command timeout).
-// The first failure marks the cache down: reads go to db-proxy, invalidations are
-// kept in a bounded set. When Redis answers again, the kept invalidations are
-// replayed (or, if there were too many, every key of the prefix is deleted) and
-// only then is the cache used again. Each down/up moves the generation on, so a
-// lease taken before an outage never fills after it.
+// The first failure marks the cache down: reads go to db-proxy; a write still
+// tries its invalidation (it fails at once while disconnected) and, when that
+// fails, keeps it in a bounded set. When Redis answers again, the kept
+// invalidations are replayed (or, if there were too many, every key of the
+// prefix is deleted), then the cache waits a settle period (other instances
+// reconnect and replay theirs meanwhile) before it is used again. Each down/up
+// moves the generation on, so a lease taken before an outage never fills after.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@slg/service-kit';
 import { Redis } from 'ioredis';
@@ -78,6 +80,11 @@ export interface RedisCacheOptions extends CacheTtls {
   readonly probeIntervalMs: number;
   /** Invalidations kept while down; above it the whole prefix is flushed on recovery. */
   readonly maxPendingInvalidations: number;
+  /**
+   * After an outage, how long the cache stays unused once this instance replayed its
+   * invalidations, so that the other instances sharing Redis replay theirs first.
+   */
+  readonly settleMs: number;
 }
 
 export class RedisCache implements Cache {
@@ -100,6 +107,7 @@ export class RedisCache implements Cache {
   #probe: NodeJS.Timeout | undefined;
   #recovering: Promise<void> | undefined;
   #closed = false;
+  #everUp = false;
   #downReason = 'not connected yet';
 
   constructor(opts: RedisCacheOptions) {
@@ -114,7 +122,7 @@ export class RedisCache implements Cache {
       autoResendUnfulfilledCommands: false,
       commandTimeout: opts.commandTimeoutMs,
       connectTimeout: Math.max(opts.commandTimeoutMs * 2, 1000),
-      retryStrategy: (times) => Math.min(50 * times, 1000),
+      retryStrategy: (times) => Math.min(50 * times, 200),
       connectionName: `data-server-${this.#instance}`,
     });
     this.redis.defineCommand('dsLease', { lua: leaseLua });
@@ -192,7 +200,9 @@ export class RedisCache implements Cache {
   }
 
   async invalidate(inv: Invalidation): Promise<void> {
-    if (this.#state === 'up') {
+    // Tried even while degraded: Redis may be back before this instance noticed, and a
+    // reader of another instance may already use it. (Fails at once when disconnected.)
+    if (!this.#closed) {
       try {
         await this.#send(inv);
         return;
@@ -285,11 +295,14 @@ export class RedisCache implements Cache {
   }
 
   async #replay(): Promise<void> {
+    const afterOutage = this.#everUp;
     this.#setState('recovering');
     try {
       await this.redis.ping();
-      // Invalidations kept while down (new ones may arrive during the replay: loop until none).
+      let settled = !afterOutage;
+      // Invalidations kept while down (new ones may be kept meanwhile: loop until none).
       for (;;) {
+        if (this.#state !== 'recovering') return; // went down again meanwhile
         if (this.#overflow) {
           this.#overflow = false;
           this.#pendingKeys.clear();
@@ -298,38 +311,52 @@ export class RedisCache implements Cache {
           this.#log.warn({ deleted: n }, 'cache: flushed the whole prefix after an outage');
           continue;
         }
-        if (this.#pendingKeys.size === 0 && this.#pendingIndexes.size === 0) break;
-        const keys = [...this.#pendingKeys];
-        const indexes = [...this.#pendingIndexes];
-        this.#pendingKeys.clear();
-        this.#pendingIndexes.clear();
-        try {
-          for (let i = 0; i < keys.length; i += 256) {
-            await this.#send({ keys: keys.slice(i, i + 256) });
-          }
-          for (const index of indexes) await this.#send({ keys: [], index, dropIndex: true });
-        } catch (err) {
-          for (const k of keys) this.#pendingKeys.add(k);
-          for (const x of indexes) this.#pendingIndexes.add(x);
-          throw err;
+        if (this.#pendingKeys.size > 0 || this.#pendingIndexes.size > 0) {
+          await this.#replayPending();
+          continue;
         }
-        this.#log.info(
-          { keys: keys.length, indexes: indexes.length },
-          'cache: replayed invalidations kept during the outage',
-        );
+        if (settled) break;
+        // Let the other instances reconnect and replay what they kept before reading the cache.
+        await new Promise((resolve) => setTimeout(resolve, this.#opts.settleMs).unref());
+        settled = true;
       }
-      if (this.#state !== 'recovering') return; // went down again meanwhile
+      if (this.#state !== 'recovering') return;
       if (this.#probe) {
         clearInterval(this.#probe);
         this.#probe = undefined;
       }
+      this.#everUp = true;
       this.#setState('up');
-      this.#log.info({ after: this.#downReason }, 'cache UP: Redis answers again; using the cache');
+      this.#log.info(
+        afterOutage ? { after: this.#downReason } : {},
+        afterOutage ? 'cache UP again: Redis answers; using the cache' : 'cache up',
+      );
     } catch (err) {
       if (this.#state === 'recovering') this.#setState('down');
       this.#log.warn({ err: (err as Error).message }, 'cache: recovery failed; will retry');
       this.#markDown(`recovery failed: ${(err as Error).message}`);
     }
+  }
+
+  async #replayPending(): Promise<void> {
+    const keys = [...this.#pendingKeys];
+    const indexes = [...this.#pendingIndexes];
+    this.#pendingKeys.clear();
+    this.#pendingIndexes.clear();
+    try {
+      for (let i = 0; i < keys.length; i += 256) {
+        await this.#send({ keys: keys.slice(i, i + 256) });
+      }
+      for (const index of indexes) await this.#send({ keys: [], index, dropIndex: true });
+    } catch (err) {
+      for (const k of keys) this.#keep({ keys: [k] });
+      for (const x of indexes) this.#keep({ keys: [], index: x, dropIndex: true });
+      throw err;
+    }
+    this.#log.info(
+      { keys: keys.length, indexes: indexes.length },
+      'cache: replayed the invalidations kept during the outage',
+    );
   }
 
   async #flushPrefix(): Promise<number> {
