@@ -1,8 +1,10 @@
 // Shared by data-server's tests: a real stack (db-proxy in-process over MariaDB, data-server
 // with either cache, real Redis under a key prefix of this test process), values, assertions.
 
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { build as buildDbProxy, configWith, type DbProxyApp } from '@slg/db-proxy';
 import { slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
@@ -323,4 +325,133 @@ export function gate(): { wait(): Promise<void>; open(): void; readonly opened: 
       return opened;
     },
   };
+}
+
+// ---- a private redis-server (outage tests) ----------------------------------------
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+export interface PrivateRedis {
+  readonly port: number;
+  readonly url: string;
+  start(): Promise<void>;
+  /** SIGTERM and wait for the exit (nothing is saved: a restart comes back empty). */
+  stop(): Promise<void>;
+  /** SIGSTOP: the server keeps its data but answers nothing (a partition). */
+  pause(): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/** A redis-server of this test on its own port, with nothing on disk. */
+export async function privateRedis(t: TapLike): Promise<PrivateRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const up = async () => {
+    const until = Date.now() + 5000;
+    for (;;) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const sock = connect(port, '127.0.0.1');
+        sock.once('connect', () => {
+          sock.destroy();
+          resolve(true);
+        });
+        sock.once('error', () => resolve(false));
+      });
+      if (ok) return;
+      if (Date.now() > until) throw new Error(`redis-server did not open port ${port}`);
+      await sleep(20);
+    }
+  };
+  const r: PrivateRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}/0`,
+    async start() {
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      await up();
+    },
+    async stop() {
+      const c = child;
+      if (!c || c.exitCode !== null) return;
+      c.kill('SIGCONT');
+      const exited = once(c, 'exit');
+      c.kill('SIGTERM');
+      await exited;
+      child = undefined;
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
+    close: () => r.stop(),
+  };
+  await r.start();
+  t.teardown(() => r.close());
+  return r;
+}
+
+/**
+ * A TCP relay to 127.0.0.1:`targetPort` that a test can cut (every connection
+ * dropped, new ones refused: a network partition, the server keeps its data)
+ * and heal.
+ */
+export async function tcpRelay(t: TapLike, targetPort: number) {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server = createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(targetPort, '127.0.0.1');
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(a);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+      a.pipe(b);
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const relay = {
+    port,
+    url: `redis://127.0.0.1:${port}/0`,
+    cut() {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    heal() {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        relay.cut();
+        server.close(() => resolve());
+      }),
+  };
+  t.teardown(() => relay.close());
+  return relay;
 }

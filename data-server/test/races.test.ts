@@ -56,29 +56,36 @@ for (const cache of cacheKinds()) {
     const lost = () =>
       metricCount(ds.app.registry, 'dataserver_cache_fills_total', { result: 'lost' });
 
-    t.test('stale set on a record: a fill that lost its lease to a write stores nothing', async (t) => {
-      await c.CreateV2({ table: 'player', ownerId: 11, fields: { gold: int(1) } });
-      const lostBefore = await lost();
-      b.arm('{11}:r:player:0');
-      // 1. A read misses and loads the OLD row (gold 1), then stops before its fill.
-      const slowRead = c.FetchV2({ table: 'player', ownerId: 11 });
-      await b.reached();
-      // 2. A write commits and invalidates; it is acknowledged.
-      await c.ModifyV2({ table: 'player', ownerId: 11, fields: { gold: int(2) } });
-      // 3. The read resumes and tries to fill the cache with the old row.
-      b.release();
-      const old = await slowRead;
-      t.equal(fieldsOf(old.record).gold, 1n, 'the interleaving happened: the slow read loaded the old row');
-      t.equal((await lost()) - lostBefore, 1, 'its fill was refused');
-      // 4. Every read after the acknowledgement sees the write.
-      for (let i = 0; i < 3; i++) {
-        const r = await c.FetchV2({ table: 'player', ownerId: 11 });
-        t.equal(fieldsOf(r.record).gold, 2n, `read ${i + 1} after the write`);
-      }
-      const inspect = await c.InspectV2({ table: 'player', ownerId: 11 });
-      t.same(fieldsOf(inspect.served), fieldsOf(inspect.stored), 'cache and store agree');
-      t.equal(inspect.cached, true, 'the fresh row was cached by the reads after the write');
-    });
+    t.test(
+      'stale set on a record: a fill that lost its lease to a write stores nothing',
+      async (t) => {
+        await c.CreateV2({ table: 'player', ownerId: 11, fields: { gold: int(1) } });
+        const lostBefore = await lost();
+        b.arm('{11}:r:player:0');
+        // 1. A read misses and loads the OLD row (gold 1), then stops before its fill.
+        const slowRead = c.FetchV2({ table: 'player', ownerId: 11 });
+        await b.reached();
+        // 2. A write commits and invalidates; it is acknowledged.
+        await c.ModifyV2({ table: 'player', ownerId: 11, fields: { gold: int(2) } });
+        // 3. The read resumes and tries to fill the cache with the old row.
+        b.release();
+        const old = await slowRead;
+        t.equal(
+          fieldsOf(old.record).gold,
+          1n,
+          'the interleaving happened: the slow read loaded the old row',
+        );
+        t.equal((await lost()) - lostBefore, 1, 'its fill was refused');
+        // 4. Every read after the acknowledgement sees the write.
+        for (let i = 0; i < 3; i++) {
+          const r = await c.FetchV2({ table: 'player', ownerId: 11 });
+          t.equal(fieldsOf(r.record).gold, 2n, `read ${i + 1} after the write`);
+        }
+        const inspect = await c.InspectV2({ table: 'player', ownerId: 11 });
+        t.same(fieldsOf(inspect.served), fieldsOf(inspect.stored), 'cache and store agree');
+        t.equal(inspect.cached, true, 'the fresh row was cached by the reads after the write');
+      },
+    );
 
     t.test('stale set on a collection: CFetchV2 and CCountV2 stay exact', async (t) => {
       await c.CreateV2({ table: 'troop', ownerId: 12, memberId: 1, fields: { count: int(10) } });
@@ -120,11 +127,16 @@ for (const cache of cacheKinds()) {
       const first = c.FetchV2({ table: 'player', ownerId: 14 });
       await b.reached();
       // A second read joins the held load (it started before the write: it may see either).
-      const joinedBefore = await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {});
+      const joinedBefore = await metricCount(
+        ds.app.registry,
+        'dataserver_cache_singleflight_joined_total',
+        {},
+      );
       const joiner = c.FetchV2({ table: 'player', ownerId: 14 });
       await waitFor(
         async () =>
-          (await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {})) > joinedBefore,
+          (await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {})) >
+          joinedBefore,
         5000,
         'the second read to join',
       );
@@ -138,15 +150,23 @@ for (const cache of cacheKinds()) {
       await c.CreateV2({ table: 'item', ownerId: 15, memberId: 3, fields: { count: int(33) } });
       const n = 32;
       const getsBefore = await dbProxyCalls(ds.app, 'Get');
-      const joinedBefore = await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {
-        kind: 'record',
-      });
+      const joinedBefore = await metricCount(
+        ds.app.registry,
+        'dataserver_cache_singleflight_joined_total',
+        {
+          kind: 'record',
+        },
+      );
       b.arm('{15}:r:item:3');
-      const reads = Array.from({ length: n }, () => c.FetchV2({ table: 'item', ownerId: 15, memberId: 3 }));
+      const reads = Array.from({ length: n }, () =>
+        c.FetchV2({ table: 'item', ownerId: 15, memberId: 3 }),
+      );
       await b.reached();
       await waitFor(
         async () =>
-          (await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', { kind: 'record' })) -
+          (await metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {
+            kind: 'record',
+          })) -
             joinedBefore ===
           n - 1,
         5000,
@@ -155,7 +175,10 @@ for (const cache of cacheKinds()) {
       b.release();
       const results = await Promise.all(reads);
       t.equal((await dbProxyCalls(ds.app, 'Get')) - getsBefore, 1, 'exactly one db-proxy Get');
-      t.ok(results.every((r) => fieldsOf(r.record).count === 33n), 'every caller got the record');
+      t.ok(
+        results.every((r) => fieldsOf(r.record).count === 33n),
+        'every caller got the record',
+      );
     });
 
     t.test('single-flight without a barrier: concurrent misses load once', async (t) => {
@@ -168,17 +191,21 @@ for (const cache of cacheKinds()) {
       t.ok(results.every((r) => fieldsOf(r.record).count === 1n));
     });
 
-    t.test('single-flight on a collection: 16 concurrent CFetchV2 misses, 1 db-proxy List', async (t) => {
-      for (let m = 1; m <= 3; m++) await c.CreateV2({ table: 'mail', ownerId: 17, memberId: m, fields: {} });
-      const before = await dbProxyCalls(ds.app, 'List');
-      b.arm('{17}:c:mail');
-      const lists = Array.from({ length: 16 }, () => c.CFetchV2({ table: 'mail', ownerId: 17 }));
-      await b.reached();
-      await new Promise((r) => setTimeout(r, 100)); // let the others arrive and join
-      b.release();
-      const results = await Promise.all(lists);
-      t.equal((await dbProxyCalls(ds.app, 'List')) - before, 1, 'exactly one db-proxy List');
-      t.ok(results.every((r) => r.records.length === 3));
-    });
+    t.test(
+      'single-flight on a collection: 16 concurrent CFetchV2 misses, 1 db-proxy List',
+      async (t) => {
+        for (let m = 1; m <= 3; m++)
+          await c.CreateV2({ table: 'mail', ownerId: 17, memberId: m, fields: {} });
+        const before = await dbProxyCalls(ds.app, 'List');
+        b.arm('{17}:c:mail');
+        const lists = Array.from({ length: 16 }, () => c.CFetchV2({ table: 'mail', ownerId: 17 }));
+        await b.reached();
+        await new Promise((r) => setTimeout(r, 100)); // let the others arrive and join
+        b.release();
+        const results = await Promise.all(lists);
+        t.equal((await dbProxyCalls(ds.app, 'List')) - before, 1, 'exactly one db-proxy List');
+        t.ok(results.every((r) => r.records.length === 3));
+      },
+    );
   });
 }
