@@ -17,6 +17,27 @@ interface AnyResult {
   ops?: OpSnapshot[];
   ceiling?: { rate: number; ratio: number } | null;
   client?: { cores: number };
+  requestSequence?: { hash: string; prefixes?: { requestsPerClient: number; hash: string }[] };
+}
+
+/** Whether two data runs sent the same requests (fully, or over their common prefix). */
+export function sameRequests(a: AnyResult, b: AnyResult): string | null {
+  const sa = a.requestSequence;
+  const sb = b.requestSequence;
+  if (!sa || !sb) return null;
+  if (sa.hash === sb.hash) return 'identical (every request)';
+  const pb = new Map((sb.prefixes ?? []).map((p) => [p.requestsPerClient, p.hash]));
+  let same = 0;
+  for (const p of sa.prefixes ?? []) {
+    const h = pb.get(p.requestsPerClient);
+    if (h === undefined) break;
+    if (h !== p.hash)
+      return `different (already within the first ${p.requestsPerClient} requests of each client)`;
+    same = p.requestsPerClient;
+  }
+  return same > 0
+    ? `identical over the first ${same} requests of each client (the runs sent different counts)`
+    : 'different, or too short to compare (fewer than 64 requests per client)';
 }
 
 function change(a: number, b: number): string {
@@ -77,6 +98,8 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
     ]);
   }
   lines.push(table(['', 'A', 'B', 'B vs A'], rows), '');
+  const seq = sameRequests(a, b);
+  if (seq) lines.push(`request sequences: ${seq}`, '');
   const opRows: string[][] = [];
   for (const opA of a.ops) {
     const opB = b.ops.find((o) => o.name === opA.name);

@@ -9,7 +9,13 @@ import { DEFAULT_WEIGHTS, OPS, type OpName } from '../data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
 import { estimateMessageSizes } from '../data/sizes.ts';
 import { type VerifyResult, verify } from '../data/verify.ts';
-import type { DataExtra, DataParams, Sample } from '../data/workload.ts';
+import {
+  CHECKPOINT,
+  type ClientSequence,
+  type DataExtra,
+  type DataParams,
+  type Sample,
+} from '../data/workload.ts';
 import { type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
@@ -132,6 +138,38 @@ export interface DataSettings extends LoadSettings {
   latencyTarget: Record<string, number> | null;
 }
 
+/**
+ * What the run sent, as hashes: `hash` covers every request of every client (equal for two
+ * runs with one seed and one request count); `prefixes` cover the first n x 64 requests of
+ * every client (comparable between two timed runs, which send different counts).
+ */
+export interface RequestSequence {
+  hash: string;
+  requests: number;
+  prefixes: { requestsPerClient: number; hash: string }[];
+  /** Per client: its request count and hash (its checkpoints are folded into `prefixes`). */
+  clients: Omit<ClientSequence, 'checkpoints'>[];
+}
+
+export function requestSequence(clients: ClientSequence[], requests: number): RequestSequence {
+  const sorted = [...clients].sort((a, b) => a.client - b.client);
+  const all = createHash('sha256');
+  for (const c of sorted) all.update(`${c.client}:${c.requests}:${c.hash}\n`);
+  const common = Math.min(...sorted.map((c) => c.checkpoints.length));
+  const prefixes: RequestSequence['prefixes'] = [];
+  for (let k = 0; k < common; k++) {
+    const h = createHash('sha256');
+    for (const c of sorted) h.update(`${c.client}:${c.checkpoints[k]}\n`);
+    prefixes.push({ requestsPerClient: (k + 1) * CHECKPOINT, hash: h.digest('hex') });
+  }
+  return {
+    hash: all.digest('hex'),
+    requests,
+    prefixes,
+    clients: sorted.map(({ client, requests: n, hash }) => ({ client, requests: n, hash })),
+  };
+}
+
 /** The data result file (JSON). */
 export interface DataResult {
   schemaVersion: number;
@@ -141,11 +179,7 @@ export interface DataResult {
   seeding: { players: number; records: number; seconds: number };
   totals: Totals;
   ops: (OpSnapshot & { line: string; percentilesUs: ReturnType<typeof percentiles> })[];
-  requestSequence: {
-    hash: string;
-    requests: number;
-    clients: { client: number; requests: number; hash: string }[];
-  };
+  requestSequence: RequestSequence;
   messageSizes: {
     requestMean: number;
     responseMean: number;
@@ -409,10 +443,10 @@ export async function runData(s: DataSettings): Promise<number> {
 
   const extras = phase.extras as DataExtra[];
   const t = totals(phase.ops, phase.elapsedS);
-  const clients = extras.flatMap((e) => e.clients).sort((a, b) => a.client - b.client);
-  const seqHash = createHash('sha256');
-  for (const c of clients) seqHash.update(`${c.client}:${c.requests}:${c.hash}\n`);
-  const requestHash = seqHash.digest('hex');
+  const sequence = requestSequence(
+    extras.flatMap((e) => e.clients),
+    t.requests,
+  );
   const requestBytes = extras.reduce((n, e) => n + e.requestBytes, 0);
   const responseBytes = extras.reduce((n, e) => n + e.responseBytes, 0);
   const responses = extras.reduce((n, e) => n + e.responses, 0);
@@ -460,8 +494,12 @@ export async function runData(s: DataSettings): Promise<number> {
       `server pid ${srv.pid} (${srv.name ?? '?'}): CPU ${srv.cores === null ? '?' : `${(srv.cores * 100).toFixed(0)}% of one core`}, peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
     );
   }
+  const lastPrefix = sequence.prefixes.at(-1);
   say(
-    `request sequence: sha256 ${requestHash} (${int(t.requests)} requests from ${clients.length} clients, seed ${s.seed})`,
+    `request sequence: sha256 ${sequence.hash} (${int(t.requests)} requests from ${sequence.clients.length} clients, seed ${s.seed})` +
+      (lastPrefix
+        ? `; first ${int(lastPrefix.requestsPerClient)} of each client: ${lastPrefix.hash.slice(0, 16)}`
+        : ''),
   );
   if (t.errors > 0) {
     say(`errors: ${int(t.errors)}; first ones:`);
@@ -485,7 +523,7 @@ export async function runData(s: DataSettings): Promise<number> {
       line: caseStudyLine(op),
       percentilesUs: percentiles(op),
     })),
-    requestSequence: { hash: requestHash, requests: t.requests, clients },
+    requestSequence: sequence,
     messageSizes: {
       requestMean: requestBytes / Math.max(1, t.requests),
       responseMean: responseBytes / Math.max(1, responses),

@@ -54,6 +54,17 @@ export interface DataParams {
   printLimit: number;
 }
 
+/** One virtual client's request sequence: its hash, and the hash after every CHECKPOINT requests. */
+export interface ClientSequence {
+  client: number;
+  requests: number;
+  hash: string;
+  checkpoints: string[];
+}
+
+/** Requests per client between two checkpoints of the sequence hash. */
+export const CHECKPOINT = 64;
+
 export interface Sample {
   op: OpName;
   player: string;
@@ -62,7 +73,7 @@ export interface Sample {
 }
 
 export interface DataExtra extends Record<string, unknown> {
-  clients: { client: number; requests: number; hash: string }[];
+  clients: ClientSequence[];
   records: ReturnType<typeof exportRecords>;
   mismatchSamples: Sample[];
   errorSamples: Sample[];
@@ -83,6 +94,7 @@ interface Client {
   players: PlayerState[];
   hash: Hash;
   requests: number;
+  checkpoints: string[];
 }
 
 type Call = (bytes: Uint8Array) => Promise<unknown>;
@@ -121,6 +133,7 @@ export class DataWorkload implements Workload {
       ),
       hash: createHash('sha256'),
       requests: 0,
+      checkpoints: [],
     }));
     this.#recorders = new Map(OPS.map((op) => [op, new OpRecorder(op, p.slowMs * 1000)]));
     this.#grpc = createLoadClient(slg_dataserver_v2_DataServiceDefinition, p.target, {
@@ -216,6 +229,8 @@ export class DataWorkload implements Workload {
     client.hash.update(Uint8Array.of(OP_INDEX.get(op)!));
     client.hash.update(planned.bytes);
     client.requests++;
+    if (client.requests % CHECKPOINT === 0)
+      client.checkpoints.push(client.hash.copy().digest('hex'));
     this.#requestBytes += planned.bytes.length;
     const rec = this.#recorders.get(op)!;
     const call = this.#calls[op];
@@ -322,6 +337,7 @@ export class DataWorkload implements Workload {
         client: c.id,
         requests: c.requests,
         hash: c.hash.copy().digest('hex'),
+        checkpoints: c.checkpoints,
       })),
       records: exportRecords(
         this.#schema,
