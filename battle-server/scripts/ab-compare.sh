@@ -39,7 +39,7 @@ for MODE in ${MODES:-pool cluster}; do
       NAME=${R//\//-}
       wait_quiet
       echo "$MODE $NAME c$C load before: $(cut -d" " -f1-3 /proc/loadavg)" >>"$OUT/load.txt"
-      ab -q -r -c "$C" -n "$N" "http://127.0.0.1:$PORT/v1/battles/$R" >"$OUT/$MODE-$NAME-c$C.txt" 2>&1
+      ab -q -c "$C" -n "$N" "http://127.0.0.1:$PORT/v1/battles/$R" >"$OUT/$MODE-$NAME-c$C.txt" 2>&1
     done
   done
   kill -TERM $SPID

@@ -47,6 +47,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const metrics = registerMetrics(registry, runner);
   // Same size as a sample answer, without a battle: the ceiling H of the HTTP stack alone.
   const canned = runTask({ kind: 'sample', seed: 1 });
+  const sampleFought = metrics.battles.labels('sample');
+  const battleFought = metrics.battles.labels('battle');
 
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(
@@ -106,7 +108,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       throw new InvalidArgumentError(`seed must be an integer from 0 to 4294967295 (got "${s}")`);
     }
     const body = await runner.run({ kind: 'sample', seed });
-    metrics.battles.inc({ kind: 'sample' });
+    sampleFought.inc();
     return reply.type(JSON_TYPE).send(body);
   });
 
@@ -125,7 +127,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       }
       const report = request.query.report === 'true' || request.query.report === '1';
       const body = await runner.run({ kind: 'battle', input, report });
-      metrics.battles.inc({ kind: 'battle' });
+      battleFought.inc();
       return reply.type(JSON_TYPE).send(body);
     },
   );

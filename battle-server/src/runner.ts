@@ -27,8 +27,8 @@ export interface BattleRunner {
 export class InlineRunner implements BattleRunner {
   readonly mode = 'inline';
   #ready = false;
-  #busyNs = 0n;
-  readonly #startNs = process.hrtime.bigint();
+  #busyMs = 0;
+  readonly #startMs = performance.now();
 
   async start(): Promise<void> {
     runTask({ kind: 'sample', seed: 0 });
@@ -40,18 +40,18 @@ export class InlineRunner implements BattleRunner {
   }
 
   async run(task: BattleTask): Promise<string> {
-    const t0 = process.hrtime.bigint();
+    const t0 = performance.now();
     const out = runTask(task);
-    this.#busyNs += process.hrtime.bigint() - t0;
+    this.#busyMs += performance.now() - t0;
     return out;
   }
 
   stats(): RunnerStats {
-    const elapsed = Number(process.hrtime.bigint() - this.#startNs);
+    const elapsed = performance.now() - this.#startMs;
     return {
       queueSize: 0,
       maxQueue: 0,
-      utilization: elapsed > 0 ? Number(this.#busyNs) / elapsed : 0,
+      utilization: elapsed > 0 ? this.#busyMs / elapsed : 0,
       threads: 1,
     };
   }

@@ -95,6 +95,17 @@ export async function inlineCeiling(opts: {
   };
 }
 
+/**
+ * S for a server mode: `pool` measures the piscina pool (message passing included); `cluster`
+ * measures one in-line thread per core (what cluster mode's processes do, without HTTP).
+ */
+export function ceilingFor(
+  mode: 'pool' | 'cluster',
+  opts: { threads: number; seconds: number },
+): Promise<CeilingResult> {
+  return mode === 'pool' ? poolCeiling(opts) : inlineCeiling(opts);
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
