@@ -140,16 +140,26 @@ t.test('not ready until the runner has started', async (t) => {
 });
 
 t.test('a full queue gives 503 + Retry-After, and the server recovers', async (t) => {
-  const runner = new PoolRunner({ threads: 1, maxQueue: 4 });
+  const runner = new PoolRunner({ threads: 1, maxQueue: 2 });
   const { app, url } = await serve(runner);
   t.teardown(async () => {
     await app.close();
     await runner.close();
   });
-  // Long battles (50 rounds of big armies) keep the single thread busy while 200 arrive.
-  const input = { ...sampleBattle(3), maxRounds: 50 };
+  // Long battles (50 rounds of 16 stacks a side, with the report) keep the single thread busy
+  // while 300 arrive.
+  const side = {
+    troops: Array.from({ length: 16 }, (_, i) => ({
+      type: (['infantry', 'cavalry', 'ranged', 'siege'] as const)[i % 4],
+      tier: 10,
+      count: 9_000_000 + i,
+    })),
+    buffs: { defense: 20000, health: 20000 },
+    heroes: sampleBattle(3).attacker.heroes,
+  };
+  const input = { seed: 9, maxRounds: 50, attacker: side, defender: side };
   const results = await Promise.all(
-    Array.from({ length: 200 }, async () => {
+    Array.from({ length: 300 }, async () => {
       const res = await fetch(`${url}/v1/battles?report=true`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -160,7 +170,7 @@ t.test('a full queue gives 503 + Retry-After, and the server recovers', async (t
   );
   const ok = results.filter((r) => r.status === 200).length;
   const full = results.filter((r) => r.status === 503);
-  t.equal(ok + full.length, 200, 'every request is either served or refused');
+  t.equal(ok + full.length, 300, 'every request is either served or refused');
   t.ok(full.length > 0, `${full.length} refused with 503`);
   t.ok(ok >= 5, `${ok} served`);
   t.equal(full[0]?.retry, '1');
@@ -170,4 +180,22 @@ t.test('a full queue gives 503 + Retry-After, and the server recovers', async (t
   t.equal(after.status, 200, 'recovered');
   const metrics = await (await fetch(`${url}/metrics`)).text();
   t.match(metrics, new RegExp(`battles_rejected_total\\{reason="queue_full"\\} ${full.length}`));
+});
+
+t.test('the pool refuses beyond its queue bound at once, then recovers', async (t) => {
+  const runner = new PoolRunner({ threads: 1, maxQueue: 3 });
+  await runner.start();
+  t.teardown(() => runner.close());
+  // 40 tasks in one tick: one thread busy, three waiting, the rest refused.
+  const settled = await Promise.allSettled(
+    Array.from({ length: 40 }, (_, i) => runner.run({ kind: 'sample', seed: i })),
+  );
+  const refused = settled.filter((s) => s.status === 'rejected');
+  t.ok(refused.length >= 40 - 4 && refused.length <= 40 - 3, `${refused.length} refused`);
+  for (const r of refused) {
+    t.equal((r as PromiseRejectedResult).reason.code, 'RESOURCE_EXHAUSTED');
+  }
+  t.equal(runner.stats().queueSize, 0);
+  const again = await runner.run({ kind: 'sample', seed: 3 });
+  t.equal(JSON.parse(again).hash, simulate(sampleBattle(3)).hash, 'recovered');
 });
