@@ -30,27 +30,6 @@ const { values: args } = parseArgs({
   },
 });
 
-if (args['serve-echo']) {
-  // Child mode: a bare grpc-js echo service (no kit, no work).
-  const server = new grpc.Server();
-  server.addService(slg_echo_v1_EchoServiceDefinition, {
-    Echo: (
-      call: grpc.ServerUnaryCall<slg.echo.v1.EchoRequest, slg.echo.v1.EchoResponse>,
-      cb: grpc.sendUnaryData<unknown>,
-    ) =>
-      cb(
-        null,
-        slg.echo.v1.EchoResponse.create({ payload: call.request.payload, text: call.request.text }),
-      ),
-  });
-  server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => {
-    if (err) throw err;
-    process.send?.({ port });
-  });
-} else {
-  await main();
-}
-
 type Method = {
   path: string;
   serialize: (m: never) => Buffer;
@@ -310,4 +289,25 @@ async function main(): Promise<void> {
   await run('data-server (warm-up)', 3, concurrency, next);
   await run('data-server (case-study mix)', seconds, concurrency, next);
   for (const x of cs) x.close();
+}
+
+if (args['serve-echo']) {
+  // Child mode: a bare grpc-js echo service (no kit, no work).
+  const server = new grpc.Server();
+  server.addService(slg_echo_v1_EchoServiceDefinition, {
+    Echo: (
+      call: grpc.ServerUnaryCall<slg.echo.v1.EchoRequest, slg.echo.v1.EchoResponse>,
+      cb: grpc.sendUnaryData<unknown>,
+    ) =>
+      cb(
+        null,
+        slg.echo.v1.EchoResponse.create({ payload: call.request.payload, text: call.request.text }),
+      ),
+  });
+  server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => {
+    if (err) throw err;
+    process.send?.({ port });
+  });
+} else {
+  await main();
 }

@@ -12,6 +12,7 @@ import { slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { Redis } from 'ioredis';
 import t from 'tap';
+import { cacheHealthName, serviceName } from '../src/app.ts';
 import type { CacheState } from '../src/cache/interface.ts';
 import {
   type DataServerHandle,
@@ -168,11 +169,12 @@ async function scenario(
   a.app.cache.onStateChange((s) => states.a!.push(s));
   b.app.cache.onStateChange((s) => states.b!.push(s));
   let maxPending = 0;
+  const health = new Set<string>();
   const pendingWatch = setInterval(() => {
-    maxPending = Math.max(
-      maxPending,
-      a.app.cache.pendingInvalidations + b.app.cache.pendingInvalidations,
-    );
+    const pending = a.app.cache.pendingInvalidations + b.app.cache.pendingInvalidations;
+    maxPending = Math.max(maxPending, pending);
+    const h = a.app.server.health;
+    health.add(`service=${h.get(serviceName)} cache=${h.get(cacheHealthName)}`);
   }, 10);
   t.teardown(() => clearInterval(pendingWatch));
 
@@ -233,6 +235,15 @@ async function scenario(
     states.a!.includes('down') && states.b!.includes('down'),
     'both instances saw the cache degraded',
   );
+  t.ok(
+    health.has('service=SERVING cache=NOT_SERVING'),
+    `health: the service stayed SERVING while its cache entry was NOT_SERVING (${[...health].join('; ')})`,
+  );
+  t.notOk(
+    [...health].some((h) => h.startsWith('service=NOT_SERVING')),
+    'the service itself never went NOT_SERVING',
+  );
+  t.equal(a.app.server.health.get(cacheHealthName), 'SERVING', 'the cache entry is SERVING again');
   t.equal(states.a!.at(-1), 'up');
   t.equal(states.b!.at(-1), 'up');
   t.ok(
