@@ -157,7 +157,12 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
   }
 
   const validator = new Validator(schema, queries, config.limits);
-  const store = new RecordStore();
+  const store = new RecordStore({
+    maxBatch: config.readBatch,
+    lanes: config.readLanes,
+    queueLimit: config.queueLimit,
+    observer: metrics,
+  });
   const route = (shard: bigint): Backend => {
     const b = shards.forKey(shard);
     const s = state.get(b)!;

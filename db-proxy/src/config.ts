@@ -23,6 +23,10 @@ export interface DbProxyConfig {
   queries: string | URL | { queries: unknown };
   poolSize: number;
   queueLimit: number;
+  /** Keys per coalesced Get lookup (1: no coalescing); see get-batcher.ts. */
+  readBatch: number;
+  /** Lookups of one table in flight per backend before Gets coalesce. */
+  readLanes: number;
   statementCacheSize: number;
   connectTimeoutMs: number;
   idleTimeoutMs: number;
@@ -49,6 +53,8 @@ export const defaults: DbProxyConfig = {
   queries: defaultQueriesPath,
   poolSize: 16,
   queueLimit: 1024,
+  readBatch: 32,
+  readLanes: 4,
   statementCacheSize: 128,
   connectTimeoutMs: 2000,
   idleTimeoutMs: 60_000,
@@ -95,6 +101,14 @@ const spec = {
   DBPROXY_POOL_QUEUE: positive(
     defaults.queueLimit,
     'calls that may wait for a connection, per backend',
+  ),
+  DBPROXY_READ_BATCH: positive(
+    defaults.readBatch,
+    'keys per coalesced Get lookup under load (1: never coalesce)',
+  ),
+  DBPROXY_READ_LANES: positive(
+    defaults.readLanes,
+    'Get lookups of one table in flight per backend before Gets coalesce',
   ),
   DBPROXY_STATEMENT_CACHE: positive(
     defaults.statementCacheSize,
@@ -155,6 +169,8 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
     queries: e.DBPROXY_QUERIES,
     poolSize: integer('DBPROXY_POOL_SIZE', 1, 1000),
     queueLimit: integer('DBPROXY_POOL_QUEUE', 0),
+    readBatch: integer('DBPROXY_READ_BATCH', 1, 1024),
+    readLanes: integer('DBPROXY_READ_LANES', 1, 1000),
     statementCacheSize: integer('DBPROXY_STATEMENT_CACHE', 1),
     connectTimeoutMs: integer('DBPROXY_CONNECT_TIMEOUT_MS', 1),
     idleTimeoutMs: integer('DBPROXY_IDLE_TIMEOUT_MS', 1),

@@ -20,6 +20,7 @@ export class DbProxyMetrics implements BackendObserver {
   readonly #retries: Counter<'backend' | 'reason'>;
   readonly #rejected: Counter<'backend' | 'reason'>;
   readonly #up: Gauge<'backend'>;
+  readonly #batches: Histogram<'backend' | 'table'>;
   /** Histogram children by statement and backend: no label hashing on the hot path. */
   readonly #children = new Map<Statement, Map<string, { observe(v: number): void }>>();
   #backends: readonly Backend[] = [];
@@ -106,6 +107,18 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
+    this.#batches = metric(
+      registry,
+      'dbproxy_get_batch_size',
+      () =>
+        new Histogram({
+          name: 'dbproxy_get_batch_size',
+          help: 'Gets served by one coalesced lookup (SELECT ... WHERE key IN (...)), when Gets had to wait',
+          labelNames: ['backend', 'table'],
+          buckets: [1, 2, 4, 8, 16, 32, 64],
+          registers,
+        }),
+    );
     const backends = () => this.#backends;
     metric(
       registry,
@@ -187,6 +200,10 @@ export class DbProxyMetrics implements BackendObserver {
         'slow query',
       );
     }
+  }
+
+  batch(backend: string, table: string, size: number): void {
+    this.#batches.labels({ backend, table }).observe(size);
   }
 
   killed(backend: string, stmt: Statement): void {

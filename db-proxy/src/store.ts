@@ -5,6 +5,7 @@
 // need a consistent view of a row for a write lock it (SELECT ... FOR UPDATE).
 import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg/service-kit';
 import type { Backend, Dialect, ExecResult, Session } from './backends/types.ts';
+import { type BatchObserver, GetBatcher } from './get-batcher.ts';
 import type { NamedQuery } from './queries.ts';
 import type { Cell, Column, Table } from './schema.ts';
 import { afterParams, buildStatements, type TableStatements } from './sql.ts';
@@ -41,8 +42,24 @@ export type OpResult =
 /** A row as the backend returns it: every column in schema order, then the version. */
 export type RawRow = unknown[];
 
+export interface ReadBatching {
+  /** Keys per coalesced lookup at most (1: no coalescing). */
+  maxBatch: number;
+  /** Lookups of one table in flight on a backend before Gets start to wait and coalesce. */
+  lanes: number;
+  /** Gets that may wait to coalesce, per table and backend. */
+  queueLimit: number;
+  observer: BatchObserver;
+}
+
 export class RecordStore {
   readonly #statements = new Map<Dialect, Map<Table, TableStatements>>();
+  readonly #batching: ReadBatching | undefined;
+  readonly #batchers = new Map<Backend, Map<Table, GetBatcher>>();
+
+  constructor(batching?: ReadBatching) {
+    this.#batching = batching && batching.maxBatch > 1 ? batching : undefined;
+  }
 
   statements(table: Table, dialect: Dialect): TableStatements {
     let byTable = this.#statements.get(dialect);
@@ -59,8 +76,33 @@ export class RecordStore {
   }
 
   async get(b: Backend, table: Table, key: Cell[], deadline: number): Promise<RawRow | undefined> {
+    // SQLite runs each statement synchronously: nothing to gain from coalescing there.
+    if (this.#batching && b.dialect === 'mysql') return this.#batcher(b, table).get(key, deadline);
     const { rows } = await b.exec(this.statements(table, b.dialect).get, key, deadline);
     return rows[0];
+  }
+
+  #batcher(b: Backend, table: Table): GetBatcher {
+    let byTable = this.#batchers.get(b);
+    if (!byTable) {
+      byTable = new Map();
+      this.#batchers.set(b, byTable);
+    }
+    let g = byTable.get(table);
+    if (!g) {
+      const o = this.#batching!;
+      g = new GetBatcher({
+        backend: b,
+        table,
+        single: this.statements(table, b.dialect).get,
+        maxBatch: o.maxBatch,
+        maxInFlight: o.lanes,
+        queueLimit: o.queueLimit,
+        observer: o.observer,
+      });
+      byTable.set(table, g);
+    }
+    return g;
   }
 
   /** Up to `limit` rows of a shard key after the key `after` (the rest of the key), in key order. */

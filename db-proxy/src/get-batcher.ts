@@ -1,0 +1,151 @@
+// Read coalescing for point Gets on a MySQL backend. While fewer than
+// `maxInFlight` lookups of a table run, a Get is sent at once, alone (no added
+// latency when the proxy is quiet). When that many run already, new Gets wait
+// here and leave together, when one finishes, as one
+//   SELECT ... WHERE pk IN (?, ?, ...)
+// of up to `maxBatch` keys: under load, one round trip, one statement and one
+// result parse serve many calls. Batch sizes are rounded up to a power of two
+// (the last key repeated), so a table has only log2(maxBatch) + 1 statement
+// texts and the prepared-statement cache stays small.
+//
+// Consistency is unchanged: a Get waits only for lookups issued before it, and
+// runs after every write acknowledged before it was received.
+import { DeadlineExceededError, ResourceExhaustedError } from '@slg/service-kit';
+import type { Backend, Statement } from './backends/types.ts';
+import type { Cell, Table } from './schema.ts';
+import { VERSION_COLUMN } from './schema.ts';
+import { quoteId } from './sql.ts';
+
+interface Waiting {
+  key: Cell[];
+  id: string;
+  deadline: number;
+  resolve(row: unknown[] | undefined): void;
+  reject(err: unknown): void;
+}
+
+export interface BatchObserver {
+  batch(backend: string, table: string, size: number): void;
+}
+
+/** A key as a string, the same from a request (Cells) and from a result row (mysql2 values). */
+function keyId(values: readonly unknown[]): string {
+  return values.length === 1 ? String(values[0]) : values.map((v) => String(v)).join('\u0001');
+}
+
+export class GetBatcher {
+  readonly #b: Backend;
+  readonly #table: Table;
+  readonly #single: Statement;
+  readonly #maxBatch: number;
+  readonly #maxInFlight: number;
+  readonly #queueLimit: number;
+  readonly #observer: BatchObserver;
+  readonly #statements = new Map<number, Statement>();
+  readonly #pending: Waiting[] = [];
+  #inFlight = 0;
+
+  constructor(opts: {
+    backend: Backend;
+    table: Table;
+    /** The one-key statement (the plain Get). */
+    single: Statement;
+    maxBatch: number;
+    maxInFlight: number;
+    queueLimit: number;
+    observer: BatchObserver;
+  }) {
+    this.#b = opts.backend;
+    this.#table = opts.table;
+    this.#single = opts.single;
+    this.#maxBatch = opts.maxBatch;
+    this.#maxInFlight = opts.maxInFlight;
+    this.#queueLimit = opts.queueLimit;
+    this.#observer = opts.observer;
+  }
+
+  get(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
+    if (this.#inFlight < this.#maxInFlight) return this.#one(key, deadline);
+    if (this.#pending.length >= this.#queueLimit) {
+      return Promise.reject(
+        new ResourceExhaustedError(
+          `${this.#b.name}: ${this.#pending.length} Gets of ${this.#table.name} waiting (the limit); retry later`,
+        ),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ key, id: keyId(key), deadline, resolve, reject });
+    });
+  }
+
+  async #one(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
+    this.#inFlight++;
+    try {
+      const { rows } = await this.#b.exec(this.#single, key, deadline);
+      return rows[0];
+    } finally {
+      this.#done();
+    }
+  }
+
+  #done(): void {
+    this.#inFlight--;
+    while (this.#pending.length && this.#inFlight < this.#maxInFlight) void this.#batch();
+  }
+
+  async #batch(): Promise<void> {
+    const now = Date.now();
+    let batch = this.#pending.splice(0, this.#maxBatch);
+    const expired = batch.filter((w) => w.deadline <= now);
+    if (expired.length) {
+      for (const w of expired)
+        w.reject(
+          new DeadlineExceededError(
+            `deadline exceeded before the Get of ${this.#table.name} was sent`,
+          ),
+        );
+      batch = batch.filter((w) => w.deadline > now);
+    }
+    if (batch.length === 0) return;
+    this.#inFlight++;
+    try {
+      const size = batch.length === 1 ? 1 : 2 ** Math.ceil(Math.log2(batch.length));
+      const params: Cell[] = [];
+      for (let i = 0; i < size; i++) params.push(...batch[Math.min(i, batch.length - 1)]!.key);
+      const deadline = Math.max(...batch.map((w) => w.deadline));
+      const { rows } = await this.#b.exec(this.#statement(size), params, deadline);
+      this.#observer.batch(this.#b.name, this.#table.name, batch.length);
+      const byKey = new Map<string, unknown[]>();
+      const pk = this.#table.primaryKey;
+      for (const row of rows) byKey.set(keyId(pk.map((c) => row[c.index])), row);
+      for (const w of batch) w.resolve(byKey.get(w.id));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    } finally {
+      this.#done();
+    }
+  }
+
+  #statement(size: number): Statement {
+    if (size === 1) return this.#single;
+    let s = this.#statements.get(size);
+    if (!s) {
+      const d = this.#b.dialect;
+      const q = (n: string) => quoteId(n, d);
+      const t = this.#table;
+      const cols = [...t.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
+      const one = t.primaryKey.map((c) => `${q(c.name)} = ?`).join(' AND ');
+      const where =
+        t.primaryKey.length === 1
+          ? `${q(t.primaryKey[0]!.name)} IN (${Array.from({ length: size }, () => '?').join(', ')})`
+          : Array.from({ length: size }, () => `(${one})`).join(' OR ');
+      s = {
+        name: `getMany ${t.name}`,
+        sql: `SELECT ${cols} FROM ${q(t.name)} WHERE ${where}`,
+        mode: 'read',
+      };
+      this.#statements.set(size, s);
+    }
+    return s;
+  }
+}
