@@ -23,7 +23,7 @@ import {
   toRecord,
 } from './records.ts';
 import type { RecordStore } from './store.ts';
-import type { CollectionRef, RecordRef, Validator } from './validate.ts';
+import { type CollectionRef, idString, type RecordRef, type Validator } from './validate.ts';
 
 const pb = slg.dataserver.v2;
 
@@ -196,6 +196,15 @@ export function createHandlers(d: ServiceDeps) {
     async CRemoveV2(req: slg.dataserver.v2.CRemoveRequest, ctx: CallContext) {
       const ref = v.collection(req);
       const members = v.removeMembers(ref.table, req.memberIds, req.all);
+      if (req.all) {
+        // The member index names every member leased through the cache; the members listed
+        // now are invalidated too, should Redis have evicted the index.
+        const rows = await store.list(ref, { deadlineMs: ctx.remainingMs() });
+        for (const row of rows) {
+          const m = ref.table.memberColumn ? row.fields?.[ref.table.memberColumn]?.int : undefined;
+          if (m != null) members.strs.push(idString(m));
+        }
+      }
       const invalidate = (): Promise<void> => {
         const memberKeys = members.strs.map((m) => keys.member(ref.table, ref.ownerStr, m));
         const collection = keys.collection(ref);

@@ -3,6 +3,7 @@
 import { status } from '@grpc/grpc-js';
 import { toBigInt } from '@slg/proto';
 import t from 'tap';
+import type { RedisCache } from '../src/cache/redis.ts';
 import {
   cacheKinds,
   dbProxyCalls,
@@ -280,6 +281,25 @@ for (const cache of cacheKinds()) {
         );
       },
     );
+
+    t.test('CRemoveV2 all also invalidates members whose index Redis evicted', async (t) => {
+      if (cache !== 'redis') {
+        t.pass('the embedded cache keeps its member indexes outside the LRU: nothing to evict');
+        return;
+      }
+      const id = owner();
+      for (const m of [1, 2]) {
+        await c.CreateV2({ table: 'item', ownerId: id, memberId: m, fields: {} });
+        await c.FetchV2({ table: 'item', ownerId: id, memberId: m });
+      }
+      const redis = (ds.app.cache as RedisCache).redis;
+      const prefix = ds.app.config.keyPrefix;
+      t.equal(await redis.exists(`${prefix}{${id}}:r:item:1`), 1, 'member cached');
+      t.equal(await redis.del(`${prefix}{${id}}:i:item`), 1, 'index evicted (by hand)');
+      await c.CRemoveV2({ table: 'item', ownerId: id, all: true });
+      t.equal((await c.FetchV2({ table: 'item', ownerId: id, memberId: 1 })).record, null);
+      t.equal((await c.FetchV2({ table: 'item', ownerId: id, memberId: 2 })).record, null);
+    });
 
     t.test('collections of one owner are separate from other owners and tables', async (t) => {
       const a = owner();
