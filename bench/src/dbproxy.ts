@@ -1,0 +1,424 @@
+// `bench dbproxy`: db-proxy's point-read rate beside its two references, in one run with one
+// client configuration (workers x channels, requests in flight):
+//   1. the gRPC ceiling: a bare grpc-js echo service (started by the bench) answering
+//      messages of the size of db-proxy's Get request and response;
+//   2. db-proxy Get of a random seeded player (db-proxy must be running: --dbproxy);
+//   3. the same SELECT straight through a mysql2 pool (--mysql), the database's own rate.
+// Target (issue 3): db-proxy Get >= 75% of the echo ceiling; p99 reported beside mysql2's.
+//
+//   DBPROXY_BACKENDS=mysql://root@127.0.0.1:3306/slg_bench npm start -w @slg/db-proxy &
+//   node bench/src/dbproxy.ts --mysql mysql://root@127.0.0.1:3306/slg_bench -d 15s
+//
+// db-proxy must keep the benchmark's players in the --mysql database (one backend, or the
+// direct phase finds rows missing and says so).
+import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
+import { createGrpcClient, type ServiceError } from '@slg/service-kit';
+import { Command, Option } from 'commander';
+import mysql from 'mysql2';
+import { type DbProxyBenchParams, PLAYER_COLUMNS } from './dbproxy-workload.ts';
+import { type CeilingResult, measureCeiling } from './lib/ceiling.ts';
+import { collectEnvironment, environmentLine } from './lib/environment.ts';
+import { type OpSnapshot, percentiles } from './lib/histogram.ts';
+import { LoadPool } from './lib/load-pool.ts';
+import {
+  describeLoad,
+  type LoadSettings,
+  loadOptions,
+  loadSettingsFrom,
+  parseAddress,
+  parsePositiveInt,
+} from './lib/options.ts';
+import { type ServerUsage, UsageSampler } from './lib/proc-stats.ts';
+import { createProgress } from './lib/progress.ts';
+import { bytes, caseStudyLine, int, ms, table, totals } from './lib/report.ts';
+import {
+  defaultResultPath,
+  RESULT_SCHEMA_VERSION,
+  showPath,
+  writeResult,
+} from './lib/result-file.ts';
+
+const PHASES = ['echo', 'dbproxy', 'mysql'] as const;
+type Phase = (typeof PHASES)[number];
+
+interface PhaseSummary {
+  phase: Phase;
+  rate: number;
+  elapsedS: number;
+  ops: OpSnapshot[];
+  errors: number;
+  mismatches: number;
+  firstError: string | null;
+  servers: ServerUsage[];
+}
+
+interface Options extends LoadSettings {
+  dbproxy: string;
+  mysql: string;
+  players: number;
+  firstPlayer: string;
+  seed: number;
+  mysqlConnections: number;
+  phases: Phase[];
+  seedData: boolean;
+}
+
+function parsePhases(text: string): Phase[] {
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const p of list)
+    if (!PHASES.includes(p as Phase))
+      throw new Error(`--phases: unknown phase "${p}" (${PHASES.join(', ')})`);
+  return list as Phase[];
+}
+
+/** Inserts the players through db-proxy (64 in flight); ones that exist already are kept. */
+async function seedPlayers(o: Options): Promise<{ inserted: number; existing: number }> {
+  const client = createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, o.dbproxy, {
+    deadlineMs: 10_000,
+  });
+  let inserted = 0;
+  let existing = 0;
+  let next = 0;
+  const first = BigInt(o.firstPlayer);
+  try {
+    await client.waitForReady(10_000);
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        for (let i = next++; i < o.players; i = next++) {
+          const id = first + BigInt(i);
+          try {
+            await client.Insert(
+              slg.dbproxy.v1.InsertRequest.create({
+                table: 'player',
+                fields: {
+                  player_id: { int: toLong(id) },
+                  name: { str: `bench-${id}` },
+                  level: { int: 1 + (i % 30) },
+                  power: { int: 1000 * (i % 97) },
+                  gold: { int: 5000 + i },
+                  food: { int: 20_000 },
+                  wood: { int: 20_000 },
+                  stone: { int: 10_000 },
+                  iron: { int: 5_000 },
+                },
+              }),
+            );
+            inserted++;
+          } catch (err) {
+            if ((err as ServiceError).code !== 'ALREADY_EXISTS') throw err;
+            existing++;
+          }
+        }
+      }),
+    );
+  } finally {
+    client.close();
+  }
+  return { inserted, existing };
+}
+
+/** The encoded sizes of one Get request and its response, for the echo ceiling. */
+async function getSizes(o: Options): Promise<{ requestBytes: number; responseBytes: number }> {
+  const client = createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, o.dbproxy, {
+    deadlineMs: 10_000,
+  });
+  try {
+    const req = slg.dbproxy.v1.GetRequest.create({
+      table: 'player',
+      key: [{ int: toLong(BigInt(o.firstPlayer)) }],
+    });
+    const res = await client.Get(req);
+    return {
+      requestBytes: slg.dbproxy.v1.GetRequest.encode(req).finish().length,
+      responseBytes: slg.dbproxy.v1.RowResponse.encode(res).finish().length,
+    };
+  } finally {
+    client.close();
+  }
+}
+
+/** Checks that the direct phase will find every player in the --mysql database. */
+async function checkDirectRows(o: Options): Promise<void> {
+  const u = new URL(o.mysql);
+  const conn = mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username) || 'root',
+    password: decodeURIComponent(u.password),
+    database: u.pathname.slice(1),
+    supportBigNumbers: true,
+  });
+  try {
+    const first = BigInt(o.firstPlayer);
+    const rows = await new Promise<unknown[]>((resolve, reject) =>
+      conn.query(
+        'SELECT COUNT(*) AS n FROM `player` WHERE `player_id` BETWEEN ? AND ?',
+        [String(first), String(first + BigInt(o.players - 1))],
+        (err, r) => (err ? reject(err) : resolve(r as unknown[])),
+      ),
+    );
+    const n = Number((rows[0] as { n: number }).n);
+    if (n !== o.players) {
+      throw new Error(
+        `${u.pathname.slice(1)} holds ${n} of the ${o.players} players: db-proxy keeps them elsewhere (sharded, or another database); run it with DBPROXY_BACKENDS=${o.mysql}`,
+      );
+    }
+  } finally {
+    conn.destroy();
+  }
+}
+
+async function runLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<PhaseSummary> {
+  const params: DbProxyBenchParams = {
+    mode,
+    target: o.dbproxy,
+    mysqlUrl: o.mysql,
+    mysqlConnections: Math.max(1, Math.ceil(o.mysqlConnections / o.workers)),
+    channels: o.channels,
+    deadlineMs: o.deadlineMs,
+    slowMs: o.slowMs,
+    firstPlayer: o.firstPlayer,
+    players: o.players,
+    seed: o.seed,
+  };
+  const pool = await LoadPool.start({
+    workloadModule: new URL('./dbproxy-workload.ts', import.meta.url),
+    workers: o.workers,
+    concurrency: o.concurrency,
+    params,
+  });
+  try {
+    const sampler = new UsageSampler(o.serverPids);
+    sampler.start();
+    const phase = await pool.run({
+      durationMs: o.durationMs,
+      requests: o.requests,
+      rate: o.rate,
+      progress: createProgress({
+        label: mode,
+        total:
+          o.requests !== null ? { requests: o.requests } : { seconds: (o.durationMs ?? 0) / 1000 },
+        intervalS: o.progressIntervalS,
+        silent: o.quiet,
+      }),
+    });
+    const usage = sampler.stop();
+    const t = totals(phase.ops, phase.elapsedS);
+    return {
+      phase: mode,
+      rate: t.rate,
+      elapsedS: phase.elapsedS,
+      ops: phase.ops,
+      errors: t.errors,
+      mismatches: t.mismatches,
+      firstError:
+        (phase.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
+      servers: usage.servers,
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+function fromCeiling(c: CeilingResult): PhaseSummary {
+  return {
+    phase: 'echo',
+    rate: c.rate,
+    elapsedS: c.elapsedS,
+    ops: c.ops,
+    errors: c.errors,
+    mismatches: 0,
+    firstError: c.firstError,
+    servers: c.server ? [c.server] : [],
+  };
+}
+
+export async function runDbProxyBench(
+  o: Options,
+): Promise<{ phases: PhaseSummary[]; ratio: number | null }> {
+  const env = collectEnvironment();
+  console.log(
+    `bench dbproxy: ${describeLoad(o)}; db-proxy ${o.dbproxy}, mysql ${o.mysql.replace(/:[^:@/]*@/, ':***@')}`,
+  );
+  console.log(environmentLine(env));
+  if (o.seedData && o.phases.some((p) => p !== 'echo')) {
+    const t0 = performance.now();
+    const s = await seedPlayers(o);
+    console.log(
+      `seeded ${int(o.players)} players through db-proxy (${int(s.inserted)} new, ${int(s.existing)} there already) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
+  const sizes = await getSizes(o);
+  console.log(
+    `Get: request ${bytes(sizes.requestBytes)}, response ${bytes(sizes.responseBytes)} (the echo ceiling uses the same sizes)`,
+  );
+  if (o.phases.includes('mysql')) await checkDirectRows(o);
+  const phases: PhaseSummary[] = [];
+  for (const phase of o.phases) {
+    if (phase === 'echo') {
+      const c = await measureCeiling({
+        workers: o.workers,
+        channels: o.channels,
+        concurrency: o.concurrency,
+        durationMs: o.durationMs ?? 10_000,
+        requestBytes: sizes.requestBytes,
+        responseBytes: sizes.responseBytes,
+        deadlineMs: o.deadlineMs,
+        slowMs: o.slowMs,
+        quiet: o.quiet,
+        progressIntervalS: o.progressIntervalS,
+      });
+      phases.push(fromCeiling(c));
+    } else phases.push(await runLoad(o, phase));
+    const last = phases.at(-1)!;
+    for (const op of last.ops) console.log(caseStudyLine(op));
+    if (last.firstError) console.log(`first error: ${last.firstError}`);
+  }
+  const rows = phases.map((p) => {
+    const op = p.ops[0]!;
+    const q = percentiles(op);
+    return [
+      p.phase === 'echo'
+        ? 'echo ceiling (bare grpc-js)'
+        : p.phase === 'dbproxy'
+          ? 'db-proxy Get'
+          : 'mysql2 pool, same SELECT',
+      int(p.rate),
+      ms(q.p50),
+      ms(q.p90),
+      ms(q.p99),
+      ms(q.p999),
+      ms(q.max),
+      int(p.errors),
+      int(p.mismatches),
+    ];
+  });
+  console.log('');
+  console.log(
+    table(
+      [
+        'phase',
+        'calls/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'p99.9 ms',
+        'max ms',
+        'errors',
+        'mismatches',
+      ],
+      rows,
+    ),
+  );
+  const echo = phases.find((p) => p.phase === 'echo');
+  const proxy = phases.find((p) => p.phase === 'dbproxy');
+  const direct = phases.find((p) => p.phase === 'mysql');
+  const ratio = echo && proxy && echo.rate > 0 ? proxy.rate / echo.rate : null;
+  if (ratio !== null) {
+    console.log(`db-proxy Get = ${(ratio * 100).toFixed(1)}% of the echo ceiling (target >= 75%)`);
+  }
+  if (proxy && direct) {
+    console.log(
+      `db-proxy Get p99 ${ms(percentiles(proxy.ops[0]!).p99)} ms beside mysql2 direct p99 ${ms(percentiles(direct.ops[0]!).p99)} ms; rate ${(
+        (proxy.rate / direct.rate) * 100
+      ).toFixed(1)}% of mysql2 direct`,
+    );
+  }
+  for (const p of phases) {
+    for (const s of p.servers) {
+      console.log(
+        `${p.phase}: server pid ${s.pid} (${s.name ?? '?'}) CPU ${s.cores === null ? '?' : `${(s.cores * 100).toFixed(0)}%`} of one core, peak RSS ${s.peakRssBytes ? bytes(s.peakRssBytes) : '?'}`,
+      );
+    }
+  }
+  const path = writeResult(o.out ?? defaultResultPath('dbproxy', env.startedAt), {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    kind: 'dbproxy',
+    environment: env,
+    settings: {
+      ...o,
+      getRequestBytes: sizes.requestBytes,
+      getResponseBytes: sizes.responseBytes,
+      sql: PLAYER_COLUMNS,
+    },
+    phases: phases.map((p) => ({
+      ...p,
+      ops: p.ops.map((op) => ({ ...op, percentilesUs: percentiles(op) })),
+    })),
+    ratioToEcho: ratio,
+  });
+  console.log(`result: ${showPath(path)}`);
+  if (phases.some((p) => p.errors > 0 || p.mismatches > 0)) process.exitCode = 1;
+  return { phases, ratio };
+}
+
+export function dbproxyCommand(): Command {
+  const cmd = new Command('dbproxy')
+    .description(
+      "db-proxy's Get rate beside the echo ceiling (bare grpc-js, same message sizes) and the same SELECT through a mysql2 pool",
+    )
+    .addOption(
+      new Option('--dbproxy <host:port>', 'db-proxy gRPC address')
+        .env('BENCH_DBPROXY')
+        .argParser(parseAddress)
+        .default('127.0.0.1:50051'),
+    )
+    .addOption(
+      new Option(
+        '--mysql <url>',
+        'the database db-proxy keeps the players in (its one backend), for the direct phase',
+      )
+        .env('BENCH_MYSQL')
+        .default('mysql://root@127.0.0.1:3306/slg'),
+    )
+    .addOption(
+      new Option('--players <n>', 'players seeded and read at random')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(new Option('--first-player <id>', 'the first seeded player id').default('900000000'))
+    .addOption(
+      new Option('--seed <n>', 'random seed of the read sequence')
+        .argParser(parsePositiveInt)
+        .default(1),
+    )
+    .addOption(
+      new Option(
+        '--mysql-connections <n>',
+        'mysql2 connections of the direct phase, over all workers (db-proxy pools 16 by default)',
+      )
+        .argParser(parsePositiveInt)
+        .default(16),
+    )
+    .addOption(
+      new Option('--phases <list>', `which phases, in order (${PHASES.join(',')})`)
+        .argParser(parsePhases)
+        .default([...PHASES]),
+    )
+    .addOption(new Option('--no-seed-data', 'skip seeding (the players exist already)'));
+  for (const opt of loadOptions({ duration: '15s' })) cmd.addOption(opt);
+  cmd.action(async (raw: Record<string, unknown>) => {
+    const s = loadSettingsFrom(raw);
+    if (s.rate !== null)
+      throw new Error('bench dbproxy compares ceilings: use the closed model (no --rate)');
+    await runDbProxyBench({
+      ...s,
+      dbproxy: raw.dbproxy as string,
+      mysql: raw.mysql as string,
+      players: raw.players as number,
+      firstPlayer: String(BigInt(raw.firstPlayer as string)),
+      seed: raw.seed as number,
+      mysqlConnections: raw.mysqlConnections as number,
+      phases: raw.phases as Phase[],
+      seedData: raw.seedData !== false,
+    });
+  });
+  return cmd;
+}
+
+if (import.meta.main) {
+  await dbproxyCommand().parseAsync(process.argv);
+}
