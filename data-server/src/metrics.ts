@@ -1,38 +1,72 @@
 // data-server's own metrics (the kit adds per-RPC latency histograms and
 // errors, and the db-proxy client's call latency, grpc_client_handling_seconds).
+// The hot path bumps plain numbers; prom-client reads them when scraped.
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Cache } from './cache/interface.ts';
-import type { ReadMetrics } from './read-through.ts';
+import { type ReadMetrics, readMetrics } from './read-through.ts';
 
 export interface DataServerMetrics {
   readonly record: ReadMetrics;
   readonly collection: ReadMetrics;
-  readonly invalidations: Counter.Internal;
+  /** Invalidations run by writes. */
+  readonly writes: { invalidations: number };
 }
 
 export function createDataServerMetrics(registry: Registry, cache: Cache): DataServerMetrics {
-  const lookups = new Counter({
+  const m: DataServerMetrics = {
+    record: readMetrics(),
+    collection: readMetrics(),
+    writes: { invalidations: 0 },
+  };
+  const kinds = [
+    ['record', m.record],
+    ['collection', m.collection],
+  ] as const;
+  new Counter({
     name: 'dataserver_cache_lookups_total',
     help: 'Cache lookups by kind (record, collection) and result (hit; miss; bypass = cache down or failed, read from db-proxy)',
     labelNames: ['kind', 'result'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, r] of kinds) {
+        this.inc({ kind, result: 'hit' }, r.hit);
+        this.inc({ kind, result: 'miss' }, r.miss);
+        this.inc({ kind, result: 'bypass' }, r.bypass);
+      }
+    },
   });
-  const joined = new Counter({
+  new Counter({
     name: 'dataserver_cache_singleflight_joined_total',
     help: 'Misses that joined a load of the same key already running in this instance',
     labelNames: ['kind'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, r] of kinds) this.inc({ kind }, r.joined);
+    },
   });
-  const fills = new Counter({
+  new Counter({
     name: 'dataserver_cache_fills_total',
     help: 'Cache fills after a load: ok, or lost (the lease was invalidated by a write, expired, or the cache went down)',
     labelNames: ['kind', 'result'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, r] of kinds) {
+        this.inc({ kind, result: 'ok' }, r.fillOk);
+        this.inc({ kind, result: 'lost' }, r.fillLost);
+      }
+    },
   });
-  const invalidations = new Counter({
+  new Counter({
     name: 'dataserver_cache_invalidations_total',
     help: 'Invalidations run by writes after db-proxy committed',
     registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(m.writes.invalidations);
+    },
   });
   new Gauge({
     name: 'dataserver_cache_up',
@@ -59,17 +93,5 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
       this.set(cache.pendingInvalidations);
     },
   });
-  const read = (kind: string): ReadMetrics => ({
-    hit: lookups.labels({ kind, result: 'hit' }),
-    miss: lookups.labels({ kind, result: 'miss' }),
-    bypass: lookups.labels({ kind, result: 'bypass' }),
-    joined: joined.labels({ kind }),
-    fillOk: fills.labels({ kind, result: 'ok' }),
-    fillLost: fills.labels({ kind, result: 'lost' }),
-  });
-  return {
-    record: read('record'),
-    collection: read('collection'),
-    invalidations: invalidations.labels(),
-  };
+  return m;
 }

@@ -11,7 +11,6 @@
 // fill, so the load saw every write acknowledged before the reader started); otherwise it
 // reads again straight from db-proxy. Loads of another instance are covered the same
 // way, through the lease. While the cache is down every read goes to db-proxy.
-import type { Counter } from 'prom-client';
 import type { Cache } from './cache/interface.ts';
 
 export interface Loaded {
@@ -30,13 +29,18 @@ interface Flight {
   readonly promise: Promise<{ value: Buffer; fresh: boolean }>;
 }
 
+/** Plain counters on the hot path (prom-client reads them at scrape time: metrics.ts). */
 export interface ReadMetrics {
-  readonly hit: Counter.Internal;
-  readonly miss: Counter.Internal;
-  readonly bypass: Counter.Internal;
-  readonly joined: Counter.Internal;
-  readonly fillOk: Counter.Internal;
-  readonly fillLost: Counter.Internal;
+  hit: number;
+  miss: number;
+  bypass: number;
+  joined: number;
+  fillOk: number;
+  fillLost: number;
+}
+
+export function readMetrics(): ReadMetrics {
+  return { hit: 0, miss: 0, bypass: 0, joined: 0, fillOk: 0, fillLost: 0 };
 }
 
 export class ReadThrough {
@@ -55,25 +59,25 @@ export class ReadThrough {
   read(key: string, index: string | undefined, load: Loader, m: ReadMetrics): Promise<Buffer> {
     const cache = this.#cache;
     if (!cache.available) {
-      m.bypass.inc();
+      m.bypass++;
       return load().then(bytesOf);
     }
     const flight = this.#flights.get(key);
     if (flight) {
-      m.joined.inc();
+      m.joined++;
       return flight.promise.then((r) => (r.fresh ? r.value : load().then(bytesOf)));
     }
     return cache.get(key).then(
       (v) => {
         if (v !== null) {
-          m.hit.inc();
+          m.hit++;
           return v;
         }
-        m.miss.inc();
+        m.miss++;
         return this.#miss(key, index, load, m);
       },
       () => {
-        m.bypass.inc();
+        m.bypass++;
         return load().then(bytesOf);
       },
     );
@@ -97,7 +101,7 @@ export class ReadThrough {
   #miss(key: string, index: string | undefined, load: Loader, m: ReadMetrics): Promise<Buffer> {
     const running = this.#flights.get(key);
     if (running) {
-      m.joined.inc();
+      m.joined++;
       return running.promise.then((r) => (r.fresh ? r.value : load().then(bytesOf)));
     }
     const promise = this.#loadAndFill(key, index, load, m);
@@ -141,7 +145,8 @@ export class ReadThrough {
     } catch {
       filled = false;
     }
-    (filled ? m.fillOk : m.fillLost).inc();
+    if (filled) m.fillOk++;
+    else m.fillLost++;
     return { value: loaded.value, fresh: filled };
   }
 }

@@ -104,7 +104,7 @@ export function createHandlers(d: ServiceDeps) {
   const invalidateRecord = (ref: RecordRef): Promise<void> => {
     const key = keys.record(ref);
     reader.forget(key);
-    metrics.invalidations.inc();
+    metrics.writes.invalidations++;
     if (!ref.table.collection) return cache.invalidate({ keys: [key] });
     const collection = keys.collection(ref);
     reader.forget(collection);
@@ -211,7 +211,7 @@ export function createHandlers(d: ServiceDeps) {
         for (const k of memberKeys) reader.forget(k);
         reader.forget(collection);
         if (req.all) reader.forgetPrefix(keys.member(ref.table, ref.ownerStr, ''));
-        metrics.invalidations.inc();
+        metrics.writes.invalidations++;
         return cache.invalidate({
           keys: [...memberKeys, collection],
           index: keys.index(ref),
