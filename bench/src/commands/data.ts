@@ -177,6 +177,8 @@ export interface DataResult {
   environment: ReturnType<typeof collectEnvironment>;
   settings: DataSettings;
   seeding: { players: number; records: number; seconds: number };
+  /** True when Ctrl-C ended the run early (the figures cover what ran). */
+  interrupted: boolean;
   totals: Totals;
   ops: (OpSnapshot & { line: string; percentilesUs: ReturnType<typeof percentiles> })[];
   requestSequence: RequestSequence;
@@ -517,6 +519,7 @@ export async function runData(s: DataSettings): Promise<number> {
     environment: env,
     settings: s,
     seeding,
+    interrupted: interrupted > 0,
     totals: t,
     ops: phase.ops.map((op) => ({
       ...op,

@@ -1,7 +1,9 @@
 // `bench verify`: the post-verification alone, reading the expected state of every record from
 // the JSON a `bench data` run wrote.
+
+import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { loadGameSchema } from '../data/schema.ts';
+import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
 import { type VerifyResult, verify } from '../data/verify.ts';
 import { parseNonNegativeNumber, parsePositiveInt } from '../lib/options.ts';
 import { int } from '../lib/report.ts';
@@ -48,11 +50,18 @@ export function verifyCommand(): Command {
         .default(50),
     )
     .addOption(new Option('--update', 'write the verification into the result file'))
+    .addOption(
+      new Option('--schema <file>', "db-proxy's schema file (default: the run's, else the repo's)"),
+    )
     .action(async (file: string, o: Record<string, unknown>) => {
       const run = readResult<DataResult>(file);
       if (run.kind !== 'data' || !Array.isArray(run.records))
         throw new Error(`${file} is not the result of a bench data run`);
-      const schema = loadGameSchema(run.settings.schemaPath);
+      // The run's schema file when it is here (a result may come from another machine).
+      const schemaPath =
+        (o.schema as string | undefined) ??
+        (existsSync(run.settings.schemaPath) ? run.settings.schemaPath : defaultSchemaPath);
+      const schema = loadGameSchema(schemaPath);
       const say = (line: string) => console.log(line);
       const target = o.target as string;
       say(
