@@ -65,7 +65,7 @@ export class ReadThrough {
     const flight = this.#flights.get(key);
     if (flight) {
       m.joined++;
-      return flight.promise.then((r) => (r.fresh ? r.value : load().then(bytesOf)));
+      return join(flight, load);
     }
     return cache.get(key).then(
       (v) => {
@@ -102,7 +102,7 @@ export class ReadThrough {
     const running = this.#flights.get(key);
     if (running) {
       m.joined++;
-      return running.promise.then((r) => (r.fresh ? r.value : load().then(bytesOf)));
+      return join(running, load);
     }
     const promise = this.#loadAndFill(key, index, load, m);
     const flight: Flight = { promise };
@@ -149,6 +149,17 @@ export class ReadThrough {
     else m.fillLost++;
     return { value: loaded.value, fresh: filled };
   }
+}
+
+/**
+ * A joiner answers the load it joined if that load's fill succeeded; otherwise (a lost
+ * fill, or a failed load: maybe the first caller's deadline) it reads db-proxy itself.
+ */
+function join(flight: Flight, load: Loader): Promise<Buffer> {
+  return flight.promise.then(
+    (r) => (r.fresh ? r.value : load().then(bytesOf)),
+    () => load().then(bytesOf),
+  );
 }
 
 function bytesOf(r: { value: Buffer }): Buffer {
