@@ -12,8 +12,7 @@ import {
   UnavailableError,
 } from '@slg/service-kit';
 import type { Registry } from 'prom-client';
-import { MysqlBackend } from './backends/mysql.ts';
-import { SqliteBackend } from './backends/sqlite.ts';
+import type { MysqlBackend } from './backends/mysql.ts';
 import type { Backend } from './backends/types.ts';
 import { type DbProxyConfig, defaults } from './config.ts';
 import { DbProxyMetrics } from './metrics.ts';
@@ -64,15 +63,18 @@ export function configWith(
   return { ...defaults, ...overrides, limits: { ...defaults.limits, ...overrides.limits } };
 }
 
-function createBackend(
+/** A backend for a spec; each driver is loaded only when a backend uses it (less memory for SQLite alone). */
+async function createBackend(
   spec: BackendSpec,
   config: DbProxyConfig,
   metrics: DbProxyMetrics,
   all: BackendSpec[],
-): Backend {
+): Promise<Backend> {
   if (spec.kind === 'sqlite') {
+    const { SqliteBackend } = await import('./backends/sqlite.ts');
     return new SqliteBackend({ path: spec.path, queueLimit: config.queueLimit, observer: metrics });
   }
+  const { MysqlBackend } = await import('./backends/mysql.ts');
   return new MysqlBackend({
     target: spec,
     poolSize: config.poolSize,
@@ -88,6 +90,10 @@ function createBackend(
   });
 }
 
+function isMysql(b: Backend): b is MysqlBackend {
+  return b.dialect === 'mysql';
+}
+
 export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Promise<DbProxyApp> {
   const logger =
     opts.logger ??
@@ -97,7 +103,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
   const queries = loadQueries(config.queries);
   const { specs, owners } = parseBackends(config.backends, config.slots);
   const metrics = new DbProxyMetrics(registry, logger, config.slowQueryMs);
-  const backends = specs.map((s) => createBackend(s, config, metrics, specs));
+  const backends = await Promise.all(specs.map((s) => createBackend(s, config, metrics, specs)));
   const shards = new ShardMap(backends, owners);
   metrics.watch(backends);
   const state = new Map<Backend, BackendState>(
@@ -134,7 +140,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
   const prepare = async (b: Backend): Promise<void> => {
     const s = state.get(b)!;
     try {
-      if (b instanceof MysqlBackend) await b.init();
+      if (isMysql(b)) await b.init();
       const report = await migrate(b, schema);
       s.migrated = true;
       s.error = undefined;
@@ -186,7 +192,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
         backends.map(async (b) => {
           const s = state.get(b)!;
           if (!s.migrated) {
-            if (b instanceof MysqlBackend) b.allowReconnect();
+            if (isMysql(b)) b.allowReconnect();
             await prepare(b).catch((err: unknown) => {
               s.error = (err as Error).message;
               logger.error({ backend: b.name, err }, 'backend cannot be migrated');
