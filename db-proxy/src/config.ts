@@ -2,7 +2,7 @@
 // here, checked whole (every problem reported together), with defaults that
 // run on a laptop with nothing installed (the embedded SQLite backend).
 import { fileURLToPath } from 'node:url';
-import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+import { ConfigError, commonEnv, host, loadConfig, port, str } from '@slg/service-kit';
 import { defaultQueriesPath } from './queries.ts';
 import { defaultSchemaPath } from './schema.ts';
 import { parseBackends } from './shards.ts';
@@ -76,11 +76,83 @@ export const defaults: DbProxyConfig = {
   logPretty: false,
 };
 
-const positive = (d: number, desc: string) => num({ default: d, desc });
+/** Integer knobs: default, lowest and highest value, and what each means. */
+const integers = {
+  DBPROXY_SLOTS: [
+    defaults.slots,
+    1,
+    1 << 20,
+    'number of shard slots (fixed for the life of the data)',
+  ],
+  DBPROXY_POOL_SIZE: [defaults.poolSize, 1, 1000, 'MySQL connections per backend'],
+  DBPROXY_POOL_QUEUE: [
+    defaults.queueLimit,
+    0,
+    1e9,
+    'calls that may wait for a connection, per backend',
+  ],
+  DBPROXY_READ_BATCH: [
+    defaults.readBatch,
+    1,
+    1024,
+    'keys per coalesced Get lookup under load (1: never coalesce)',
+  ],
+  DBPROXY_READ_LANES: [
+    defaults.readLanes,
+    1,
+    1000,
+    'Get lookups of a table in flight per backend before Gets coalesce',
+  ],
+  DBPROXY_STATEMENT_CACHE: [
+    defaults.statementCacheSize,
+    1,
+    1e6,
+    'prepared statements cached per connection',
+  ],
+  DBPROXY_CONNECT_TIMEOUT_MS: [defaults.connectTimeoutMs, 1, 1e9, 'MySQL connect timeout'],
+  DBPROXY_IDLE_TIMEOUT_MS: [
+    defaults.idleTimeoutMs,
+    1,
+    1e9,
+    'idle MySQL connections are closed after this',
+  ],
+  DBPROXY_RECONNECT_INTERVAL_MS: [
+    defaults.reconnectIntervalMs,
+    0,
+    1e9,
+    'while a backend is down, one connection attempt per this long',
+  ],
+  DBPROXY_DEFAULT_DEADLINE_MS: [
+    defaults.defaultDeadlineMs,
+    1,
+    1e9,
+    'deadline of calls whose client set none',
+  ],
+  DBPROXY_SLOW_QUERY_MS: [defaults.slowQueryMs, 0, 1e9, 'statements at least this slow are logged'],
+  DBPROXY_HEALTH_INTERVAL_MS: [defaults.healthIntervalMs, 10, 1e9, 'how often backends are pinged'],
+  DBPROXY_MAX_BATCH_OPS: [defaults.limits.maxBatchOps, 1, 1e6, 'ops per Batch'],
+  DBPROXY_MAX_DELETE_MEMBERS: [defaults.limits.maxDeleteMembers, 1, 1e6, 'rows per DeleteMany'],
+  DBPROXY_DEFAULT_PAGE_SIZE: [
+    defaults.limits.defaultPageSize,
+    1,
+    1e6,
+    'List page size when none is asked',
+  ],
+  DBPROXY_MAX_PAGE_SIZE: [defaults.limits.maxPageSize, 1, 1e6, 'largest List page'],
+  DBPROXY_MAX_RESULT_ROWS: [defaults.limits.maxResultRows, 1, 1e6, 'rows a named Query may return'],
+  DBPROXY_MAX_RESPONSE_BYTES: [
+    defaults.limits.maxResponseBytes,
+    1024,
+    1 << 30,
+    'approximate bytes of a List page or Query result',
+  ],
+  DBPROXY_MAX_REQUEST_BYTES: [defaults.limits.maxRequestBytes, 1024, 1 << 30, 'bytes of a request'],
+} satisfies Record<string, [number, number, number, string]>;
 
+/** What envalid checks (the kit's common variables, addresses, paths). */
 const spec = {
   ...commonEnv,
-  DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC bind address' }),
+  DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC (and /metrics) bind address' }),
   DBPROXY_PORT: port({ default: defaults.port, desc: 'gRPC port' }),
   DBPROXY_METRICS_PORT: port({ default: 9101, desc: 'HTTP port of /metrics' }),
   DBPROXY_BACKENDS: str({
@@ -88,7 +160,6 @@ const spec = {
     desc: 'mysql://user:pass@host:port/db[?slots=a-b] or sqlite:path URLs, space- or comma-separated; empty: one embedded SQLite file under DBPROXY_DATA_DIR',
   }),
   DBPROXY_DATA_DIR: str({ default: defaultDataDir, desc: 'where the embedded SQLite file lives' }),
-  DBPROXY_SLOTS: positive(defaults.slots, 'number of shard slots (fixed for the life of the data)'),
   DBPROXY_SCHEMA: str({
     default: fileURLToPath(defaultSchemaPath),
     desc: 'the table schema (JSON)',
@@ -97,108 +168,78 @@ const spec = {
     default: fileURLToPath(defaultQueriesPath),
     desc: 'the named queries (JSON)',
   }),
-  DBPROXY_POOL_SIZE: positive(defaults.poolSize, 'MySQL connections per backend'),
-  DBPROXY_POOL_QUEUE: positive(
-    defaults.queueLimit,
-    'calls that may wait for a connection, per backend',
-  ),
-  DBPROXY_READ_BATCH: positive(
-    defaults.readBatch,
-    'keys per coalesced Get lookup under load (1: never coalesce)',
-  ),
-  DBPROXY_READ_LANES: positive(
-    defaults.readLanes,
-    'Get lookups of one table in flight per backend before Gets coalesce',
-  ),
-  DBPROXY_STATEMENT_CACHE: positive(
-    defaults.statementCacheSize,
-    'prepared statements cached per connection',
-  ),
-  DBPROXY_CONNECT_TIMEOUT_MS: positive(defaults.connectTimeoutMs, 'MySQL connect timeout'),
-  DBPROXY_IDLE_TIMEOUT_MS: positive(
-    defaults.idleTimeoutMs,
-    'idle MySQL connections are closed after this',
-  ),
-  DBPROXY_RECONNECT_INTERVAL_MS: positive(
-    defaults.reconnectIntervalMs,
-    'while a backend is down, calls fail fast for this long between connection attempts',
-  ),
-  DBPROXY_DEFAULT_DEADLINE_MS: positive(
-    defaults.defaultDeadlineMs,
-    'deadline of calls whose client set none',
-  ),
-  DBPROXY_SLOW_QUERY_MS: positive(defaults.slowQueryMs, 'statements at least this slow are logged'),
-  DBPROXY_HEALTH_INTERVAL_MS: positive(defaults.healthIntervalMs, 'how often backends are pinged'),
-  DBPROXY_MAX_BATCH_OPS: positive(defaults.limits.maxBatchOps, 'ops per Batch'),
-  DBPROXY_MAX_DELETE_MEMBERS: positive(defaults.limits.maxDeleteMembers, 'rows per DeleteMany'),
-  DBPROXY_DEFAULT_PAGE_SIZE: positive(
-    defaults.limits.defaultPageSize,
-    'List page size when none is asked',
-  ),
-  DBPROXY_MAX_PAGE_SIZE: positive(defaults.limits.maxPageSize, 'largest List page'),
-  DBPROXY_MAX_RESULT_ROWS: positive(defaults.limits.maxResultRows, 'rows a named Query may return'),
-  DBPROXY_MAX_RESPONSE_BYTES: positive(
-    defaults.limits.maxResponseBytes,
-    'approximate bytes of a List page or Query result',
-  ),
-  DBPROXY_MAX_REQUEST_BYTES: positive(defaults.limits.maxRequestBytes, 'bytes of a request'),
 };
 
 /** Reads db-proxy's configuration from the environment; throws a ConfigError naming every problem. */
 export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxyConfig {
-  const e = loadConfig(spec, env);
   const problems: string[] = [];
-  const integer = (name: keyof typeof spec, min: number, max = Number.MAX_SAFE_INTEGER) => {
-    const v = e[name] as number;
-    if (!Number.isInteger(v) || v < min || v > max)
-      problems.push(
-        `${name}=${JSON.stringify(env[name])}: must be an integer from ${min} to ${max}`,
+  let e: ReturnType<typeof loadConfig<typeof spec>> | undefined;
+  try {
+    e = loadConfig(spec, env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  const n = {} as Record<keyof typeof integers, number>;
+  for (const [name, [def, min, max]] of Object.entries(integers) as [
+    keyof typeof integers,
+    [number, number, number, string],
+  ][]) {
+    const raw = env[name];
+    const v = raw === undefined || raw.trim() === '' ? def : Number(raw);
+    if (!Number.isInteger(v) || v < min || v > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: must be an integer from ${min} to ${max}`);
+    }
+    n[name] = v;
+  }
+  if (n.DBPROXY_DEFAULT_PAGE_SIZE > n.DBPROXY_MAX_PAGE_SIZE) {
+    problems.push('DBPROXY_DEFAULT_PAGE_SIZE: must not exceed DBPROXY_MAX_PAGE_SIZE');
+  }
+  const backends = e
+    ? e.DBPROXY_BACKENDS.trim() || `sqlite:${e.DBPROXY_DATA_DIR.replace(/\/?$/, '/')}dbproxy.sqlite`
+    : (env.DBPROXY_BACKENDS ?? '').trim();
+  if (backends) {
+    try {
+      parseBackends(
+        backends,
+        Number.isInteger(n.DBPROXY_SLOTS) && n.DBPROXY_SLOTS > 0 ? n.DBPROXY_SLOTS : defaults.slots,
       );
-    return v;
-  };
-  const cfg: DbProxyConfig = {
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+  if (problems.length || !e) throw new ConfigError(problems);
+  return {
     host: e.DBPROXY_HOST,
     port: e.DBPROXY_PORT,
     metricsHost: e.DBPROXY_HOST,
     metricsPort: e.DBPROXY_METRICS_PORT,
-    backends:
-      e.DBPROXY_BACKENDS.trim() ||
-      `sqlite:${e.DBPROXY_DATA_DIR.replace(/\/?$/, '/')}dbproxy.sqlite`,
-    slots: integer('DBPROXY_SLOTS', 1, 1 << 20),
+    backends,
+    slots: n.DBPROXY_SLOTS,
     schema: e.DBPROXY_SCHEMA,
     queries: e.DBPROXY_QUERIES,
-    poolSize: integer('DBPROXY_POOL_SIZE', 1, 1000),
-    queueLimit: integer('DBPROXY_POOL_QUEUE', 0),
-    readBatch: integer('DBPROXY_READ_BATCH', 1, 1024),
-    readLanes: integer('DBPROXY_READ_LANES', 1, 1000),
-    statementCacheSize: integer('DBPROXY_STATEMENT_CACHE', 1),
-    connectTimeoutMs: integer('DBPROXY_CONNECT_TIMEOUT_MS', 1),
-    idleTimeoutMs: integer('DBPROXY_IDLE_TIMEOUT_MS', 1),
-    reconnectIntervalMs: integer('DBPROXY_RECONNECT_INTERVAL_MS', 0),
-    defaultDeadlineMs: integer('DBPROXY_DEFAULT_DEADLINE_MS', 1),
-    slowQueryMs: integer('DBPROXY_SLOW_QUERY_MS', 0),
-    healthIntervalMs: integer('DBPROXY_HEALTH_INTERVAL_MS', 10),
+    poolSize: n.DBPROXY_POOL_SIZE,
+    queueLimit: n.DBPROXY_POOL_QUEUE,
+    readBatch: n.DBPROXY_READ_BATCH,
+    readLanes: n.DBPROXY_READ_LANES,
+    statementCacheSize: n.DBPROXY_STATEMENT_CACHE,
+    connectTimeoutMs: n.DBPROXY_CONNECT_TIMEOUT_MS,
+    idleTimeoutMs: n.DBPROXY_IDLE_TIMEOUT_MS,
+    reconnectIntervalMs: n.DBPROXY_RECONNECT_INTERVAL_MS,
+    defaultDeadlineMs: n.DBPROXY_DEFAULT_DEADLINE_MS,
+    slowQueryMs: n.DBPROXY_SLOW_QUERY_MS,
+    healthIntervalMs: n.DBPROXY_HEALTH_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     limits: {
-      maxBatchOps: integer('DBPROXY_MAX_BATCH_OPS', 1),
-      maxDeleteMembers: integer('DBPROXY_MAX_DELETE_MEMBERS', 1),
-      defaultPageSize: integer('DBPROXY_DEFAULT_PAGE_SIZE', 1),
-      maxPageSize: integer('DBPROXY_MAX_PAGE_SIZE', 1),
-      maxResultRows: integer('DBPROXY_MAX_RESULT_ROWS', 1),
-      maxResponseBytes: integer('DBPROXY_MAX_RESPONSE_BYTES', 1024),
-      maxRequestBytes: integer('DBPROXY_MAX_REQUEST_BYTES', 1024),
+      maxBatchOps: n.DBPROXY_MAX_BATCH_OPS,
+      maxDeleteMembers: n.DBPROXY_MAX_DELETE_MEMBERS,
+      defaultPageSize: n.DBPROXY_DEFAULT_PAGE_SIZE,
+      maxPageSize: n.DBPROXY_MAX_PAGE_SIZE,
+      maxResultRows: n.DBPROXY_MAX_RESULT_ROWS,
+      maxResponseBytes: n.DBPROXY_MAX_RESPONSE_BYTES,
+      maxRequestBytes: n.DBPROXY_MAX_REQUEST_BYTES,
     },
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
   };
-  if (cfg.limits.defaultPageSize > cfg.limits.maxPageSize) {
-    problems.push('DBPROXY_DEFAULT_PAGE_SIZE: must not exceed DBPROXY_MAX_PAGE_SIZE');
-  }
-  try {
-    parseBackends(cfg.backends, cfg.slots);
-  } catch (err) {
-    problems.push((err as Error).message);
-  }
-  if (problems.length) throw new ConfigError(problems);
-  return cfg;
 }

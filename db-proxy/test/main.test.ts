@@ -1,0 +1,119 @@
+// The process: start-up from the environment, a graceful SIGTERM that lets an
+// in-flight call finish and exits 0, and a bad variable that stops start-up
+// with a message naming it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { client, dropDatabases, fieldsOf, int, kinds } from './helpers.ts';
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: NodeJS.ProcessEnv): {
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  stderr: () => string;
+} {
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  createInterface({ input: child.stdout! }).on('line', (l) => {
+    try {
+      lines.push(JSON.parse(l) as Record<string, unknown>);
+    } catch {
+      lines.push({ msg: l });
+    }
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  return { child, lines, stderr: () => err };
+}
+
+async function until(f: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (f()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return f();
+}
+
+t.test('a bad variable stops start-up, naming it', async (t) => {
+  const { child, stderr } = start({ DBPROXY_PORT: 'abc', DBPROXY_POOL_SIZE: '0' });
+  const [code] = (await once(child, 'exit')) as [number];
+  t.equal(code, 1);
+  t.match(stderr(), /DBPROXY_PORT="abc"/);
+  t.match(stderr(), /DBPROXY_POOL_SIZE="0"/);
+});
+
+t.test('SIGTERM lets an in-flight call finish, then exits 0', async (t) => {
+  const useMysql = kinds().includes('mysql');
+  const dir = mkdtempSync(join(tmpdir(), 'dbpt-main-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const queries = join(dir, 'queries.json');
+  writeFileSync(
+    queries,
+    JSON.stringify({
+      queries: {
+        slow: {
+          params: { s: 'double' },
+          sql: {
+            mysql: 'SELECT SLEEP(:s) AS slept',
+            // SQLite has no sleep: a recursive count long enough to be in flight when the signal comes.
+            sqlite:
+              'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < :s * 2000000) SELECT COUNT(*) - COUNT(*) AS slept FROM c',
+          },
+        },
+      },
+    }),
+  );
+  if (useMysql) await dropDatabases(['dbpt_main']);
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const { child, lines } = start({
+    DBPROXY_PORT: String(port),
+    DBPROXY_METRICS_PORT: String(metricsPort),
+    DBPROXY_DATA_DIR: dir,
+    DBPROXY_QUERIES: queries,
+    DBPROXY_BACKENDS: useMysql ? 'mysql://root@127.0.0.1:3306/dbpt_main' : '',
+  });
+  t.teardown(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    if (useMysql) await dropDatabases(['dbpt_main']);
+  });
+  t.ok(await until(() => lines.some((l) => l.msg === 'db-proxy started'), 20_000), 'started');
+  const c = client(`127.0.0.1:${port}`);
+  t.teardown(() => c.close());
+  await c.Insert({ table: 'player', fields: { player_id: int(1) } });
+  const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  t.match(metrics, /dbproxy_pool_connections\{/, '/metrics answers');
+  const inFlight = c.Query(
+    { name: 'slow', shardKey: int(1), params: { s: { float: 1 } } },
+    { deadlineMs: 20_000 },
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  child.kill('SIGTERM');
+  const exited = once(child, 'exit');
+  const r = await inFlight;
+  t.same(fieldsOf(r.rows[0]), { slept: 0n }, 'the in-flight call completed');
+  const [code] = (await exited) as [number];
+  t.equal(code, 0, 'exit 0');
+  t.ok(lines.some((l) => l.msg === 'shut down cleanly'));
+});
