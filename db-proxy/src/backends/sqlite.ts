@@ -56,7 +56,8 @@ export class SqliteBackend implements Backend {
   readonly up = true;
   readonly #db: DatabaseSync;
   readonly #opts: SqliteBackendOptions;
-  readonly #statements = new Map<string, StatementSync>();
+  /** Prepared statements by SQL text, with whether each returns rows. */
+  readonly #statements = new Map<string, { s: StatementSync; reads: boolean }>();
   #locked = false;
   readonly #waiters: Waiter[] = [];
   #waiting = 0;
@@ -81,15 +82,16 @@ export class SqliteBackend implements Backend {
     };
   }
 
-  #prepare(sql: string): StatementSync {
-    let s = this.#statements.get(sql);
-    if (!s) {
-      s = this.#db.prepare(sql);
+  #prepare(sql: string): { s: StatementSync; reads: boolean } {
+    let p = this.#statements.get(sql);
+    if (!p) {
+      const s = this.#db.prepare(sql);
       s.setReadBigInts(true);
       s.setReturnArrays(true);
-      this.#statements.set(sql, s);
+      p = { s, reads: s.columns().length > 0 };
+      this.#statements.set(sql, p);
     }
-    return s;
+    return p;
   }
 
   #lock(deadline: number): Promise<void> | undefined {
@@ -143,15 +145,15 @@ export class SqliteBackend implements Backend {
       throw new DeadlineExceededError(`deadline exceeded before ${stmt.name} ran`);
     const started = performance.now();
     try {
-      const s = this.#prepare(stmt.sql);
+      const { s, reads } = this.#prepare(stmt.sql);
       const args = params.map(param);
       let result: ExecResult;
-      const cols = s.columns();
-      if (cols.length > 0) {
+      if (reads) {
         const rows = s.all(...args) as unknown as unknown[][];
         result = { rows, affectedRows: 0 };
-        if (columns)
-          result.columns = cols.map((c): ResultColumn => ({ name: c.name, kind: 'auto' }));
+        if (columns) {
+          result.columns = s.columns().map((c): ResultColumn => ({ name: c.name, kind: 'auto' }));
+        }
       } else {
         result = { rows: [], affectedRows: Number(s.run(...args).changes) };
       }
