@@ -46,9 +46,10 @@ export async function poolCeiling(opts: {
   };
 }
 
+// Plain JS for an eval worker; dynamic imports only, so it runs as CommonJS or as a module.
 const LOOP = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.url).then(({ runTask }) => {
+import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+  const { runTask } = await import(workerData.url);
   const deadline = performance.now() + workerData.ms;
   let n = 0;
   while (performance.now() < deadline) {
