@@ -3,6 +3,7 @@
 // line per operation, the echo ceiling measured in the same run, a JSON result, and with
 // --verify the post-verification of every record against the store of record.
 import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ExpectedRecord } from '../data/model.ts';
 import { DEFAULT_WEIGHTS, OPS, type OpName } from '../data/operations.ts';
@@ -179,6 +180,8 @@ export interface DataResult {
   seeding: { players: number; records: number; seconds: number };
   /** True when Ctrl-C ended the run early (the figures cover what ran). */
   interrupted: boolean;
+  /** Load averages (1, 5, 15 min) right after the measured phase. */
+  loadAverageAfter: number[];
   totals: Totals;
   ops: (OpSnapshot & { line: string; percentilesUs: ReturnType<typeof percentiles> })[];
   requestSequence: RequestSequence;
@@ -441,6 +444,7 @@ export async function runData(s: DataSettings): Promise<number> {
     await pool.close();
   }
   const usage = sampler.stop();
+  const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
   if (s.ceiling && s.ceilingAt === 'after') ceiling = await ceilingRun();
 
   const extras = phase.extras as DataExtra[];
@@ -489,7 +493,7 @@ export async function runData(s: DataSettings): Promise<number> {
     `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
   );
   say(
-    `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}`,
+    `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${loadAverageAfter.join(' ')}`,
   );
   for (const srv of usage.servers) {
     say(
@@ -520,6 +524,7 @@ export async function runData(s: DataSettings): Promise<number> {
     settings: s,
     seeding,
     interrupted: interrupted > 0,
+    loadAverageAfter,
     totals: t,
     ops: phase.ops.map((op) => ({
       ...op,

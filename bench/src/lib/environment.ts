@@ -21,6 +21,8 @@ export interface Environment {
   gitDirty: boolean | null;
   /** The time the run started (ISO 8601, UTC). */
   startedAt: string;
+  /** 1, 5 and 15-minute load averages when the run started: other work on the machine. */
+  loadAverage: number[];
 }
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -66,6 +68,7 @@ export function collectEnvironment(): Environment {
     gitCommit: commit,
     gitDirty: status === null ? null : status.length > 0,
     startedAt: new Date().toISOString(),
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
 
@@ -74,5 +77,6 @@ export function environmentLine(e: Environment): string {
   const commit = e.gitCommit
     ? `${e.gitCommit.slice(0, 10)}${e.gitDirty ? ' (dirty)' : ''}`
     : 'unknown';
-  return `machine: ${e.arch}, ${e.cpuModel}, ${e.cores} cores, ${gib} GiB; Node ${e.node}, grpc-js ${e.grpcJs}; host ${e.hostname}; commit ${commit}`;
+  const load = e.loadAverage ? `; load ${e.loadAverage.map((x) => x.toFixed(2)).join(' ')}` : '';
+  return `machine: ${e.arch}, ${e.cpuModel}, ${e.cores} cores, ${gib} GiB; Node ${e.node}, grpc-js ${e.grpcJs}; host ${e.hostname}; commit ${commit}${load}`;
 }
