@@ -18,7 +18,7 @@ import mysql from 'mysql2';
 import { type DbProxyBenchParams, PLAYER_COLUMNS } from './dbproxy-workload.ts';
 import { type CeilingResult, measureCeiling } from './lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from './lib/environment.ts';
-import { type OpSnapshot, percentiles } from './lib/histogram.ts';
+import { mergeSnapshots, type OpSnapshot, percentiles } from './lib/histogram.ts';
 import { LoadPool } from './lib/load-pool.ts';
 import {
   describeLoad,
@@ -61,6 +61,8 @@ interface Options extends LoadSettings {
   mysqlConnections: number;
   phases: Phase[];
   seedData: boolean;
+  /** The phases run this many times, interleaved, so that a change in the machine's load hits them alike. */
+  rounds: number;
 }
 
 function parsePhases(text: string): Phase[] {
@@ -171,7 +173,7 @@ async function checkDirectRows(o: Options): Promise<void> {
   }
 }
 
-async function runLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<PhaseSummary> {
+async function startLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<LoadPool> {
   const params: DbProxyBenchParams = {
     mode,
     target: o.dbproxy,
@@ -184,44 +186,74 @@ async function runLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<PhaseSumm
     players: o.players,
     seed: o.seed,
   };
-  const pool = await LoadPool.start({
+  return LoadPool.start({
     workloadModule: new URL('./dbproxy-workload.ts', import.meta.url),
     workers: o.workers,
     concurrency: o.concurrency,
     params,
   });
-  try {
-    const sampler = new UsageSampler(o.serverPids);
-    sampler.start();
-    const phase = await pool.run({
-      durationMs: o.durationMs,
-      requests: o.requests,
-      rate: o.rate,
-      progress: createProgress({
-        label: mode,
-        total:
-          o.requests !== null ? { requests: o.requests } : { seconds: (o.durationMs ?? 0) / 1000 },
-        intervalS: o.progressIntervalS,
-        silent: o.quiet,
-      }),
-    });
-    const usage = sampler.stop();
-    const t = totals(phase.ops, phase.elapsedS);
-    return {
-      phase: mode,
-      rate: t.rate,
-      elapsedS: phase.elapsedS,
-      ops: phase.ops,
-      errors: t.errors,
-      mismatches: t.mismatches,
-      firstError:
-        (phase.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
-      servers: usage.servers,
-    };
-  } finally {
-    await pool.close();
-  }
 }
+
+async function runLoad(
+  o: Options,
+  pool: LoadPool,
+  mode: 'dbproxy' | 'mysql',
+): Promise<PhaseSummary> {
+  const sampler = new UsageSampler(o.serverPids);
+  sampler.start();
+  const phase = await pool.run({
+    durationMs: o.durationMs,
+    requests: o.requests,
+    rate: o.rate,
+    progress: createProgress({
+      label: mode,
+      total:
+        o.requests !== null ? { requests: o.requests } : { seconds: (o.durationMs ?? 0) / 1000 },
+      intervalS: o.progressIntervalS,
+      silent: o.quiet,
+    }),
+  });
+  const usage = sampler.stop();
+  const t = totals(phase.ops, phase.elapsedS);
+  return {
+    phase: mode,
+    rate: t.rate,
+    elapsedS: phase.elapsedS,
+    ops: phase.ops,
+    errors: t.errors,
+    mismatches: t.mismatches,
+    firstError: (phase.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
+    servers: usage.servers,
+  };
+}
+
+/** One phase's rounds as one: histograms merged, rate over the summed time. */
+function combine(parts: PhaseSummary[]): PhaseSummary {
+  const first = parts[0]!;
+  const ops = [
+    mergeSnapshots(
+      first.ops[0]!.name,
+      parts.map((p) => p.ops[0]!),
+    ),
+  ];
+  const elapsedS = parts.reduce((a, p) => a + p.elapsedS, 0);
+  return {
+    phase: first.phase,
+    rate: ops[0]!.count / elapsedS,
+    elapsedS,
+    ops,
+    errors: parts.reduce((a, p) => a + p.errors, 0),
+    mismatches: parts.reduce((a, p) => a + p.mismatches, 0),
+    firstError: parts.find((p) => p.firstError)?.firstError ?? null,
+    servers: parts.flatMap((p) => p.servers),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
 function fromCeiling(c: CeilingResult): PhaseSummary {
   return {
@@ -256,27 +288,59 @@ export async function runDbProxyBench(
     `Get: request ${bytes(sizes.requestBytes)}, response ${bytes(sizes.responseBytes)} (the echo ceiling uses the same sizes)`,
   );
   if (o.phases.includes('mysql')) await checkDirectRows(o);
-  const phases: PhaseSummary[] = [];
-  for (const phase of o.phases) {
-    if (phase === 'echo') {
-      const c = await measureCeiling({
-        workers: o.workers,
-        channels: o.channels,
-        concurrency: o.concurrency,
-        durationMs: o.durationMs ?? 10_000,
-        requestBytes: sizes.requestBytes,
-        responseBytes: sizes.responseBytes,
-        deadlineMs: o.deadlineMs,
-        slowMs: o.slowMs,
-        quiet: o.quiet,
-        progressIntervalS: o.progressIntervalS,
-      });
-      phases.push(fromCeiling(c));
-    } else phases.push(await runLoad(o, phase));
-    const last = phases.at(-1)!;
-    for (const op of last.ops) console.log(caseStudyLine(op));
-    if (last.firstError) console.log(`first error: ${last.firstError}`);
+  const pools = new Map<Phase, LoadPool>();
+  const rounds: PhaseSummary[][] = [];
+  try {
+    for (const phase of o.phases) if (phase !== 'echo') pools.set(phase, await startLoad(o, phase));
+    for (let r = 0; r < o.rounds; r++) {
+      const round: PhaseSummary[] = [];
+      for (const phase of o.phases) {
+        if (phase === 'echo') {
+          const c = await measureCeiling({
+            workers: o.workers,
+            channels: o.channels,
+            concurrency: o.concurrency,
+            durationMs: o.durationMs ?? 10_000,
+            requestBytes: sizes.requestBytes,
+            responseBytes: sizes.responseBytes,
+            deadlineMs: o.deadlineMs,
+            slowMs: o.slowMs,
+            quiet: o.quiet,
+            progressIntervalS: o.progressIntervalS,
+          });
+          round.push(fromCeiling(c));
+        } else round.push(await runLoad(o, pools.get(phase)!, phase));
+        const last = round.at(-1)!;
+        if (last.firstError) console.log(`first error: ${last.firstError}`);
+      }
+      const by = (ph: Phase) => round.find((p) => p.phase === ph);
+      const e = by('echo');
+      const d = by('dbproxy');
+      const m = by('mysql');
+      console.log(
+        `round ${r + 1}/${o.rounds}: ${[
+          e && `echo ${int(e.rate)}/s`,
+          d &&
+            `db-proxy Get ${int(d.rate)}/s${e ? ` (${((d.rate / e.rate) * 100).toFixed(1)}% of echo)` : ''}`,
+          m && `mysql2 ${int(m.rate)}/s`,
+        ]
+          .filter(Boolean)
+          .join(', ')}`,
+      );
+      rounds.push(round);
+    }
+  } finally {
+    for (const pool of pools.values()) await pool.close();
   }
+  const phases = o.phases.map((ph) =>
+    combine(rounds.map((round) => round.find((p) => p.phase === ph)!)),
+  );
+  for (const p of phases) for (const op of p.ops) console.log(caseStudyLine(op));
+  const roundRatios = rounds.flatMap((round) => {
+    const e = round.find((p) => p.phase === 'echo');
+    const d = round.find((p) => p.phase === 'dbproxy');
+    return e && d && e.rate > 0 ? [d.rate / e.rate] : [];
+  });
   const rows = phases.map((p) => {
     const op = p.ops[0]!;
     const q = percentiles(op);
@@ -316,9 +380,15 @@ export async function runDbProxyBench(
   const echo = phases.find((p) => p.phase === 'echo');
   const proxy = phases.find((p) => p.phase === 'dbproxy');
   const direct = phases.find((p) => p.phase === 'mysql');
-  const ratio = echo && proxy && echo.rate > 0 ? proxy.rate / echo.rate : null;
-  if (ratio !== null) {
-    console.log(`db-proxy Get = ${(ratio * 100).toFixed(1)}% of the echo ceiling (target >= 75%)`);
+  const ratio = roundRatios.length ? median(roundRatios) : null;
+  if (ratio !== null && echo && proxy) {
+    console.log(
+      `db-proxy Get = ${(ratio * 100).toFixed(1)}% of the echo ceiling (median of ${roundRatios.length} rounds: ${roundRatios
+        .map((x) => `${(x * 100).toFixed(1)}%`)
+        .join(
+          ', ',
+        )}; over all rounds ${((proxy.rate / echo.rate) * 100).toFixed(1)}%; target >= 75%)`,
+    );
   }
   if (proxy && direct) {
     console.log(
@@ -349,6 +419,10 @@ export async function runDbProxyBench(
       ops: p.ops.map((op) => ({ ...op, percentilesUs: percentiles(op) })),
     })),
     ratioToEcho: ratio,
+    roundRatios,
+    rounds: rounds.map((round) =>
+      round.map((p) => ({ phase: p.phase, rate: p.rate, elapsedS: p.elapsedS, errors: p.errors })),
+    ),
   });
   console.log(`result: ${showPath(path)}`);
   if (phases.some((p) => p.errors > 0 || p.mismatches > 0)) process.exitCode = 1;
@@ -398,8 +472,16 @@ export function dbproxyCommand(): Command {
         .argParser(parsePhases)
         .default([...PHASES]),
     )
-    .addOption(new Option('--no-seed-data', 'skip seeding (the players exist already)'));
-  for (const opt of loadOptions({ duration: '15s' })) cmd.addOption(opt);
+    .addOption(new Option('--no-seed-data', 'skip seeding (the players exist already)'))
+    .addOption(
+      new Option(
+        '--rounds <n>',
+        'run the phases this many times, interleaved (each for --duration); the ratio is the median',
+      )
+        .argParser(parsePositiveInt)
+        .default(3),
+    );
+  for (const opt of loadOptions({ duration: '5s' })) cmd.addOption(opt);
   cmd.action(async (raw: Record<string, unknown>) => {
     const s = loadSettingsFrom(raw);
     if (s.rate !== null)
@@ -414,6 +496,7 @@ export function dbproxyCommand(): Command {
       mysqlConnections: raw.mysqlConnections as number,
       phases: raw.phases as Phase[],
       seedData: raw.seedData !== false,
+      rounds: raw.rounds as number,
     });
   });
   return cmd;
