@@ -130,11 +130,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     if (now) logger.info('health: SERVING');
     else logger.warn('health: NOT_SERVING (no backend reachable)');
   };
-  const observerReachability = metrics.reachability.bind(metrics);
-  metrics.reachability = (backend, up, err) => {
-    observerReachability(backend, up, err);
-    updateHealth();
-  };
+  metrics.onReachability(updateHealth);
 
   /** Prepares one backend: creates its database (MySQL), checks budgets, migrates. */
   const prepare = async (b: Backend): Promise<void> => {

@@ -24,6 +24,7 @@ export class DbProxyMetrics implements BackendObserver {
   /** Histogram children by statement and backend: no label hashing on the hot path. */
   readonly #children = new Map<Statement, Map<string, { observe(v: number): void }>>();
   #backends: readonly Backend[] = [];
+  #onReachability: () => void = () => {};
 
   constructor(registry: Registry, log: Logger, slowQueryMs: number) {
     this.#log = log;
@@ -222,9 +223,14 @@ export class DbProxyMetrics implements BackendObserver {
     this.#rejected.labels({ backend, reason }).inc();
   }
 
-  /** Replaced by app.ts with one that also updates health. */
+  /** `listener` runs after every change of a backend's reachability (app.ts updates health). */
+  onReachability(listener: () => void): void {
+    this.#onReachability = listener;
+  }
+
   reachability(backend: string, up: boolean, err?: unknown): void {
     this.setUp(backend, up);
+    this.#onReachability();
     if (up) this.#log.info({ backend }, 'backend reachable');
     else this.#log.warn({ backend, err: (err as Error)?.message }, 'backend unreachable');
   }
