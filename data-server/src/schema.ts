@@ -4,6 +4,7 @@
 // call. The schema file itself belongs to db-proxy (db-proxy/schema/game.json).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type slg, toLong } from '@slg/proto';
 
 export type ColumnType = 'int64' | 'double' | 'string' | 'bool' | 'bytes';
 
@@ -14,6 +15,8 @@ export interface ColumnInfo {
   readonly maxLength: number | undefined;
   /** Whether NULL (a Value with no kind) may be stored. */
   readonly nullable: boolean;
+  /** The value a new record gets when CreateV2 does not set it (as db-proxy stores it). */
+  readonly default: slg.common.v1.Value.$Properties;
 }
 
 export interface TableInfo {
@@ -51,7 +54,10 @@ interface RawSchema {
     string,
     {
       primaryKey?: unknown;
-      columns?: Record<string, { type?: unknown; maxLength?: unknown; nullable?: unknown }>;
+      columns?: Record<
+        string,
+        { type?: unknown; maxLength?: unknown; nullable?: unknown; default?: unknown }
+      >;
     }
   >;
 }
@@ -100,6 +106,7 @@ export function schemaInfoFrom(raw: RawSchema, source = 'schema'): SchemaInfo {
         maxLength:
           typeof c.maxLength === 'number' ? c.maxLength : defaultMaxLength[c.type as ColumnType],
         nullable: c.nullable === true,
+        default: defaultValue(c.type as ColumnType, c.default, c.nullable === true),
       });
     }
     for (const k of keyColumns) {
@@ -119,4 +126,29 @@ export function schemaInfoFrom(raw: RawSchema, source = 'schema'): SchemaInfo {
   if (problems.length)
     throw new Error(`invalid schema (${source}):\n  - ${problems.join('\n  - ')}`);
   return { tables };
+}
+
+/**
+ * A column's default as a wire Value, read the way db-proxy reads it (schema.ts there):
+ * absent = NULL for a nullable column, else the type's zero; int64 from a number or a
+ * decimal string; bytes from base64.
+ */
+function defaultValue(
+  type: ColumnType,
+  raw: unknown,
+  nullable: boolean,
+): slg.common.v1.Value.$Properties {
+  if (raw === null || (raw === undefined && nullable)) return {};
+  switch (type) {
+    case 'int64':
+      return { int: toLong(typeof raw === 'number' || typeof raw === 'string' ? BigInt(raw) : 0n) };
+    case 'double':
+      return { float: typeof raw === 'number' ? raw : 0 };
+    case 'string':
+      return { str: typeof raw === 'string' ? raw : '' };
+    case 'bool':
+      return { bool: raw === true };
+    case 'bytes':
+      return { bytes: typeof raw === 'string' ? Buffer.from(raw, 'base64') : Buffer.alloc(0) };
+  }
 }

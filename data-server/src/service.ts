@@ -1,7 +1,9 @@
 // slg.dataserver.v2.DataService: the handlers. Every request is validated in
 // full first (nothing is read or written for a bad one); reads go through the
-// cache (read-through.ts); writes go to db-proxy and, once it committed,
-// invalidate what they changed before they are acknowledged.
+// cache (read-through.ts); a write takes the write lease of the keys it changes
+// (their values deleted), goes to db-proxy, and once db-proxy committed stores
+// what it can compute of the new values (write-through.ts) before it is
+// acknowledged. Without the cache, a write invalidates after its commit.
 import type * as grpc from '@grpc/grpc-js';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition } from '@slg/proto';
 import {
@@ -11,7 +13,7 @@ import {
   InvalidArgumentError,
   NotFoundError,
 } from '@slg/service-kit';
-import type { Cache } from './cache/interface.ts';
+import type { Cache, WriteLease, WriteValue } from './cache/interface.ts';
 import type { DataServerMetrics } from './metrics.ts';
 import type { Loaded, ReadThrough } from './read-through.ts';
 import {
@@ -24,6 +26,19 @@ import {
 } from './records.ts';
 import type { RecordStore } from './store.ts';
 import { type CollectionRef, idString, type RecordRef, type Validator } from './validate.ts';
+import {
+  collectionValue,
+  collectionWith,
+  collectionWithout,
+  newRecord,
+  patchedCollection,
+  patchedRecord,
+  putBack,
+  recordValue,
+  type Ttls,
+} from './write-through.ts';
+
+export type { Ttls };
 
 const pb = slg.dataserver.v2;
 
@@ -48,13 +63,6 @@ export const dataServiceDefinition = {
   CFetchV2: passthrough(base.CFetchV2),
 };
 
-export interface Ttls {
-  readonly recordMs: number;
-  readonly collectionMs: number;
-  /** How long "no such record" is cached. */
-  readonly absentMs: number;
-}
-
 export interface ServiceDeps {
   readonly validator: Validator;
   readonly keys: Keys;
@@ -73,6 +81,14 @@ function nothingWritten(err: unknown): boolean {
     err instanceof AlreadyExistsError ||
     err instanceof FailedPreconditionError
   );
+}
+
+/** A patched record to store, or nothing (the key stays empty). */
+function optional(
+  record: slg.dataserver.v2.Record.$Properties | undefined,
+  ttls: Ttls,
+): WriteValue | undefined {
+  return record === undefined ? undefined : recordValue(record, ttls);
 }
 
 function present<T>(v: T | null | undefined): T | undefined {
@@ -111,16 +127,62 @@ export function createHandlers(d: ServiceDeps) {
     return cache.invalidate({ keys: [key, collection], index: keys.index(ref) });
   };
 
-  /** Runs a write; invalidates after it, and also after a failure that may have committed. */
-  const write = async <T>(ref: RecordRef, run: () => Promise<T>): Promise<T> => {
+  /**
+   * Runs a write of one record: takes the write lease of the record (and of its collection),
+   * runs the write, then stores the values `compute` derives from its result and from what
+   * the keys held. Without the cache: invalidates after the commit (and after a failure that
+   * may have committed). A failure that changed nothing puts back what the keys held.
+   */
+  const write = async <T>(
+    ref: RecordRef,
+    run: () => Promise<T>,
+    compute: (
+      result: T,
+      oldRecord: Buffer | null,
+      oldCollection: Buffer | null,
+    ) => (WriteValue | undefined)[],
+  ): Promise<T> => {
+    const recordKey = keys.record(ref);
+    const collectionKey = ref.table.collection ? keys.collection(ref) : undefined;
+    let lease: WriteLease | undefined;
+    if (cache.available) {
+      try {
+        lease = await cache.writeLease(
+          collectionKey === undefined ? [recordKey] : [recordKey, collectionKey],
+          collectionKey === undefined ? undefined : keys.index(ref),
+        );
+      } catch {
+        lease = undefined; // the cache just went down: invalidate after the commit instead
+      }
+    }
     let result: T;
     try {
       result = await run();
     } catch (err) {
-      if (!nothingWritten(err)) await invalidateRecord(ref);
+      if (!lease) {
+        if (!nothingWritten(err)) await invalidateRecord(ref);
+      } else if (nothingWritten(err)) {
+        await cache.writeFill(lease, [
+          putBack(lease.old[0] ?? null, lease.old[0]?.length ? ttls.recordMs : ttls.absentMs),
+          putBack(lease.old[1] ?? null, ttls.collectionMs),
+        ]);
+      } else await cache.writeFill(lease, []); // may have committed: the keys stay empty
       throw err;
     }
-    await invalidateRecord(ref);
+    reader.forget(recordKey);
+    if (collectionKey !== undefined) reader.forget(collectionKey);
+    metrics.writes.invalidations++;
+    if (!lease) {
+      await invalidateRecord(ref);
+      return result;
+    }
+    let values: (WriteValue | undefined)[] = [];
+    try {
+      values = compute(result, lease.old[0] ?? null, lease.old[1] ?? null);
+    } catch {
+      values = []; // undecodable cached bytes: leave the keys empty
+    }
+    await cache.writeFill(lease, values);
     return result;
   };
 
@@ -152,8 +214,16 @@ export function createHandlers(d: ServiceDeps) {
       const ref = v.record(req);
       v.fields(ref.table, req.fields, { required: true });
       const expected = present(req.expectedVersion);
-      const version = await write(ref, () =>
-        store.update(ref, req.fields, expected, { deadlineMs: ctx.remainingMs() }),
+      const version = await write(
+        ref,
+        () => store.update(ref, req.fields, expected, { deadlineMs: ctx.remainingMs() }),
+        (version, oldRecord, oldCollection) => [
+          optional(patchedRecord(oldRecord, req.fields, version), ttls),
+          collectionValue(
+            patchedCollection(oldCollection, ref.memberStr, req.fields, version),
+            ttls,
+          ),
+        ],
       );
       return pb.ModifyResponse.create({ version });
     },
@@ -163,10 +233,22 @@ export function createHandlers(d: ServiceDeps) {
       const floor = present(req.floor);
       const ceiling = present(req.ceiling);
       v.incrField(ref.table, req.field, floor, ceiling);
-      const r = await write(ref, () =>
-        store.increment(ref, req.field, req.delta, floor, ceiling, {
-          deadlineMs: ctx.remainingMs(),
-        }),
+      const r = await write(
+        ref,
+        () =>
+          store.increment(ref, req.field, req.delta, floor, ceiling, {
+            deadlineMs: ctx.remainingMs(),
+          }),
+        (r, oldRecord, oldCollection) => {
+          const fields = { [req.field]: { int: r.value } };
+          return [
+            optional(patchedRecord(oldRecord, fields, r.version), ttls),
+            collectionValue(
+              patchedCollection(oldCollection, ref.memberStr, fields, r.version),
+              ttls,
+            ),
+          ];
+        },
       );
       return pb.IncrByResponse.create({ value: r.value, version: r.version });
     },
@@ -174,22 +256,33 @@ export function createHandlers(d: ServiceDeps) {
     async CreateV2(req: slg.dataserver.v2.CreateRequest, ctx: CallContext) {
       const ref = v.record(req);
       v.fields(ref.table, req.fields, { required: false });
-      const version = await write(ref, () =>
-        store.insert(ref, req.fields, { deadlineMs: ctx.remainingMs() }),
+      const version = await write(
+        ref,
+        () => store.insert(ref, req.fields, { deadlineMs: ctx.remainingMs() }),
+        (version, _oldRecord, oldCollection) => {
+          const record = newRecord(ref, req.fields, version);
+          return [
+            recordValue(record, ttls),
+            collectionValue(collectionWith(oldCollection, record), ttls),
+          ];
+        },
       );
       return pb.CreateResponse.create({ version });
     },
 
     async RemoveV2(req: slg.dataserver.v2.RemoveRequest, ctx: CallContext) {
       const ref = v.record(req);
-      let removed: boolean;
-      try {
-        removed = await store.delete(ref, { deadlineMs: ctx.remainingMs() });
-      } catch (err) {
-        if (!nothingWritten(err)) await invalidateRecord(ref);
-        throw err;
-      }
-      if (removed) await invalidateRecord(ref);
+      const removed = await write(
+        ref,
+        () => store.delete(ref, { deadlineMs: ctx.remainingMs() }),
+        (removed, _oldRecord, oldCollection) => [
+          // Absent now, whether this call removed it or it was already gone.
+          recordValue(undefined, ttls),
+          removed
+            ? collectionValue(collectionWithout(oldCollection, [ref.memberStr]), ttls)
+            : putBack(oldCollection, ttls.collectionMs),
+        ],
+      );
       return pb.RemoveResponse.create({ removed });
     },
 
@@ -205,29 +298,50 @@ export function createHandlers(d: ServiceDeps) {
           if (m != null) members.strs.push(idString(m));
         }
       }
-      const invalidate = (): Promise<void> => {
-        const memberKeys = members.strs.map((m) => keys.member(ref.table, ref.ownerStr, m));
-        const collection = keys.collection(ref);
+      const collection = keys.collection(ref);
+      const memberKeys = members.strs.map((m) => keys.member(ref.table, ref.ownerStr, m));
+      const invalidateMembers = (): Promise<void> => {
         for (const k of memberKeys) reader.forget(k);
         reader.forget(collection);
         if (req.all) reader.forgetPrefix(keys.member(ref.table, ref.ownerStr, ''));
         metrics.writes.invalidations++;
         return cache.invalidate({
-          keys: [...memberKeys, collection],
+          keys: lease ? memberKeys : [...memberKeys, collection],
           index: keys.index(ref),
           dropIndex: req.all,
         });
       };
+      let lease: WriteLease | undefined;
+      if (cache.available)
+        lease = await cache.writeLease([collection], undefined).catch(() => undefined);
       let removed: Long | number;
       try {
         removed = await store.deleteMany(ref, members.ids, req.all, {
           deadlineMs: ctx.remainingMs(),
         });
       } catch (err) {
-        if (!nothingWritten(err)) await invalidate();
+        if (nothingWritten(err)) {
+          if (lease)
+            await cache.writeFill(lease, [putBack(lease.old[0] ?? null, ttls.collectionMs)]);
+        } else {
+          await invalidateMembers();
+          if (lease) await cache.writeFill(lease, []);
+        }
         throw err;
       }
-      if (removed.toString() !== '0') await invalidate();
+      await invalidateMembers();
+      if (lease) {
+        let value: WriteValue | undefined;
+        try {
+          value = collectionValue(
+            collectionWithout(lease.old[0] ?? null, req.all ? 'all' : members.strs),
+            ttls,
+          );
+        } catch {
+          value = undefined;
+        }
+        await cache.writeFill(lease, [value]);
+      }
       return pb.CRemoveResponse.create({ removed });
     },
 

@@ -7,7 +7,12 @@ import { once } from 'node:events';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { build as buildDbProxy, configWith, type DbProxyApp } from '@slg/db-proxy';
-import { slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
+import {
+  slg,
+  slg_dataserver_v2_DataServiceDefinition,
+  slg_dbproxy_v1_DbProxyDefinition,
+  toBigInt,
+} from '@slg/proto';
 import { type CallOptions, createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -454,4 +459,24 @@ export async function tcpRelay(t: TapLike, targetPort: number) {
   };
   t.teardown(() => relay.close());
   return relay;
+}
+
+/**
+ * Inserts a record straight through db-proxy (data-server does not see the write, so its
+ * cache holds nothing for it): for tests that need a record the cache has never seen.
+ */
+export async function insertDirect(
+  dbProxyAddress: string,
+  table: string,
+  key: Record<string, number>,
+  fields: Record<string, Value> = {},
+): Promise<void> {
+  const c = createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, dbProxyAddress);
+  try {
+    const all: Record<string, Value> = { ...fields };
+    for (const [k, v] of Object.entries(key)) all[k] = { int: v };
+    await c.Insert(slg.dbproxy.v1.InsertRequest.create({ table, fields: all }));
+  } finally {
+    c.close();
+  }
 }

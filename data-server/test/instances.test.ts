@@ -6,7 +6,15 @@
 // with it would each keep their own copy; it is documented as single-instance.
 import { toBigInt } from '@slg/proto';
 import t from 'tap';
-import { fieldsOf, gate, int, startDataServer, startDbProxy, uniquePrefix } from './helpers.ts';
+import {
+  fieldsOf,
+  gate,
+  insertDirect,
+  int,
+  startDataServer,
+  startDbProxy,
+  uniquePrefix,
+} from './helpers.ts';
 
 t.test('two instances, one Redis, one db-proxy', async (t) => {
   const proxy = await startDbProxy(t, 'instances');
@@ -120,7 +128,7 @@ t.test('two instances, one Redis, one db-proxy', async (t) => {
 
   t.test('stale set across instances: A loads the old row, B writes, A cannot fill', async (t) => {
     const owner = 23;
-    await b.client.CreateV2({ table: 'player', ownerId: owner, fields: { gold: int(5) } });
+    await insertDirect(proxy.address, 'player', { player_id: owner }, { gold: int(5) });
     hold = { key: `{${owner}}:r:player:0`, reached: gate(), release: gate() };
     const h = hold;
     const slow = a.client.FetchV2({ table: 'player', ownerId: owner });

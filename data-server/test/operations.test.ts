@@ -9,6 +9,7 @@ import {
   dbProxyCalls,
   failure,
   fieldsOf,
+  insertDirect,
   int,
   mariadb,
   metricCount,
@@ -33,7 +34,7 @@ for (const cache of cacheKinds()) {
     let nextOwner = 1000;
     const owner = () => ++nextOwner;
 
-    t.test('player: create, fetch (miss then hit), duplicate create', async (t) => {
+    t.test('player: create (which fills the cache), fetch (hits), duplicate create', async (t) => {
       const id = owner();
       const none = await c.FetchV2({ table: 'player', ownerId: id });
       t.equal(none.record, null, 'a missing record is an empty response');
@@ -47,13 +48,15 @@ for (const cache of cacheKinds()) {
         kind: 'record',
         result: 'hit',
       });
+      const getsBefore = await dbProxyCalls(ds.app, 'Get');
       const first = await c.FetchV2({ table: 'player', ownerId: id });
       const second = await c.FetchV2({ table: 'player', ownerId: id });
       const hitsAfter = await metricCount(ds.app.registry, 'dataserver_cache_lookups_total', {
         kind: 'record',
         result: 'hit',
       });
-      t.equal(hitsAfter - hitsBefore, 1, 'the second fetch was a cache hit');
+      t.equal(hitsAfter - hitsBefore, 2, 'both fetches were cache hits (CreateV2 wrote through)');
+      t.equal((await dbProxyCalls(ds.app, 'Get')) - getsBefore, 0, 'no db-proxy Get');
       for (const r of [first, second]) {
         t.equal(r.record?.table, 'player');
         t.equal(big(r.record?.ownerId), BigInt(id));
@@ -352,9 +355,134 @@ for (const cache of cacheKinds()) {
       }
     });
 
+    t.test(
+      'writes write through: no db-proxy read after them, and what is served is what is stored',
+      async (t) => {
+        const id = owner();
+        const reads = async () =>
+          (await dbProxyCalls(ds.app, 'Get')) + (await dbProxyCalls(ds.app, 'List'));
+        // A cached player and a cached collection to start from.
+        await c.CreateV2({ table: 'player', ownerId: id, fields: { name: str('w') } });
+        t.same((await c.CFetchV2({ table: 'troop', ownerId: id })).records, []);
+        const before = await reads();
+        await c.ModifyV2({
+          table: 'player',
+          ownerId: id,
+          fields: { power: int(9), name: str('x') },
+        });
+        await c.IncrByV2({ table: 'player', ownerId: id, field: 'gold', delta: 7 });
+        for (const m of [5, 2, 8]) {
+          await c.CreateV2({ table: 'troop', ownerId: id, memberId: m, fields: { count: int(m) } });
+        }
+        await c.ModifyV2({
+          table: 'troop',
+          ownerId: id,
+          memberId: 2,
+          fields: { kind: str('archer') },
+        });
+        await c.IncrByV2({ table: 'troop', ownerId: id, memberId: 5, field: 'count', delta: 10 });
+        await c.RemoveV2({ table: 'troop', ownerId: id, memberId: 8 });
+        const player = await c.FetchV2({ table: 'player', ownerId: id });
+        const troops = await c.CFetchV2({ table: 'troop', ownerId: id });
+        const t2 = await c.FetchV2({ table: 'troop', ownerId: id, memberId: 2 });
+        const t8 = await c.FetchV2({ table: 'troop', ownerId: id, memberId: 8 });
+        const count = Number(big((await c.CCountV2({ table: 'troop', ownerId: id })).count));
+        t.equal((await reads()) - before, 0, 'every read after the writes was a cache hit');
+        t.same(fieldsOf(player.record), {
+          ...fieldsOf(player.record),
+          name: 'x',
+          power: 9n,
+          gold: 7n,
+        });
+        t.equal(big(player.record?.version), 3n);
+        t.same(
+          troops.records.map((r) => [
+            Number(big(r.memberId)),
+            fieldsOf(r).kind,
+            fieldsOf(r).count,
+            Number(big(r.version)),
+          ]),
+          [
+            [2, 'archer', 2n, 2],
+            [5, 'infantry', 15n, 2],
+          ],
+        );
+        t.equal(fieldsOf(t2.record).kind, 'archer');
+        t.equal(t8.record, null, 'the removed member is cached as absent');
+        t.equal(count, 2);
+        // And all of it equals the store of record.
+        for (const [table, member] of [
+          ['player', 0],
+          ['troop', 2],
+          ['troop', 5],
+          ['troop', 8],
+        ] as const) {
+          const r = await c.InspectV2({ table, ownerId: id, memberId: member });
+          t.same(fieldsOf(r.served), fieldsOf(r.stored), `${table} ${member}: served = stored`);
+          t.equal(
+            String(r.served?.version),
+            String(r.stored?.version),
+            `${table} ${member}: same version`,
+          );
+          t.equal(r.cached, true, `${table} ${member}: cached`);
+        }
+        await c.CRemoveV2({ table: 'troop', ownerId: id, memberIds: [2] });
+        t.same(
+          (await c.CFetchV2({ table: 'troop', ownerId: id })).records.map((r) =>
+            Number(big(r.memberId)),
+          ),
+          [5],
+        );
+        await c.CRemoveV2({ table: 'troop', ownerId: id, all: true });
+        const beforeEmpty = await reads();
+        t.same((await c.CFetchV2({ table: 'troop', ownerId: id })).records, []);
+        t.equal((await reads()) - beforeEmpty, 0, 'the emptied collection is cached');
+      },
+    );
+
+    t.test('a cached copy that missed a write is not patched (version gap)', async (t) => {
+      const id = owner();
+      await c.CreateV2({ table: 'player', ownerId: id, fields: { gold: int(1) } });
+      await c.FetchV2({ table: 'player', ownerId: id }); // cached at version 1
+      // A write the cache never saw (version 2), then one through data-server (version 3).
+      await mariadb(
+        proxy.database!,
+        `UPDATE player SET gold = 50, version = version + 1 WHERE player_id = ${id}`,
+      );
+      await c.ModifyV2({ table: 'player', ownerId: id, fields: { name: str('after') } });
+      const r = await c.FetchV2({ table: 'player', ownerId: id });
+      t.equal(fieldsOf(r.record).gold, 50n, 'the change made behind its back is served');
+      t.equal(fieldsOf(r.record).name, 'after');
+      t.equal(big(r.record?.version), 3n);
+    });
+
+    t.test('a write that fails changes nothing in the cache', async (t) => {
+      const id = owner();
+      await c.CreateV2({ table: 'player', ownerId: id, fields: { gold: int(5) } });
+      const before = await dbProxyCalls(ds.app, 'Get');
+      await failure(
+        c.IncrByV2({ table: 'player', ownerId: id, field: 'gold', delta: -10, floor: 0 }),
+      );
+      await failure(
+        c.ModifyV2({ table: 'player', ownerId: id, fields: { gold: int(1) }, expectedVersion: 9 }),
+      );
+      const r = await c.FetchV2({ table: 'player', ownerId: id });
+      t.equal(fieldsOf(r.record).gold, 5n);
+      t.equal(
+        (await dbProxyCalls(ds.app, 'Get')) - before,
+        0,
+        'still cached: put back after the failures',
+      );
+    });
+
     t.test('InspectV2: served (cached or not) beside stored', async (t) => {
       const id = owner();
-      await c.CreateV2({ table: 'building', ownerId: id, memberId: 4, fields: { level: int(3) } });
+      await insertDirect(
+        proxy.address,
+        'building',
+        { player_id: id, building_id: 4 },
+        { level: int(3) },
+      );
       const before = await c.InspectV2({ table: 'building', ownerId: id, memberId: 4 });
       t.equal(before.cached, false);
       t.same(fieldsOf(before.served), fieldsOf(before.stored));

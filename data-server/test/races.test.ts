@@ -2,6 +2,8 @@
 // deterministically with a barrier between a load and its fill, on both caches:
 // the stale set (record and collection), a read after an acknowledged write that
 // must not join a load begun before it, and single-flight (N misses, 1 load).
+// Records are inserted straight through db-proxy, so that data-server's cache
+// (which a CreateV2 would fill) has never seen them and the first read misses.
 import { toBigInt } from '@slg/proto';
 import t from 'tap';
 import {
@@ -9,6 +11,7 @@ import {
   dbProxyCalls,
   fieldsOf,
   gate,
+  insertDirect,
   int,
   metricCount,
   startDataServer,
@@ -59,7 +62,7 @@ for (const cache of cacheKinds()) {
     t.test(
       'stale set on a record: a fill that lost its lease to a write stores nothing',
       async (t) => {
-        await c.CreateV2({ table: 'player', ownerId: 11, fields: { gold: int(1) } });
+        await insertDirect(proxy.address, 'player', { player_id: 11 }, { gold: int(1) });
         const lostBefore = await lost();
         b.arm('{11}:r:player:0');
         // 1. A read misses and loads the OLD row (gold 1), then stops before its fill.
@@ -88,7 +91,12 @@ for (const cache of cacheKinds()) {
     );
 
     t.test('stale set on a collection: CFetchV2 and CCountV2 stay exact', async (t) => {
-      await c.CreateV2({ table: 'troop', ownerId: 12, memberId: 1, fields: { count: int(10) } });
+      await insertDirect(
+        proxy.address,
+        'troop',
+        { player_id: 12, troop_id: 1 },
+        { count: int(10) },
+      );
       b.arm('{12}:c:troop');
       const slowList = c.CFetchV2({ table: 'troop', ownerId: 12 });
       await b.reached();
@@ -108,7 +116,7 @@ for (const cache of cacheKinds()) {
     });
 
     t.test('a read after an acknowledged write does not join a load begun before it', async (t) => {
-      await c.CreateV2({ table: 'player', ownerId: 13, fields: { gold: int(1) } });
+      await insertDirect(proxy.address, 'player', { player_id: 13 }, { gold: int(1) });
       b.arm('{13}:r:player:0');
       const slowRead = c.FetchV2({ table: 'player', ownerId: 13 });
       await b.reached();
@@ -122,7 +130,7 @@ for (const cache of cacheKinds()) {
     });
 
     t.test('a joiner of a load whose fill failed reads again', async (t) => {
-      await c.CreateV2({ table: 'player', ownerId: 14, fields: { gold: int(1) } });
+      await insertDirect(proxy.address, 'player', { player_id: 14 }, { gold: int(1) });
       b.arm('{14}:r:player:0');
       const first = c.FetchV2({ table: 'player', ownerId: 14 });
       await b.reached();
@@ -147,7 +155,7 @@ for (const cache of cacheKinds()) {
     });
 
     t.test('single-flight: 32 concurrent misses on one record, 1 db-proxy Get', async (t) => {
-      await c.CreateV2({ table: 'item', ownerId: 15, memberId: 3, fields: { count: int(33) } });
+      await insertDirect(proxy.address, 'item', { player_id: 15, item_id: 3 }, { count: int(33) });
       const n = 32;
       const getsBefore = await dbProxyCalls(ds.app, 'Get');
       const joinedBefore = await metricCount(
@@ -182,7 +190,7 @@ for (const cache of cacheKinds()) {
     });
 
     t.test('single-flight without a barrier: concurrent misses load once', async (t) => {
-      await c.CreateV2({ table: 'item', ownerId: 16, memberId: 1, fields: { count: int(1) } });
+      await insertDirect(proxy.address, 'item', { player_id: 16, item_id: 1 }, { count: int(1) });
       const getsBefore = await dbProxyCalls(ds.app, 'Get');
       const results = await Promise.all(
         Array.from({ length: 16 }, () => c.FetchV2({ table: 'item', ownerId: 16, memberId: 1 })),
@@ -195,7 +203,7 @@ for (const cache of cacheKinds()) {
       'single-flight on a collection: 16 concurrent CFetchV2 misses, 1 db-proxy List',
       async (t) => {
         for (let m = 1; m <= 3; m++)
-          await c.CreateV2({ table: 'mail', ownerId: 17, memberId: m, fields: {} });
+          await insertDirect(proxy.address, 'mail', { player_id: 17, mail_id: m });
         const before = await dbProxyCalls(ds.app, 'List');
         b.arm('{17}:c:mail');
         const lists = Array.from({ length: 16 }, () => c.CFetchV2({ table: 'mail', ownerId: 17 }));

@@ -12,6 +12,19 @@
 //    fill fails: the stale set cannot happen.
 //  - A collection's member index remembers every member key leased under it,
 //    so that "remove all members" can invalidate members it never listed.
+//
+// Write-through (so that a write does not leave misses behind it):
+//  - `writeLease`, BEFORE the write is sent to db-proxy: delete each key's value
+//    and take its lease for this write (a reader's lease is taken over: its fill
+//    fails), returning the values the keys held.
+//  - `writeFill`, after db-proxy committed: where this write's lease is still
+//    current, store the value computed from the write (the old value patched, a
+//    new record, "absent") and release the lease; where it is not (another write
+//    or an invalidation took it over, and may be finished already), invalidate
+//    the key as a plain write would. Any other write that committed meanwhile
+//    deleted our lease (or our value) after its own commit: a computed value that
+//    missed a write never stays in the cache. Between the two steps the key has
+//    no value and a lease: readers read db-proxy.
 
 /** What `lease` found. */
 export type LeaseResult =
@@ -29,6 +42,20 @@ export interface Invalidation {
 }
 
 export type CacheState = 'up' | 'down' | 'recovering';
+
+/** A write's hold on some keys between its writeLease and its writeFill. */
+export interface WriteLease {
+  readonly token: string;
+  readonly keys: readonly string[];
+  /** What each key held when the lease was taken (null: nothing). */
+  readonly old: readonly (Buffer | null)[];
+}
+
+/** A value to store by writeFill (undefined in its place: store nothing, just release). */
+export interface WriteValue {
+  readonly value: Buffer;
+  readonly ttlMs: number;
+}
 
 export interface Cache {
   readonly kind: 'redis' | 'memory';
@@ -50,6 +77,18 @@ export interface Cache {
    * (bounded) and replayed before the cache is used again.
    */
   invalidate(inv: Invalidation): Promise<void>;
+  /**
+   * Write-through, step 1: deletes the values of `keys` and takes their leases for a write;
+   * `index` (a collection's member index) records keys[0]. Rejects when the cache cannot be
+   * reached (the write then invalidates after its commit instead).
+   */
+  writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease>;
+  /**
+   * Write-through, step 2: stores `values[i]` at `lease.keys[i]` where the lease is still this
+   * write's and releases it; invalidates the keys whose lease was taken over. Never rejects
+   * (a failure is kept like an invalidation).
+   */
+  writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void>;
   /** Called on every state change (metrics, health, logs). */
   onStateChange(listener: (state: CacheState) => void): void;
   close(): Promise<void>;

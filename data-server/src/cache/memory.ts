@@ -2,7 +2,15 @@
 // lease rules as the Redis cache. It serves ONE data-server process: several
 // instances must share Redis instead (each would otherwise keep its own copy).
 import { LRUCache } from 'lru-cache';
-import type { Cache, CacheState, CacheTtls, Invalidation, LeaseResult } from './interface.ts';
+import type {
+  Cache,
+  CacheState,
+  CacheTtls,
+  Invalidation,
+  LeaseResult,
+  WriteLease,
+  WriteValue,
+} from './interface.ts';
 
 interface Entry {
   readonly value: Buffer;
@@ -66,14 +74,7 @@ export class MemoryCache implements Cache {
     if (current !== undefined && current.expires > now) return Promise.resolve({ state: 'held' });
     const token = String(++this.#tokens);
     this.#leases.set(key, { token, expires: now + this.#leaseMs, index });
-    if (index !== undefined) {
-      let set = this.#indexes.get(index);
-      if (!set) {
-        set = new Set();
-        this.#indexes.set(index, set);
-      }
-      set.add(key);
-    }
+    if (index !== undefined) this.#indexKey(index, key);
     return Promise.resolve({ state: 'granted', token });
   }
 
@@ -89,6 +90,41 @@ export class MemoryCache implements Cache {
     // Too large to keep (lru-cache refuses it): the member must not stay indexed for nothing.
     if (!this.#values.has(key) && l.index !== undefined) this.#unindex(l.index, key);
     return Promise.resolve(true);
+  }
+
+  writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease> {
+    const token = String(++this.#tokens);
+    const expires = Date.now() + this.#leaseMs;
+    const old = keys.map((key, i) => {
+      const e = this.#values.get(key);
+      const idx = i === 0 ? index : undefined;
+      this.#leases.set(key, { token, expires, index: idx ?? e?.index });
+      this.#values.delete(key);
+      if (idx !== undefined) this.#indexKey(idx, key);
+      return e === undefined ? null : e.value;
+    });
+    return Promise.resolve({ token, keys, old });
+  }
+
+  writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void> {
+    const now = Date.now();
+    lease.keys.forEach((key, i) => {
+      const l = this.#leases.get(key);
+      if (l === undefined || l.token !== lease.token) {
+        // Taken over by another write or an invalidation: invalidate, as a plain write would.
+        this.#leases.delete(key);
+        this.#values.delete(key);
+        return;
+      }
+      this.#leases.delete(key);
+      const v = values[i];
+      if (v !== undefined && l.expires > now) {
+        this.#values.set(key, { value: v.value, index: l.index }, { ttl: v.ttlMs });
+      } else if (l.index !== undefined && !this.#values.has(key)) {
+        this.#unindex(l.index, key);
+      }
+    });
+    return Promise.resolve();
   }
 
   invalidate(inv: Invalidation): Promise<void> {
@@ -132,6 +168,15 @@ export class MemoryCache implements Cache {
     this.#leases.clear();
     this.#indexes.clear();
     return Promise.resolve();
+  }
+
+  #indexKey(index: string, key: string): void {
+    let set = this.#indexes.get(index);
+    if (!set) {
+      set = new Set();
+      this.#indexes.set(index, set);
+    }
+    set.add(key);
   }
 
   #unindex(index: string, key: string): void {

@@ -19,7 +19,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@slg/service-kit';
 import { Redis } from 'ioredis';
-import type { Cache, CacheState, CacheTtls, Invalidation, LeaseResult } from './interface.ts';
+import type {
+  Cache,
+  CacheState,
+  CacheTtls,
+  Invalidation,
+  LeaseResult,
+  WriteLease,
+  WriteValue,
+} from './interface.ts';
 
 export const leaseSuffix = ':lease';
 
@@ -63,10 +71,55 @@ end
 return 1
 `;
 
+// Write-through, step 1. KEYS[1..n] values, KEYS[n+1..2n] leases, KEYS[2n+1] member index (optional)
+// ARGV[1] token, ARGV[2] lease ms, ARGV[3] n, ARGV[4] index ms
+// Returns, per key, {1, old value} or {0, ''}.
+const writeLeaseLua = `
+local n = tonumber(ARGV[3])
+local out = {}
+for i = 1, n do
+  local v = redis.call('GET', KEYS[i])
+  if v then
+    out[2 * i - 1] = 1
+    out[2 * i] = v
+    redis.call('DEL', KEYS[i])
+  else
+    out[2 * i - 1] = 0
+    out[2 * i] = ''
+  end
+  redis.call('SET', KEYS[n + i], ARGV[1], 'PX', ARGV[2])
+end
+if #KEYS > 2 * n then
+  redis.call('SADD', KEYS[2 * n + 1], KEYS[1])
+  redis.call('PEXPIRE', KEYS[2 * n + 1], ARGV[4])
+end
+return out
+`;
+
+// Write-through, step 2. KEYS[1..n] values, KEYS[n+1..2n] leases
+// ARGV[1] token, ARGV[2] n, then per key: mode ('s' store, 'r' release only), value, ttl ms
+// Where the lease is no longer this write's (another write or an invalidation took it over
+// meanwhile, and may be done already), the key is invalidated as a plain write would.
+const writeFillLua = `
+local n = tonumber(ARGV[2])
+for i = 1, n do
+  if redis.call('GET', KEYS[n + i]) == ARGV[1] then
+    local a = 3 + (i - 1) * 3
+    if ARGV[a] == 's' then redis.call('SET', KEYS[i], ARGV[a + 1], 'PX', ARGV[a + 2]) end
+    redis.call('DEL', KEYS[n + i])
+  else
+    redis.call('DEL', KEYS[i], KEYS[n + i])
+  end
+end
+return 1
+`;
+
 interface Scripts {
   dsLeaseBuffer(numKeys: number, ...args: (string | number)[]): Promise<[number, Buffer?]>;
   dsFill(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
   dsInvalidate(numKeys: number, ...args: string[]): Promise<number>;
+  dsWriteLeaseBuffer(numKeys: number, ...args: (string | number)[]): Promise<(number | Buffer)[]>;
+  dsWriteFill(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
 }
 
 export interface RedisCacheOptions extends CacheTtls {
@@ -128,6 +181,8 @@ export class RedisCache implements Cache {
     this.redis.defineCommand('dsLease', { lua: leaseLua });
     this.redis.defineCommand('dsFill', { lua: fillLua });
     this.redis.defineCommand('dsInvalidate', { lua: invalidateLua });
+    this.redis.defineCommand('dsWriteLease', { lua: writeLeaseLua });
+    this.redis.defineCommand('dsWriteFill', { lua: writeFillLua });
     this.#scripts = this.redis as unknown as Scripts;
     this.redis.on('ready', () => this.#recover());
     this.redis.on('close', () => this.#markDown('connection closed'));
@@ -197,6 +252,45 @@ export class RedisCache implements Cache {
       .dsFill(2, key, key + leaseSuffix, token, value, Math.max(1, Math.round(ttlMs)))
       .catch(this.#failed);
     return r === 1;
+  }
+
+  async writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease> {
+    if (this.#state !== 'up') throw new Error('cache not available');
+    const token = `${this.#tokenPrefix}${++this.#tokens}`;
+    const n = keys.length;
+    const args: (string | number)[] = [...keys];
+    for (const k of keys) args.push(k + leaseSuffix);
+    if (index !== undefined) args.push(index);
+    args.push(token, this.#opts.leaseMs, n, this.#opts.indexMs);
+    const r = await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed);
+    const old: (Buffer | null)[] = [];
+    for (let i = 0; i < n; i++) old.push(r[2 * i] === 1 ? (r[2 * i + 1] as Buffer) : null);
+    return { token, keys, old };
+  }
+
+  async writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void> {
+    const n = lease.keys.length;
+    const args: (string | number | Buffer)[] = [...lease.keys];
+    for (const k of lease.keys) args.push(k + leaseSuffix);
+    args.push(lease.token, n);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      if (v === undefined) args.push('r', '', 0);
+      else args.push('s', v.value, Math.max(1, Math.round(v.ttlMs)));
+    }
+    if (!lease.token.startsWith(this.#tokenPrefix)) {
+      // The cache went down (and maybe came back, empty) since the write lease: that lease may
+      // be gone and a reader may have filled a pre-commit row meanwhile. Invalidate instead.
+      await this.invalidate({ keys: lease.keys });
+      return;
+    }
+    try {
+      await this.#scripts.dsWriteFill(2 * n, ...args);
+    } catch (err) {
+      // The values were deleted before the write: delete them (and the leases) again on recovery.
+      this.#markDown(`write fill failed: ${(err as Error).message}`);
+      this.#keep({ keys: lease.keys });
+    }
   }
 
   async invalidate(inv: Invalidation): Promise<void> {
