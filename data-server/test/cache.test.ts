@@ -152,6 +152,64 @@ for (const backend of backends) {
       t.same(await cache.get(b), v('B'));
     });
 
+    t.test(
+      'write lease: takes the value and the lease; the fill is a compare-and-set',
+      async (t) => {
+        const key = k('w1');
+        const col = k('wc');
+        const r = await cache.lease(key, undefined);
+        t.ok(await cache.fill(key, (r as { token: string }).token, v('OLD'), 60_000));
+        // A reader is loading the collection when the write starts.
+        const reader = await cache.lease(col, undefined);
+        t.equal(reader.state, 'granted');
+        const w = await cache.writeLease([key, col], undefined);
+        t.same(w.old, [v('OLD'), null], 'the values the keys held');
+        t.equal(await cache.get(key), null, 'the value is gone while the write runs');
+        t.equal(
+          (await cache.lease(key, undefined)).state,
+          'held',
+          'readers do not get a lease meanwhile',
+        );
+        t.notOk(
+          await cache.fill(col, (reader as { token: string }).token, v('STALE'), 60_000),
+          'the reader lost its lease',
+        );
+        await cache.writeFill(w, [{ value: v('NEW'), ttlMs: 60_000 }, undefined]);
+        t.same(await cache.get(key), v('NEW'), 'the computed value is stored');
+        t.equal(await cache.get(col), null, 'nothing computed: left empty');
+        t.equal((await cache.lease(col, undefined)).state, 'granted', 'and its lease released');
+      },
+    );
+
+    t.test('write lease taken over: the first write invalidates instead of filling', async (t) => {
+      const key = k('w2');
+      const w1 = await cache.writeLease([key], undefined);
+      const w2 = await cache.writeLease([key], undefined);
+      // w2 finishes first and stores its value; w1 (committed before or after it) must not
+      // leave its own value, and must not leave w2's value either (it may predate w1).
+      await cache.writeFill(w2, [{ value: v('W2'), ttlMs: 60_000 }]);
+      t.same(await cache.get(key), v('W2'));
+      await cache.writeFill(w1, [{ value: v('W1'), ttlMs: 60_000 }]);
+      t.equal(await cache.get(key), null, 'invalidated by the write whose lease was taken over');
+      // An invalidation between a write lease and its fill wins too.
+      const w3 = await cache.writeLease([key], undefined);
+      await cache.invalidate({ keys: [key] });
+      await cache.writeFill(w3, [{ value: v('W3'), ttlMs: 60_000 }]);
+      t.equal(await cache.get(key), null);
+    });
+
+    t.test(
+      'a member write lease is in the index: dropping the index makes its fill fail',
+      async (t) => {
+        const idx = k('i:wi');
+        const member = k('wm');
+        const w = await cache.writeLease([member], idx);
+        await cache.invalidate({ keys: [], index: idx, dropIndex: true });
+        await cache.writeFill(w, [{ value: v('M'), ttlMs: 60_000 }]);
+        t.equal(await cache.get(member), null);
+      },
+    );
+
     t.test('invalidating several keys at once', async (t) => {
       for (const s of ['x1', 'x2']) {
         const l = await cache.lease(k(s), undefined);
