@@ -14,6 +14,8 @@ export interface CeilingOptions {
   channels: number;
   concurrency: number;
   durationMs: number;
+  /** Open model at this rate (the latency floor of a gRPC hop at that rate); null: closed, the ceiling. */
+  rate?: number | null;
   requestBytes: number;
   responseBytes: number;
   deadlineMs: number;
@@ -95,7 +97,7 @@ export async function measureCeiling(o: CeilingOptions): Promise<CeilingResult> 
     const phase = await pool.run({
       durationMs: o.durationMs,
       requests: null,
-      rate: null,
+      rate: o.rate ?? null,
       progress: createProgress({
         label: 'ceiling',
         total: { seconds: o.durationMs / 1000 },
