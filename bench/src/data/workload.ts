@@ -216,13 +216,14 @@ export class DataWorkload implements Workload {
     }
   }
 
-  async step(i: number, scheduledAt: number | undefined): Promise<void> {
+  async step(i: number, scheduledAt: number | undefined): Promise<boolean> {
     const client = this.#clients[i]!;
     const op = this.#choice.pick(client.rng);
     let p = client.rng.pick(client.players);
     if (p.disabled) {
       const live = client.players.filter((x) => !x.disabled);
-      if (live.length === 0) return;
+      // Every player of this client was dropped (their state is unknown): the client stops.
+      if (live.length === 0) return false;
       p = client.rng.pick(live);
     }
     const planned = this.#planner.plan(op, client.rng, p);
@@ -249,7 +250,7 @@ export class DataWorkload implements Workload {
       this.#ctx.counters.error();
       this.#sample(this.#errorSamples, planned, `${error.code}: ${error.message}`);
       if (planned.resync) await this.#resync(p, planned.resync);
-      return;
+      return true;
     }
     rec.record((t1 - start) * 1000);
     this.#ctx.counters.completed();
@@ -276,6 +277,7 @@ export class DataWorkload implements Workload {
       }
       if (planned.resync) await this.#resync(p, planned.resync);
     }
+    return true;
   }
 
   #sample(list: Sample[], planned: Planned, problem: string): void {

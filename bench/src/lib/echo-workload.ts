@@ -46,7 +46,7 @@ class EchoWorkload implements Workload {
     return {};
   }
 
-  async step(_client: number, scheduledAt: number | undefined): Promise<void> {
+  async step(_client: number, scheduledAt: number | undefined): Promise<boolean> {
     const t0 = performance.now();
     try {
       const res = await this.#grpc.client.Echo(this.#request);
@@ -64,6 +64,7 @@ class EchoWorkload implements Workload {
       this.#ctx.counters.error();
       this.#firstError ??= `${(err as ServiceError).code}: ${(err as Error).message}`;
     }
+    return true;
   }
 
   async results(): Promise<WorkloadResults> {

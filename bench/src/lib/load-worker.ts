@@ -61,7 +61,10 @@ async function runClient(w: Workload, plan: RunPlan, i: number, startPerf: numbe
       break;
     }
     sent[i]!++;
-    await w.step(i, scheduledAt);
+    if ((await w.step(i, scheduledAt)) === false) {
+      sent[i]!--;
+      break;
+    }
   }
 }
 

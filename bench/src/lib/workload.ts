@@ -59,8 +59,10 @@ export interface Workload {
    * Issues one request of the local client `client`, awaits it, checks it and records it.
    * `scheduledAt` (performance.now() time) is the intended send time in the open model: the
    * latency counts from it when the request goes out late. Undefined in the closed model.
+   * Resolves false when this client has nothing left to do (it then stops).
    */
-  step(client: number, scheduledAt: number | undefined): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a workload that never stops early returns nothing
+  step(client: number, scheduledAt: number | undefined): Promise<boolean | void>;
   results(): Promise<WorkloadResults>;
   close(): Promise<void>;
 }
