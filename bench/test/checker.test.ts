@@ -179,6 +179,37 @@ t.test(
   },
 );
 
+t.test('writes whose answer is lost: errors, read back, and no false mismatch', async (t) => {
+  const fake = new FakeDataServer({ failEveryNthWrite: 7 });
+  const port = await fake.listen();
+  t.teardown(() => fake.close());
+  const target = ['--target', `127.0.0.1:${port}`];
+  // Seeding does not tolerate errors; the faults start with the run.
+  fake.opts.failEveryNthWrite = undefined;
+  const seeded = runCli([
+    'data',
+    ...target,
+    ...common,
+    '-n',
+    '3000',
+    '--verify',
+    '-o',
+    join(dir, 'lost.json'),
+  ]);
+  // Turn the faults on once the seeding has created every record (96 players x 13 records).
+  while (fake.store.size < 96 * 13) await new Promise((r) => setTimeout(r, 20));
+  fake.opts.failEveryNthWrite = 7;
+  const run = await seeded;
+  t.equal(run.code, 1, 'errors above --max-errors fail the run');
+  const r = read(join(dir, 'lost.json'));
+  t.ok(r.totals.errors > 0, `${r.totals.errors} errors`);
+  t.equal(r.totals.mismatches, 0, 'a lost answer is an error, not a mismatch');
+  t.ok(r.resyncs >= r.totals.errors, 'every write with a lost answer was read back');
+  t.equal(r.verification?.mismatchCount, 0, 'the read-back kept the expectations exact');
+  t.match(r.errorSamples[0]?.problem ?? '', /UNAVAILABLE: applied, but the answer was lost/);
+  t.match(run.stdout, /FAIL: [\d,]+ errors \(tolerated: 0\)/);
+});
+
 t.test('bad settings stop the run with a message', async (t) => {
   const run = await runCli(['data', '--players', '10', '-c', '64', '--no-ceiling']);
   t.not(run.code, 0);

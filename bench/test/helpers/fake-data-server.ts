@@ -14,6 +14,8 @@ interface Rec {
 export interface FakeOptions {
   /** FetchV2 answers the record as it was before its last write, once per write. */
   staleReadAfterWrite?: boolean;
+  /** Every nth write is applied, then answered UNAVAILABLE (an outcome the client cannot know). */
+  failEveryNthWrite?: number;
 }
 
 function err(code: grpc.status, details: string) {
@@ -25,20 +27,26 @@ export class FakeDataServer {
   readonly store = new Map<string, Rec>();
   readonly cache = new Map<string, Rec>();
   readonly members = new Map<string, Set<bigint>>();
-  readonly opts: FakeOptions;
+  opts: FakeOptions;
   /** Records whose previous state a stale read will serve once. */
   readonly #previous = new Map<string, Rec>();
   calls = 0;
+  writes = 0;
   port = 0;
 
   constructor(opts: FakeOptions = {}) {
     this.opts = opts;
     const h =
-      <Req, Res>(fn: (req: Req) => Res) =>
+      <Req, Res>(fn: (req: Req) => Res, write = false) =>
       (call: grpc.ServerUnaryCall<Req, Res>, cb: grpc.sendUnaryData<Res>) => {
         this.calls++;
         try {
-          cb(null, fn(call.request));
+          const res = fn(call.request);
+          const n = this.opts.failEveryNthWrite;
+          if (write && n && ++this.writes % n === 0) {
+            throw err(grpc.status.UNAVAILABLE, 'applied, but the answer was lost');
+          }
+          cb(null, res);
         } catch (e) {
           cb(e as grpc.ServiceError);
         }
@@ -88,7 +96,7 @@ export class FakeDataServer {
         const next = { fields: { ...cur.fields, ...r.fields }, version: cur.version + 1n };
         this.write(key, next);
         return pb.ModifyResponse.create({ version: toLong(next.version) });
-      }),
+      }, true),
       IncrByV2: h((r: slg.dataserver.v2.IncrByRequest) => {
         const key = this.key(r.table, r.ownerId, r.memberId);
         const cur = this.store.get(key);
@@ -104,7 +112,7 @@ export class FakeDataServer {
         };
         this.write(key, next);
         return pb.IncrByResponse.create({ value: toLong(value), version: toLong(next.version) });
-      }),
+      }, true),
       CreateV2: h((r: slg.dataserver.v2.CreateRequest) => {
         const key = this.key(r.table, r.ownerId, r.memberId);
         if (this.store.has(key)) throw err(grpc.status.ALREADY_EXISTS, `${key} exists`);
@@ -112,14 +120,14 @@ export class FakeDataServer {
         if (toBigInt(r.memberId) !== 0n)
           this.membersOf(r.table, r.ownerId).add(toBigInt(r.memberId));
         return pb.CreateResponse.create({ version: toLong(1n) });
-      }),
+      }, true),
       RemoveV2: h((r: slg.dataserver.v2.RemoveRequest) => {
         const key = this.key(r.table, r.ownerId, r.memberId);
         const existed = this.store.has(key);
         this.remove(key);
         this.membersOf(r.table, r.ownerId).delete(toBigInt(r.memberId));
         return pb.RemoveResponse.create({ removed: existed });
-      }),
+      }, true),
       CRemoveV2: h((r: slg.dataserver.v2.CRemoveRequest) => {
         const set = this.membersOf(r.table, r.ownerId);
         const ids = r.all ? [...set] : r.memberIds.map((m) => toBigInt(m));
@@ -131,7 +139,7 @@ export class FakeDataServer {
           set.delete(id);
         }
         return pb.CRemoveResponse.create({ removed: toLong(BigInt(removed)) });
-      }),
+      }, true),
       CCountV2: h((r: slg.dataserver.v2.CCountRequest) =>
         pb.CCountResponse.create({
           count: toLong(BigInt(this.membersOf(r.table, r.ownerId).size)),
