@@ -61,7 +61,7 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
   });
   new Counter({
     name: 'dataserver_cache_invalidations_total',
-    help: 'Invalidations run by writes after db-proxy committed',
+    help: 'Writes that updated (write-through) or invalidated the cache after db-proxy committed',
     registers: [registry],
     collect() {
       this.reset();

@@ -171,7 +171,6 @@ export function createHandlers(d: ServiceDeps) {
     }
     reader.forget(recordKey);
     if (collectionKey !== undefined) reader.forget(collectionKey);
-    metrics.writes.invalidations++;
     if (!lease) {
       await invalidateRecord(ref);
       return result;
@@ -182,6 +181,7 @@ export function createHandlers(d: ServiceDeps) {
     } catch {
       values = []; // undecodable cached bytes: leave the keys empty
     }
+    metrics.writes.invalidations++;
     await cache.writeFill(lease, values);
     return result;
   };
