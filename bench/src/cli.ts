@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The one CLI of every benchmark of the stack:
 //   npm run bench -- <subcommand> [options]   (npm run bench -- --help)
 // data: the case study's data-server stress run (checked responses; --verify for the

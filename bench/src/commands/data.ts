@@ -131,7 +131,7 @@ export interface DataSettings extends LoadSettings {
   verify: boolean;
   ceiling: boolean;
   ceilingDurationMs: number;
-  ceilingAt: 'before' | 'after';
+  ceilingAt: 'before' | 'after' | 'both';
   seedParallel: number;
   printLimit: number;
   maxErrors: number;
@@ -191,7 +191,14 @@ export interface DataResult {
     echoRequest: number;
     echoResponse: number;
   };
-  ceiling: (Omit<CeilingResult, 'ops'> & { ratio: number; line: string }) | null;
+  /** The echo ceiling: its rate (the mean of its measurements) and the run's ratio to it. */
+  ceiling: {
+    rate: number;
+    ratio: number;
+    requestBytes: number;
+    responseBytes: number;
+    measurements: (Omit<CeilingResult, 'ops'> & { at: 'before' | 'after'; line: string })[];
+  } | null;
   client: ReturnType<UsageSampler['stop']>['client'];
   servers: ReturnType<UsageSampler['stop']>['servers'];
   mismatchSamples: Sample[];
@@ -270,8 +277,11 @@ export function dataCommand(): Command {
       new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
     )
     .addOption(
-      new Option('--ceiling-at <when>', 'measure the ceiling before or after the run')
-        .choices(['before', 'after'])
+      new Option(
+        '--ceiling-at <when>',
+        "measure the ceiling before the run, after it, or both (then the ratio uses their mean: the machine's other load may change)",
+      )
+        .choices(['before', 'after', 'both'])
         .default('before'),
     )
     .addOption(
@@ -332,7 +342,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
-    ceilingAt: o.ceilingAt as 'before' | 'after',
+    ceilingAt: o.ceilingAt as DataSettings['ceilingAt'],
     seedParallel: o.seedParallel as number,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
@@ -376,8 +386,9 @@ export async function runData(s: DataSettings): Promise<number> {
     );
     return r;
   };
-  let ceiling: CeilingResult | null = null;
-  if (s.ceiling && s.ceilingAt === 'before') ceiling = await ceilingRun();
+  const ceilings: { at: 'before' | 'after'; result: CeilingResult }[] = [];
+  if (s.ceiling && s.ceilingAt !== 'after')
+    ceilings.push({ at: 'before', result: await ceilingRun() });
 
   const params: DataParams = {
     target: s.target,
@@ -445,7 +456,11 @@ export async function runData(s: DataSettings): Promise<number> {
   }
   const usage = sampler.stop();
   const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
-  if (s.ceiling && s.ceilingAt === 'after') ceiling = await ceilingRun();
+  if (s.ceiling && s.ceilingAt !== 'before')
+    ceilings.push({ at: 'after', result: await ceilingRun() });
+  const ceilingRate = ceilings.length
+    ? ceilings.reduce((n, c) => n + c.result.rate, 0) / ceilings.length
+    : null;
 
   const extras = phase.extras as DataExtra[];
   const t = totals(phase.ops, phase.elapsedS);
@@ -471,10 +486,11 @@ export async function runData(s: DataSettings): Promise<number> {
       `open model: ${int(s.rate)} requests/s intended, ${int(t.rate)} answered per second (${((t.rate / s.rate) * 100).toFixed(1)}%); latency counts from each intended send time`,
     );
   }
-  const ratio = ceiling && ceiling.rate > 0 ? t.rate / ceiling.rate : null;
-  if (ceiling && ratio !== null) {
+  const ratio = ceilingRate ? t.rate / ceilingRate : null;
+  if (ceilingRate && ratio !== null) {
+    const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
     say(
-      `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceiling.rate)} requests/s, measured ${s.ceilingAt} the run)`,
+      `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
     );
   }
   const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(phase.ops, s.latencyTarget) : null;
@@ -538,11 +554,17 @@ export async function runData(s: DataSettings): Promise<number> {
       echoRequest: sizes.requestBytes,
       echoResponse: sizes.responseBytes,
     },
-    ceiling: ceiling
-      ? (() => {
-          const { ops, ...rest } = ceiling;
-          return { ...rest, ratio: ratio ?? 0, line: ops[0] ? caseStudyLine(ops[0]) : '' };
-        })()
+    ceiling: ceilingRate
+      ? {
+          rate: ceilingRate,
+          ratio: ratio ?? 0,
+          requestBytes: sizes.requestBytes,
+          responseBytes: sizes.responseBytes,
+          measurements: ceilings.map(({ at, result }) => {
+            const { ops, ...rest } = result;
+            return { at, ...rest, line: ops[0] ? caseStudyLine(ops[0]) : '' };
+          }),
+        }
       : null,
     client: usage.client,
     servers: usage.servers,
