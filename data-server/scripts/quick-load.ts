@@ -3,10 +3,12 @@
 // on a shared 2-core machine. (The full tool with checked responses and
 // post-verification is `npm run bench -- data`; this is the engineer's quick check.)
 //
-//   node data-server/scripts/quick-load.ts --target 127.0.0.1:50052 --seconds 10 --concurrency 64
+//   node data-server/scripts/quick-load.ts --target 127.0.0.1:50052 --seconds 10 --concurrency 64 \
+//     [--pids <data-server pid>,...] [--hits-only] [--skip-seed --first-player N]
 //
 // Without --target it needs a running stack; --echo-only / --no-echo choose what to measure.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import {
@@ -27,6 +29,10 @@ const { values: args } = parseArgs({
     'serve-echo': { type: 'boolean', default: false },
     'skip-seed': { type: 'boolean', default: false },
     'first-player': { type: 'string', default: '' },
+    /** Comma-separated server PIDs whose CPU time per call is reported (Linux /proc). */
+    pids: { type: 'string', default: '' },
+    /** Only FetchV2 (hits after the first round): the hit path alone. */
+    'hits-only': { type: 'boolean', default: false },
   },
 });
 
@@ -93,11 +99,19 @@ interface Stats {
   lat: number[];
 }
 
+/** CPU seconds (user + system) a process used so far. */
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function run(
   label: string,
   seconds: number,
   concurrency: number,
   next: () => { op: string; send: () => Promise<unknown> },
+  pids: number[] = [],
 ): Promise<void> {
   const stats = new Map<string, Stats>();
   const until = performance.now() + seconds * 1000;
@@ -125,6 +139,7 @@ async function run(
   };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  const servers0 = pids.map(cpuOf);
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
@@ -133,6 +148,13 @@ async function run(
   console.log(
     `${label}: ${done} calls in ${elapsed.toFixed(1)} s = ${Math.round(done / elapsed)}/s; client CPU ${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(0)}%`,
   );
+  pids.forEach((pid, i) => {
+    const used = cpuOf(pid) - servers0[i]!;
+    console.log(
+      `  server pid ${pid}: ${((used / elapsed) * 100).toFixed(0)}% of a core, ${((used / done) * 1e6).toFixed(0)} µs CPU per call`,
+    );
+  });
+  console.log(`  client: ${((cpu.user + cpu.system) / done).toFixed(0)} µs CPU per call`);
   for (const [op, s] of [...stats].sort((a, b) => b[1].n - a[1].n)) {
     s.lat.sort((a, b) => a - b);
     console.log(
@@ -165,10 +187,13 @@ async function main(): Promise<void> {
       op: 'Echo',
       send: () => call(cs[i++ % nch]!, echo, { payload, text: '' }),
     }));
-    await run('echo (bare grpc-js)', seconds, concurrency, () => ({
-      op: 'Echo',
-      send: () => call(cs[i++ % nch]!, echo, { payload, text: '' }),
-    }));
+    await run(
+      'echo (bare grpc-js)',
+      seconds,
+      concurrency,
+      () => ({ op: 'Echo', send: () => call(cs[i++ % nch]!, echo, { payload, text: '' }) }),
+      [child.pid!],
+    );
     for (const c of cs) c.close();
     child.kill();
     if (args['echo-only']) return;
@@ -219,6 +244,13 @@ async function main(): Promise<void> {
   };
   const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)]!;
   const next = () => {
+    if (args['hits-only']) {
+      const owner = pick(ids);
+      return {
+        op: 'FetchV2',
+        send: () => call(c(), M.FetchV2!, { table: 'player', ownerId: owner, memberId: 0 }),
+      };
+    }
     let r = rnd() * total;
     let op = 'FetchV2';
     for (const [o, w] of mix) {
@@ -287,7 +319,8 @@ async function main(): Promise<void> {
     }
   };
   await run('data-server (warm-up)', 3, concurrency, next);
-  await run('data-server (case-study mix)', seconds, concurrency, next);
+  const pids = args.pids ? args.pids.split(',').map(Number) : [];
+  await run('data-server (case-study mix)', seconds, concurrency, next, pids);
   for (const x of cs) x.close();
 }
 
