@@ -436,6 +436,7 @@ export async function runData(s: DataSettings): Promise<number> {
   process.on('SIGINT', onSignal);
   const sampler = new UsageSampler(s.serverPids);
   let phase: Awaited<ReturnType<LoadPool['run']>>;
+  let usage: ReturnType<UsageSampler['stop']>;
   try {
     sampler.start();
     phase = await pool.run({
@@ -450,11 +451,11 @@ export async function runData(s: DataSettings): Promise<number> {
         silent: s.quiet,
       }),
     });
+    usage = sampler.stop();
   } finally {
     process.off('SIGINT', onSignal);
     await pool.close();
   }
-  const usage = sampler.stop();
   const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
   if (s.ceiling && s.ceilingAt !== 'before')
     ceilings.push({ at: 'after', result: await ceilingRun() });
