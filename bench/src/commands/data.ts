@@ -406,12 +406,21 @@ export async function runData(s: DataSettings): Promise<number> {
     printLimit: s.printLimit,
   };
   say(`seeding ${s.players} players through ${s.target}...`);
-  const pool = await LoadPool.start({
-    workloadModule: new URL('../data/workload.ts', import.meta.url),
-    workers: s.workers,
-    concurrency: s.concurrency,
-    params,
-  });
+  const pool = await LoadPool.start(
+    {
+      workloadModule: new URL('../data/workload.ts', import.meta.url),
+      workers: s.workers,
+      concurrency: s.concurrency,
+      params,
+    },
+    createProgress({
+      label: 'seeding',
+      unit: 'players',
+      total: { requests: s.players },
+      intervalS: s.progressIntervalS,
+      silent: s.quiet,
+    }),
+  );
   const seeding = {
     players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
     records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),

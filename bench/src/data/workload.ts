@@ -167,6 +167,7 @@ export class DataWorkload implements Workload {
         const p = players[next++]!;
         const n = await this.#seedPlayer(p);
         records += n;
+        this.#ctx.counters.prepared();
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.#p.seedParallel) }, lane));

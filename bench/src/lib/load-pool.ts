@@ -124,15 +124,30 @@ export class LoadPool {
     });
   }
 
-  /** Starts the workers and waits until every one has prepared its workload. */
-  static async start(options: PoolOptions): Promise<LoadPool> {
+  /** Starts the workers and waits until every one has prepared its workload (`progress`: counts of Counters.prepared). */
+  static async start(options: PoolOptions, progress?: Progress): Promise<LoadPool> {
     const pool = new LoadPool(options);
+    const t0 = performance.now();
+    const show = () => {
+      const c = Counters.sum(pool.#counters);
+      progress?.update({
+        elapsedS: (performance.now() - t0) / 1000,
+        completed: c.prepared,
+        errors: 0,
+        mismatches: 0,
+      });
+    };
+    const timer = progress ? setInterval(show, 200) : undefined;
     try {
       const ready = await Promise.all(pool.#handles.map((h) => h.wait('ready')));
       pool.readyInfo = ready.map((r) => r.info);
+      show();
     } catch (err) {
       await pool.terminate();
       throw err;
+    } finally {
+      if (timer) clearInterval(timer);
+      progress?.stop();
     }
     return pool;
   }

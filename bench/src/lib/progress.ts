@@ -25,6 +25,8 @@ export interface ProgressOptions {
   stream?: NodeJS.WriteStream;
   /** No output at all (--quiet). */
   silent?: boolean;
+  /** What is counted (default: requests, shown as "req/s" and "done"). */
+  unit?: string;
 }
 
 /** The rate over the last few samples, so the number moves with the load, not the average. */
@@ -45,15 +47,15 @@ export function createProgress(opts: ProgressOptions): Progress {
   const tty = opts.tty ?? stream.isTTY === true;
   const bySeconds = 'seconds' in opts.total;
   const total = 'seconds' in opts.total ? opts.total.seconds : opts.total.requests;
+  // Requests show their rate and the checks' counters; other units (seeded players) only a count.
+  const requests = (opts.unit ?? 'requests') === 'requests';
+  const unit = opts.unit ?? 'requests';
   if (tty) {
+    const format = requests
+      ? `${opts.label} [{bar}] {percentage}% | {elapsed}s | {rate} req/s now | {done} done | errors {errors} | mismatches {mismatches}`
+      : `${opts.label} [{bar}] {percentage}% | {elapsed}s | {done} ${unit}`;
     const bar = new cliProgress.SingleBar(
-      {
-        format: `${opts.label} [{bar}] {percentage}% | {elapsed}s | {rate} req/s now | {done} done | errors {errors} | mismatches {mismatches}`,
-        hideCursor: true,
-        clearOnComplete: false,
-        stream,
-        fps: 5,
-      },
+      { format, hideCursor: true, clearOnComplete: false, stream, fps: 5 },
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0, { elapsed: '0.0', rate: '0', done: '0', errors: '0', mismatches: '0' });
@@ -80,8 +82,10 @@ export function createProgress(opts: ProgressOptions): Progress {
       if (s.elapsedS + 1e-9 < nextLineAt) return;
       nextLineAt += opts.intervalS;
       stream.write(
-        `${opts.label} ${s.elapsedS.toFixed(1).padStart(6)} s: ${int(rate).padStart(7)} req/s now, ` +
-          `${int(s.completed)} done, errors ${int(s.errors)}, mismatches ${int(s.mismatches)}\n`,
+        requests
+          ? `${opts.label} ${s.elapsedS.toFixed(1).padStart(6)} s: ${int(rate).padStart(7)} req/s now, ` +
+              `${int(s.completed)} done, errors ${int(s.errors)}, mismatches ${int(s.mismatches)}\n`
+          : `${opts.label} ${s.elapsedS.toFixed(1).padStart(6)} s: ${int(s.completed)} of ${int(total)} ${unit}\n`,
       );
     },
     stop() {},

@@ -14,17 +14,24 @@ export class Counters {
     return new SharedArrayBuffer(workers * Counters.SLOTS * 8);
   }
   /** Sums every worker's counters (main thread side). */
-  static sum(buffer: SharedArrayBuffer): { completed: number; errors: number; mismatches: number } {
+  static sum(buffer: SharedArrayBuffer): {
+    completed: number;
+    errors: number;
+    mismatches: number;
+    prepared: number;
+  } {
     const a = new Float64Array(buffer);
     let completed = 0;
     let errors = 0;
     let mismatches = 0;
+    let prepared = 0;
     for (let i = 0; i < a.length; i += Counters.SLOTS) {
       completed += a[i]!;
       errors += a[i + 1]!;
       mismatches += a[i + 2]!;
+      prepared += a[i + 3]!;
     }
-    return { completed, errors, mismatches };
+    return { completed, errors, mismatches, prepared };
   }
   completed(): void {
     this.#a[0]! += 1;
@@ -34,6 +41,10 @@ export class Counters {
   }
   mismatch(): void {
     this.#a[2]! += 1;
+  }
+  /** One unit of preparation done (e.g. a player seeded), for the progress of prepare(). */
+  prepared(): void {
+    this.#a[3]! += 1;
   }
 }
 
