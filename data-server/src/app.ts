@@ -11,6 +11,7 @@ import {
 import type { Registry } from 'prom-client';
 import type { Cache } from './cache/interface.ts';
 import { MemoryCache } from './cache/memory.ts';
+import { RedisCache } from './cache/redis.ts';
 import type { DataServerConfig } from './config.ts';
 import { createDataServerMetrics } from './metrics.ts';
 import { type ReadHooks, ReadThrough } from './read-through.ts';
@@ -60,7 +61,7 @@ export async function build(
   const leaseMs = config.leaseMs;
   // ioredis is loaded only when Redis is configured: the embedded default idles lighter.
   const cache: Cache = config.redisUrl
-    ? new (await import('./cache/redis.ts')).RedisCache({
+    ? await RedisCache.create({
         url: config.redisUrl,
         prefix: config.keyPrefix,
         logger: logger.child({ component: 'cache' }),

@@ -2,7 +2,7 @@
 export { type BuildOptions, build, cacheHealthName, type DataServer, serviceName } from './app.ts';
 export type { Cache, CacheState } from './cache/interface.ts';
 export { MemoryCache } from './cache/memory.ts';
-export type { RedisCache } from './cache/redis.ts';
+export { RedisCache } from './cache/redis.ts';
 export { configFromEnv, type DataServerConfig, defaultConfig, envSpec } from './config.ts';
 export type { ReadHooks } from './read-through.ts';
 export { countRecords, decodeFetch, Keys } from './records.ts';

@@ -17,7 +17,7 @@ const backends: { name: string; make(prefix: string): Promise<Cache> }[] = [
   {
     name: 'redis',
     make: async (prefix) => {
-      const c = new RedisCache({
+      const c = await RedisCache.create({
         url: redisUrl,
         prefix,
         logger: quietLogger(),

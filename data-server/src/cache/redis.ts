@@ -18,7 +18,7 @@
 // moves the generation on, so a lease taken before an outage never fills after.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@slg/service-kit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type {
   Cache,
   CacheState,
@@ -163,11 +163,20 @@ export class RedisCache implements Cache {
   #everUp = false;
   #downReason = 'not connected yet';
 
-  constructor(opts: RedisCacheOptions) {
+  /**
+   * Loads ioredis (only when Redis is configured: a process with the embedded cache, or a
+   * bundle of it, never loads it) and connects.
+   */
+  static async create(opts: RedisCacheOptions): Promise<RedisCache> {
+    const { Redis: Client } = await import('ioredis');
+    return new RedisCache(opts, Client);
+  }
+
+  constructor(opts: RedisCacheOptions, Client: typeof Redis) {
     this.#opts = opts;
     this.#log = opts.logger;
     this.#tokenPrefix = `${this.#instance}.0.`;
-    this.redis = new Redis(opts.url, {
+    this.redis = new Client(opts.url, {
       enableAutoPipelining: true,
       // RESP2: a little cheaper to parse than ioredis 6's default RESP3 (the replies used here
       // are the same), and what any Redis speaks.
