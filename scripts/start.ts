@@ -9,6 +9,8 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { prettyFactory } from 'pino-pretty';
+import { buildServices } from './build.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,29 +26,39 @@ const env = process.env;
 const services: Service[] = [
   {
     name: 'db-proxy',
-    main: 'db-proxy/src/main.ts',
+    main: 'db-proxy/dist/main.mjs',
     port: () => Number(env.DBPROXY_PORT ?? 50051),
     color: 36,
   },
   {
     name: 'data-server',
-    main: 'data-server/src/main.ts',
+    main: 'data-server/dist/main.mjs',
     port: () => Number(env.DATASERVER_PORT ?? 50052),
     color: 35,
   },
   {
     name: 'map-server',
-    main: 'map-server/src/main.ts',
+    main: 'map-server/dist/main.mjs',
     port: () => Number(env.MAPSERVER_PORT ?? 50053),
     color: 33,
   },
   {
     name: 'battle-server',
-    main: 'battle-server/src/main.ts',
+    main: 'battle-server/dist/main.mjs',
     port: () => Number(env.BATTLE_PORT ?? 8080),
     color: 32,
   },
-].filter((s) => existsSync(join(root, s.main)));
+].filter((s) => existsSync(join(root, s.main.replace('dist/main.mjs', 'src/main.ts'))));
+
+// Services log JSON; this script makes it readable (LOG_PRETTY=0 keeps it raw).
+const pretty =
+  env.LOG_PRETTY === '0'
+    ? undefined
+    : prettyFactory({
+        colorize: process.stdout.isTTY,
+        translateTime: 'HH:MM:ss.l',
+        ignore: 'pid,hostname,name',
+      });
 
 const width = Math.max(...services.map((s) => s.name.length));
 const children: { service: Service; child: ChildProcess }[] = [];
@@ -54,7 +66,10 @@ let stopping = false;
 
 function prefix(service: Service, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
   const tag = `\x1b[${service.color}m${service.name.padEnd(width)}\x1b[0m |`;
-  createInterface({ input: stream }).on('line', (line) => out.write(`${tag} ${line}\n`));
+  createInterface({ input: stream }).on('line', (line) => {
+    const text = pretty && line.startsWith('{') ? pretty(line).trimEnd() : line;
+    for (const l of text.split('\n')) out.write(`${tag} ${l}\n`);
+  });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -96,6 +111,8 @@ async function stopAll(signal: NodeJS.Signals): Promise<void> {
 process.on('SIGINT', () => void stopAll('SIGINT'));
 process.on('SIGTERM', () => void stopAll('SIGTERM'));
 
+await buildServices();
+
 if (services.length === 0) {
   process.stderr.write('no service found to start\n');
   process.exit(1);
@@ -109,10 +126,13 @@ for (const service of services) {
     // then stops the services one by one (the data path last).
     detached: true,
     env: {
-      LOG_PRETTY: '1',
       // data-server finds db-proxy wherever this run put it.
       DATASERVER_DBPROXY_ADDR: `127.0.0.1:${env.DBPROXY_PORT ?? 50051}`,
+      // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
+      // nothing at this scale.
+      MALLOC_ARENA_MAX: '2',
       ...env,
+      LOG_PRETTY: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,7 +24,11 @@ export class PoolRunner implements BattleRunner {
     this.#threads = opts.threads ?? availableParallelism();
     this.#maxQueue = opts.maxQueue ?? 4096;
     this.#pool = new Piscina<BattleTask, string>({
-      filename: new URL('./worker.ts', import.meta.url).href,
+      // Beside this module: worker.ts in the sources, worker.mjs in the bundle (npm start, images).
+      filename: new URL(
+        import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.mjs',
+        import.meta.url,
+      ).href,
       minThreads: this.#threads,
       maxThreads: this.#threads,
       maxQueue: this.#maxQueue,

@@ -1,12 +1,17 @@
 // pino to stdout: JSON by default, human-readable only when asked (LOG_PRETTY=1).
+import { createRequire } from 'node:module';
 import { type Logger, pino } from 'pino';
-import pretty from 'pino-pretty';
+import type { PrettyOptions } from 'pino-pretty';
 
 export type { Logger };
+
+type Pretty = (options: PrettyOptions) => NodeJS.WritableStream;
 
 export function createLogger(opts: { name: string; level?: string; pretty?: boolean }): Logger {
   const options = { name: opts.name, level: opts.level ?? 'info' };
   if (!opts.pretty) return pino(options);
+  // Loaded only when asked for: production logs are JSON and need none of it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as Pretty;
   return pino(
     options,
     pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' }),

@@ -2,6 +2,8 @@
 // protoc-equivalent FileDescriptorProtos that proto/ generates: one per file,
 // with its imports, so strict implementations (grpcurl, protoc-based tools)
 // can load them. A file is always sent with its transitive dependencies.
+
+import { createRequire } from 'node:module';
 import type * as grpc from '@grpc/grpc-js';
 import {
   descriptorSet,
@@ -9,13 +11,13 @@ import {
   grpc_reflection_v1alpha_ServerReflectionDefinition,
 } from '@slg/proto';
 import type protobuf from 'protobufjs';
-import * as descriptorModule from 'protobufjs/ext/descriptor/index.js';
 
 // protobufjs's descriptor types (its .d.ts declares none): reflected Types of descriptor.proto.
-const descriptor = ((descriptorModule as { default?: unknown }).default ?? descriptorModule) as {
-  FileDescriptorSet: protobuf.Type;
-  FileDescriptorProto: protobuf.Type;
-};
+// Loaded on the first reflection request only: it pulls in the full protobufjs (parser,
+// reflection), which a service that is never reflected on need not hold in memory.
+type DescriptorTypes = { FileDescriptorSet: protobuf.Type; FileDescriptorProto: protobuf.Type };
+const loadDescriptor = () =>
+  createRequire(import.meta.url)('protobufjs/ext/descriptor/index.js') as DescriptorTypes;
 
 type Fd = {
   name: string;
@@ -44,6 +46,7 @@ let cached: Index | undefined;
 
 function index(): Index {
   if (cached) return cached;
+  const descriptor = loadDescriptor();
   const set = descriptor.FileDescriptorSet.decode(descriptorSet());
   const bytes = new Map<string, Uint8Array>();
   const deps = new Map<string, string[]>();

@@ -1,0 +1,66 @@
+// Bundles each service into `<service>/dist/` as plain JavaScript: the
+// workspace packages (@slg/*) inlined, every npm dependency left external.
+// Development and tests run the TypeScript sources directly (Node strips the
+// types); `npm start` and the images run these bundles, which start faster
+// and idle ~20 MB lighter, since Node then never loads its TypeScript stripper.
+// Paths resolved from import.meta.url stay right: dist/ sits beside src/.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, stop } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const workspaces = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }
+).workspaces;
+
+/** Every npm dependency of every workspace: required at run time from node_modules, never bundled. */
+function externals(): string[] {
+  const names = new Set<string>();
+  for (const ws of workspaces) {
+    const pkg = JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
+      if (!name.startsWith('@slg/')) names.add(name);
+    }
+  }
+  return [...names].flatMap((n) => [n, `${n}/*`]);
+}
+
+/** Entry points: each service's main, plus worker entry files that live beside it. */
+const entries: Record<string, string[]> = {
+  'db-proxy': ['src/main.ts'],
+  'data-server': ['src/main.ts'],
+  'map-server': ['src/main.ts'],
+  'battle-server': ['src/main.ts', 'src/worker.ts'],
+};
+
+export async function buildServices(): Promise<void> {
+  const external = externals();
+  for (const [service, files] of Object.entries(entries)) {
+    const entryPoints = files.map((f) => join(root, service, f)).filter((f) => existsSync(f));
+    if (entryPoints.length === 0) continue;
+    await build({
+      entryPoints,
+      outdir: join(root, service, 'dist'),
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      external,
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+  }
+  // esbuild keeps a helper process for further builds; this was the only one.
+  await stop();
+}
+
+if (import.meta.main) {
+  const started = Date.now();
+  await buildServices();
+  process.stdout.write(`built service bundles in ${Date.now() - started} ms\n`);
+}
