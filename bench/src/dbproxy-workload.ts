@@ -1,8 +1,18 @@
-// The db-proxy benchmark's workload (loaded by the load harness in each worker
-// thread): a point read of a random seeded player, either through db-proxy's
-// Get or straight through a mysql2 pool with the same SQL. Every answer is
-// checked (the row of the asked id); a wrong or missing row is a mismatch.
-import { slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt, toLong } from '@slg/proto';
+// The db-proxy benchmark's workload, loaded by the load harness in each worker thread. Three
+// modes, one client configuration:
+//   echo     a bare grpc-js echo service, messages of a Get's request and response size;
+//   dbproxy  db-proxy Get of a random seeded player;
+//   mysql    the same SELECT straight through a mysql2 pool.
+// Every answer is checked (echo: the size; Get and SELECT: the row of the asked id). Results
+// cover one run of the pool only (the recorder starts afresh after each), so that one pool
+// can be run for several interleaved rounds.
+import {
+  slg,
+  slg_dbproxy_v1_DbProxyDefinition,
+  slg_echo_v1_EchoServiceDefinition,
+  toBigInt,
+  toLong,
+} from '@slg/proto';
 import type { ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2';
 import { createLoadClient } from './lib/grpc.ts';
@@ -11,8 +21,8 @@ import { Rng } from './lib/rng.ts';
 import type { CreateWorkload, Workload, WorkloadContext, WorkloadResults } from './lib/workload.ts';
 
 export interface DbProxyBenchParams {
-  mode: 'dbproxy' | 'mysql';
-  /** db-proxy's gRPC address (mode dbproxy). */
+  mode: 'echo' | 'dbproxy' | 'mysql';
+  /** db-proxy's (mode dbproxy) or the echo server's (mode echo) gRPC address. */
   target: string;
   /** mysql://user:pass@host:port/database (mode mysql). */
   mysqlUrl: string;
@@ -24,9 +34,12 @@ export interface DbProxyBenchParams {
   firstPlayer: string;
   players: number;
   seed: number;
+  /** Mode echo: the request payload, and the response size to expect. */
+  requestBytes: number;
+  responseBytes: number;
 }
 
-/** The statement db-proxy prepares for Get on the player table (same columns, same order). */
+/** The columns db-proxy's Get selects on the player table, in its order. */
 export const PLAYER_COLUMNS = [
   'player_id',
   'name',
@@ -44,12 +57,15 @@ export const PLAYER_COLUMNS = [
 ];
 export const DIRECT_SQL = `SELECT ${PLAYER_COLUMNS.map((c) => `\`${c}\``).join(', ')} FROM \`player\` WHERE \`player_id\` = ?`;
 
-class DbProxyGetWorkload implements Workload {
+const NAMES = { echo: 'Echo', dbproxy: 'db-proxy Get', mysql: 'mysql2 direct' } as const;
+
+class DbProxyBenchWorkload implements Workload {
   readonly #ctx: WorkloadContext<DbProxyBenchParams>;
-  readonly #rec: OpRecorder;
   readonly #rngs: Rng[];
   readonly #first: bigint;
-  #grpc: ReturnType<typeof createLoadClient<typeof slg_dbproxy_v1_DbProxyDefinition>> | undefined;
+  #rec: OpRecorder;
+  #db: ReturnType<typeof createLoadClient<typeof slg_dbproxy_v1_DbProxyDefinition>> | undefined;
+  #echo: ReturnType<typeof createLoadClient<typeof slg_echo_v1_EchoServiceDefinition>> | undefined;
   #pool: mysql.Pool | undefined;
   #requests: Uint8Array[] = [];
   #firstError: string | null = null;
@@ -57,24 +73,29 @@ class DbProxyGetWorkload implements Workload {
   constructor(ctx: WorkloadContext<DbProxyBenchParams>) {
     this.#ctx = ctx;
     const p = ctx.params;
-    this.#rec = new OpRecorder(
-      p.mode === 'dbproxy' ? 'db-proxy Get' : 'mysql2 direct',
-      p.slowMs * 1000,
-    );
+    this.#rec = new OpRecorder(NAMES[p.mode], p.slowMs * 1000);
     this.#rngs = ctx.clientIds.map((id) => new Rng(p.seed, 'dbproxy-get', id));
     this.#first = BigInt(p.firstPlayer);
     if (p.mode === 'dbproxy') {
-      this.#grpc = createLoadClient(slg_dbproxy_v1_DbProxyDefinition, p.target, {
+      this.#db = createLoadClient(slg_dbproxy_v1_DbProxyDefinition, p.target, {
         channels: p.channels,
         deadlineMs: p.deadlineMs,
       });
-      // Encoded once, like the echo ceiling's requests.
+      // Encoded once, like the echo requests.
       this.#requests = Array.from({ length: p.players }, (_, i) =>
         slg.dbproxy.v1.GetRequest.encode({
           table: 'player',
           key: [{ int: toLong(this.#first + BigInt(i)) }],
         }).finish(),
       );
+    } else if (p.mode === 'echo') {
+      this.#echo = createLoadClient(slg_echo_v1_EchoServiceDefinition, p.target, {
+        channels: p.channels,
+        deadlineMs: p.deadlineMs,
+      });
+      this.#requests = [
+        slg.echo.v1.EchoRequest.encode({ payload: Buffer.alloc(p.requestBytes, 0x62) }).finish(),
+      ];
     } else {
       const u = new URL(p.mysqlUrl);
       this.#pool = mysql.createPool({
@@ -102,46 +123,60 @@ class DbProxyGetWorkload implements Workload {
   }
 
   async prepare(): Promise<Record<string, unknown>> {
-    if (this.#grpc) {
-      await this.#grpc.client.waitForReady(10_000);
+    const p = this.#ctx.params;
+    if (this.#db) {
+      await this.#db.client.waitForReady(10_000);
       await Promise.all(
-        Array.from({ length: this.#ctx.params.channels * 2 }, (_, i) =>
-          this.#grpc!.client.Get(this.#requests[i % this.#requests.length]!),
+        Array.from({ length: p.channels * 2 }, (_, i) =>
+          this.#db!.client.Get(this.#requests[i % this.#requests.length]!),
         ),
       );
-    } else {
-      // Open every connection of the pool and prepare the statement on it.
+    } else if (this.#echo) {
+      await this.#echo.client.waitForReady(10_000);
       await Promise.all(
-        Array.from({ length: this.#ctx.params.mysqlConnections }, () => this.#direct(this.#first)),
+        Array.from({ length: p.channels * 2 }, () => this.#echo!.client.Echo(this.#requests[0]!)),
+      );
+    } else {
+      // Every connection of the pool open, the statement prepared on it.
+      await Promise.all(
+        Array.from({ length: p.mysqlConnections }, () => this.#direct(this.#first)),
       );
     }
     return {};
   }
 
   async step(client: number, scheduledAt: number | undefined): Promise<void> {
-    const i = this.#rngs[client]!.int(this.#ctx.params.players);
+    const p = this.#ctx.params;
+    const i = p.mode === 'echo' ? 0 : this.#rngs[client]!.int(p.players);
     const id = this.#first + BigInt(i);
     const t0 = performance.now();
     try {
-      let got: bigint | undefined;
-      if (this.#grpc) {
-        const res = await this.#grpc.client.Get(this.#requests[i]!);
+      let ok: boolean;
+      let got = '';
+      if (this.#echo) {
+        const res = await this.#echo.client.Echo(this.#requests[0]!);
+        ok = (res.payload?.length ?? 0) === p.responseBytes;
+        got = `${res.payload?.length ?? 0} bytes`;
+      } else if (this.#db) {
+        const res = await this.#db.client.Get(this.#requests[i]!);
         const v = res.row?.fields?.player_id?.int;
-        got = v === null || v === undefined ? undefined : toBigInt(v);
+        ok = v !== null && v !== undefined && toBigInt(v) === id;
+        got = `player ${v}`;
       } else {
         const rows = await this.#direct(id);
         const v = rows[0]?.[0];
-        got = v === undefined ? undefined : BigInt(v as number | string);
+        ok = v !== undefined && BigInt(v as number | string) === id;
+        got = v === undefined ? 'no row' : `player ${v}`;
       }
       const t1 = performance.now();
       this.#rec.record(
         (t1 - (scheduledAt !== undefined && scheduledAt < t0 ? scheduledAt : t0)) * 1000,
       );
       this.#ctx.counters.completed();
-      if (got !== id) {
+      if (!ok) {
         this.#rec.mismatches++;
         this.#ctx.counters.mismatch();
-        this.#firstError ??= `player ${id}: got ${got === undefined ? 'no row' : `player ${got}`}`;
+        this.#firstError ??= `${p.mode === 'echo' ? 'echo' : `player ${id}`}: got ${got}`;
       }
     } catch (err) {
       this.#rec.errors++;
@@ -151,11 +186,16 @@ class DbProxyGetWorkload implements Workload {
   }
 
   async results(): Promise<WorkloadResults> {
-    return { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
+    const out = { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
+    // The next run of the pool (the next round) starts from zero.
+    this.#rec = new OpRecorder(this.#rec.name, this.#rec.slowThresholdUs);
+    this.#firstError = null;
+    return out;
   }
 
   async close(): Promise<void> {
-    this.#grpc?.client.close();
+    this.#db?.client.close();
+    this.#echo?.client.close();
     await new Promise<void>((resolve) =>
       this.#pool ? this.#pool.end(() => resolve()) : resolve(),
     );
@@ -163,4 +203,4 @@ class DbProxyGetWorkload implements Workload {
 }
 
 export const createWorkload: CreateWorkload<DbProxyBenchParams> = async (ctx) =>
-  new DbProxyGetWorkload(ctx);
+  new DbProxyBenchWorkload(ctx);

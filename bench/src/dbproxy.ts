@@ -1,22 +1,25 @@
 // `bench dbproxy`: db-proxy's point-read rate beside its two references, in one run with one
 // client configuration (workers x channels, requests in flight):
-//   1. the gRPC ceiling: a bare grpc-js echo service (started by the bench) answering
-//      messages of the size of db-proxy's Get request and response;
-//   2. db-proxy Get of a random seeded player (db-proxy must be running: --dbproxy);
-//   3. the same SELECT straight through a mysql2 pool (--mysql), the database's own rate.
-// Target (issue 3): db-proxy Get >= 75% of the echo ceiling; p99 reported beside mysql2's.
+//   echo     the gRPC ceiling: a bare grpc-js echo service (started by the bench, in its own
+//            process) answering messages of the size of db-proxy's Get request and response;
+//   dbproxy  db-proxy Get of a random seeded player (db-proxy must be running: --dbproxy);
+//   mysql    the same SELECT straight through a mysql2 pool (--mysql): the database's own rate.
+// The phases run in interleaved rounds, each with its servers and clients kept warm from one
+// round to the next, so that a change in the machine's load (it is shared) hits them alike;
+// the ratio is the median of the rounds'. Target (issue 3): db-proxy Get >= 75% of the echo
+// ceiling; its p99 is printed beside mysql2's.
 //
 //   DBPROXY_BACKENDS=mysql://root@127.0.0.1:3306/slg_bench npm start -w @slg/db-proxy &
-//   node bench/src/dbproxy.ts --mysql mysql://root@127.0.0.1:3306/slg_bench -d 15s
+//   node bench/src/dbproxy.ts --mysql mysql://root@127.0.0.1:3306/slg_bench
 //
-// db-proxy must keep the benchmark's players in the --mysql database (one backend, or the
-// direct phase finds rows missing and says so).
+// db-proxy must keep the benchmark's players in the --mysql database (one backend), or the
+// direct phase finds rows missing and says so.
 import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import { Command, Option } from 'commander';
 import mysql from 'mysql2';
-import { type DbProxyBenchParams, PLAYER_COLUMNS } from './dbproxy-workload.ts';
-import { type CeilingResult, measureCeiling } from './lib/ceiling.ts';
+import { type DbProxyBenchParams, DIRECT_SQL } from './dbproxy-workload.ts';
+import { startEchoProcess } from './lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from './lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from './lib/histogram.ts';
 import { LoadPool } from './lib/load-pool.ts';
@@ -40,6 +43,11 @@ import {
 
 const PHASES = ['echo', 'dbproxy', 'mysql'] as const;
 type Phase = (typeof PHASES)[number];
+const LABEL: Record<Phase, string> = {
+  echo: 'echo ceiling (bare grpc-js)',
+  dbproxy: 'db-proxy Get',
+  mysql: 'mysql2 pool, same SELECT',
+};
 
 interface PhaseSummary {
   phase: Phase;
@@ -61,7 +69,6 @@ interface Options extends LoadSettings {
   mysqlConnections: number;
   phases: Phase[];
   seedData: boolean;
-  /** The phases run this many times, interleaved, so that a change in the machine's load hits them alike. */
   rounds: number;
 }
 
@@ -70,10 +77,23 @@ function parsePhases(text: string): Phase[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const p of list)
+  for (const p of list) {
     if (!PHASES.includes(p as Phase))
       throw new Error(`--phases: unknown phase "${p}" (${PHASES.join(', ')})`);
+  }
   return list as Phase[];
+}
+
+function mysqlOptions(url: string): mysql.ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username) || 'root',
+    password: decodeURIComponent(u.password),
+    database: u.pathname.slice(1),
+    supportBigNumbers: true,
+  };
 }
 
 /** Inserts the players through db-proxy (64 in flight); ones that exist already are kept. */
@@ -144,15 +164,7 @@ async function getSizes(o: Options): Promise<{ requestBytes: number; responseByt
 
 /** Checks that the direct phase will find every player in the --mysql database. */
 async function checkDirectRows(o: Options): Promise<void> {
-  const u = new URL(o.mysql);
-  const conn = mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username) || 'root',
-    password: decodeURIComponent(u.password),
-    database: u.pathname.slice(1),
-    supportBigNumbers: true,
-  });
+  const conn = mysql.createConnection(mysqlOptions(o.mysql));
   try {
     const first = BigInt(o.firstPlayer);
     const rows = await new Promise<unknown[]>((resolve, reject) =>
@@ -165,7 +177,7 @@ async function checkDirectRows(o: Options): Promise<void> {
     const n = Number((rows[0] as { n: number }).n);
     if (n !== o.players) {
       throw new Error(
-        `${u.pathname.slice(1)} holds ${n} of the ${o.players} players: db-proxy keeps them elsewhere (sharded, or another database); run it with DBPROXY_BACKENDS=${o.mysql}`,
+        `${new URL(o.mysql).pathname.slice(1)} holds ${n} of the ${o.players} players: db-proxy keeps them elsewhere (sharded, or another database); run it with DBPROXY_BACKENDS=${o.mysql}`,
       );
     }
   } finally {
@@ -173,10 +185,15 @@ async function checkDirectRows(o: Options): Promise<void> {
   }
 }
 
-async function startLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<LoadPool> {
+function startLoad(
+  o: Options,
+  phase: Phase,
+  echoPort: number | undefined,
+  sizes: { requestBytes: number; responseBytes: number },
+): Promise<LoadPool> {
   const params: DbProxyBenchParams = {
-    mode,
-    target: o.dbproxy,
+    mode: phase,
+    target: phase === 'echo' ? `127.0.0.1:${echoPort}` : o.dbproxy,
     mysqlUrl: o.mysql,
     mysqlConnections: Math.max(1, Math.ceil(o.mysqlConnections / o.workers)),
     channels: o.channels,
@@ -185,6 +202,8 @@ async function startLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<LoadPoo
     firstPlayer: o.firstPlayer,
     players: o.players,
     seed: o.seed,
+    requestBytes: sizes.requestBytes,
+    responseBytes: sizes.responseBytes,
   };
   return LoadPool.start({
     workloadModule: new URL('./dbproxy-workload.ts', import.meta.url),
@@ -194,19 +213,20 @@ async function startLoad(o: Options, mode: 'dbproxy' | 'mysql'): Promise<LoadPoo
   });
 }
 
-async function runLoad(
+async function runPhase(
   o: Options,
   pool: LoadPool,
-  mode: 'dbproxy' | 'mysql',
+  phase: Phase,
+  pids: number[],
 ): Promise<PhaseSummary> {
-  const sampler = new UsageSampler(o.serverPids);
+  const sampler = new UsageSampler(pids);
   sampler.start();
-  const phase = await pool.run({
+  const run = await pool.run({
     durationMs: o.durationMs,
     requests: o.requests,
     rate: o.rate,
     progress: createProgress({
-      label: mode,
+      label: phase,
       total:
         o.requests !== null ? { requests: o.requests } : { seconds: (o.durationMs ?? 0) / 1000 },
       intervalS: o.progressIntervalS,
@@ -214,20 +234,20 @@ async function runLoad(
     }),
   });
   const usage = sampler.stop();
-  const t = totals(phase.ops, phase.elapsedS);
+  const t = totals(run.ops, run.elapsedS);
   return {
-    phase: mode,
+    phase,
     rate: t.rate,
-    elapsedS: phase.elapsedS,
-    ops: phase.ops,
+    elapsedS: run.elapsedS,
+    ops: run.ops,
     errors: t.errors,
     mismatches: t.mismatches,
-    firstError: (phase.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
+    firstError: (run.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
     servers: usage.servers,
   };
 }
 
-/** One phase's rounds as one: histograms merged, rate over the summed time. */
+/** One phase's rounds as one: histograms merged, the rate over the summed time. */
 function combine(parts: PhaseSummary[]): PhaseSummary {
   const first = parts[0]!;
   const ops = [
@@ -239,7 +259,7 @@ function combine(parts: PhaseSummary[]): PhaseSummary {
   const elapsedS = parts.reduce((a, p) => a + p.elapsedS, 0);
   return {
     phase: first.phase,
-    rate: ops[0]!.count / elapsedS,
+    rate: elapsedS > 0 ? ops[0]!.count / elapsedS : 0,
     elapsedS,
     ops,
     errors: parts.reduce((a, p) => a + p.errors, 0),
@@ -249,31 +269,20 @@ function combine(parts: PhaseSummary[]): PhaseSummary {
   };
 }
 
-const median = (xs: number[]) => {
+function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-function fromCeiling(c: CeilingResult): PhaseSummary {
-  return {
-    phase: 'echo',
-    rate: c.rate,
-    elapsedS: c.elapsedS,
-    ops: c.ops,
-    errors: c.errors,
-    mismatches: 0,
-    firstError: c.firstError,
-    servers: c.server ? [c.server] : [],
-  };
 }
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export async function runDbProxyBench(
   o: Options,
 ): Promise<{ phases: PhaseSummary[]; ratio: number | null }> {
   const env = collectEnvironment();
   console.log(
-    `bench dbproxy: ${describeLoad(o)}; db-proxy ${o.dbproxy}, mysql ${o.mysql.replace(/:[^:@/]*@/, ':***@')}`,
+    `bench dbproxy: ${describeLoad(o)}, ${o.rounds} interleaved rounds; db-proxy ${o.dbproxy}, mysql ${o.mysql.replace(/:[^:@/]*@/, ':***@')}`,
   );
   console.log(environmentLine(env));
   if (o.seedData && o.phases.some((p) => p !== 'echo')) {
@@ -288,68 +297,47 @@ export async function runDbProxyBench(
     `Get: request ${bytes(sizes.requestBytes)}, response ${bytes(sizes.responseBytes)} (the echo ceiling uses the same sizes)`,
   );
   if (o.phases.includes('mysql')) await checkDirectRows(o);
+
   const pools = new Map<Phase, LoadPool>();
   const rounds: PhaseSummary[][] = [];
+  const echo = o.phases.includes('echo') ? await startEchoProcess(sizes.responseBytes) : undefined;
   try {
-    for (const phase of o.phases) if (phase !== 'echo') pools.set(phase, await startLoad(o, phase));
+    for (const phase of o.phases) pools.set(phase, await startLoad(o, phase, echo?.port, sizes));
+    // Unmeasured: connections open, code optimised, pools full, on every side.
+    for (const pool of pools.values())
+      await pool.run({ durationMs: 2000, requests: null, rate: null });
     for (let r = 0; r < o.rounds; r++) {
       const round: PhaseSummary[] = [];
       for (const phase of o.phases) {
-        if (phase === 'echo') {
-          const c = await measureCeiling({
-            workers: o.workers,
-            channels: o.channels,
-            concurrency: o.concurrency,
-            durationMs: o.durationMs ?? 10_000,
-            requestBytes: sizes.requestBytes,
-            responseBytes: sizes.responseBytes,
-            deadlineMs: o.deadlineMs,
-            slowMs: o.slowMs,
-            quiet: o.quiet,
-            progressIntervalS: o.progressIntervalS,
-          });
-          round.push(fromCeiling(c));
-        } else round.push(await runLoad(o, pools.get(phase)!, phase));
-        const last = round.at(-1)!;
-        if (last.firstError) console.log(`first error: ${last.firstError}`);
+        const pids = phase === 'echo' && echo ? [echo.pid] : o.serverPids;
+        const summary = await runPhase(o, pools.get(phase)!, phase, pids);
+        if (summary.firstError) console.log(`${phase}: first error: ${summary.firstError}`);
+        round.push(summary);
       }
       const by = (ph: Phase) => round.find((p) => p.phase === ph);
-      const e = by('echo');
-      const d = by('dbproxy');
-      const m = by('mysql');
-      console.log(
-        `round ${r + 1}/${o.rounds}: ${[
-          e && `echo ${int(e.rate)}/s`,
-          d &&
-            `db-proxy Get ${int(d.rate)}/s${e ? ` (${((d.rate / e.rate) * 100).toFixed(1)}% of echo)` : ''}`,
-          m && `mysql2 ${int(m.rate)}/s`,
-        ]
-          .filter(Boolean)
-          .join(', ')}`,
-      );
+      const [e, d, m] = [by('echo'), by('dbproxy'), by('mysql')];
+      const parts = [
+        e && `echo ${int(e.rate)}/s`,
+        d &&
+          `db-proxy Get ${int(d.rate)}/s${e && e.rate > 0 ? ` (${pct(d.rate / e.rate)} of echo)` : ''}`,
+        m && `mysql2 ${int(m.rate)}/s`,
+      ];
+      console.log(`round ${r + 1}/${o.rounds}: ${parts.filter(Boolean).join(', ')}`);
       rounds.push(round);
     }
   } finally {
     for (const pool of pools.values()) await pool.close();
+    await echo?.stop();
   }
+
   const phases = o.phases.map((ph) =>
     combine(rounds.map((round) => round.find((p) => p.phase === ph)!)),
   );
   for (const p of phases) for (const op of p.ops) console.log(caseStudyLine(op));
-  const roundRatios = rounds.flatMap((round) => {
-    const e = round.find((p) => p.phase === 'echo');
-    const d = round.find((p) => p.phase === 'dbproxy');
-    return e && d && e.rate > 0 ? [d.rate / e.rate] : [];
-  });
   const rows = phases.map((p) => {
-    const op = p.ops[0]!;
-    const q = percentiles(op);
+    const q = percentiles(p.ops[0]!);
     return [
-      p.phase === 'echo'
-        ? 'echo ceiling (bare grpc-js)'
-        : p.phase === 'dbproxy'
-          ? 'db-proxy Get'
-          : 'mysql2 pool, same SELECT',
+      LABEL[p.phase],
       int(p.rate),
       ms(q.p50),
       ms(q.p90),
@@ -377,30 +365,31 @@ export async function runDbProxyBench(
       rows,
     ),
   );
-  const echo = phases.find((p) => p.phase === 'echo');
+  const roundRatios = rounds.flatMap((round) => {
+    const e = round.find((p) => p.phase === 'echo');
+    const d = round.find((p) => p.phase === 'dbproxy');
+    return e && d && e.rate > 0 ? [d.rate / e.rate] : [];
+  });
+  const echoAll = phases.find((p) => p.phase === 'echo');
   const proxy = phases.find((p) => p.phase === 'dbproxy');
   const direct = phases.find((p) => p.phase === 'mysql');
   const ratio = roundRatios.length ? median(roundRatios) : null;
-  if (ratio !== null && echo && proxy) {
+  if (ratio !== null && echoAll && proxy) {
     console.log(
-      `db-proxy Get = ${(ratio * 100).toFixed(1)}% of the echo ceiling (median of ${roundRatios.length} rounds: ${roundRatios
-        .map((x) => `${(x * 100).toFixed(1)}%`)
-        .join(
-          ', ',
-        )}; over all rounds ${((proxy.rate / echo.rate) * 100).toFixed(1)}%; target >= 75%)`,
+      `db-proxy Get = ${pct(ratio)} of the echo ceiling (median of the rounds: ${roundRatios.map(pct).join(', ')}; over all rounds ${pct(proxy.rate / echoAll.rate)}; target >= 75%)`,
     );
   }
   if (proxy && direct) {
     console.log(
-      `db-proxy Get p99 ${ms(percentiles(proxy.ops[0]!).p99)} ms beside mysql2 direct p99 ${ms(percentiles(direct.ops[0]!).p99)} ms; rate ${(
-        (proxy.rate / direct.rate) * 100
-      ).toFixed(1)}% of mysql2 direct`,
+      `db-proxy Get p99 ${ms(percentiles(proxy.ops[0]!).p99)} ms beside mysql2 direct p99 ${ms(percentiles(direct.ops[0]!).p99)} ms; rate ${pct(proxy.rate / direct.rate)} of mysql2 direct`,
     );
   }
   for (const p of phases) {
-    for (const s of p.servers) {
+    const peak = Math.max(0, ...p.servers.map((s) => s.peakRssBytes ?? 0));
+    const cores = p.servers.map((s) => s.cores).filter((c): c is number => c !== null);
+    if (p.servers.length) {
       console.log(
-        `${p.phase}: server pid ${s.pid} (${s.name ?? '?'}) CPU ${s.cores === null ? '?' : `${(s.cores * 100).toFixed(0)}%`} of one core, peak RSS ${s.peakRssBytes ? bytes(s.peakRssBytes) : '?'}`,
+        `${p.phase}: server CPU ${cores.length ? `${((cores.reduce((a, c) => a + c, 0) / cores.length) * 100).toFixed(0)}%` : '?'} of one core (mean of rounds), peak RSS ${peak ? bytes(peak) : '?'}`,
       );
     }
   }
@@ -412,17 +401,17 @@ export async function runDbProxyBench(
       ...o,
       getRequestBytes: sizes.requestBytes,
       getResponseBytes: sizes.responseBytes,
-      sql: PLAYER_COLUMNS,
+      directSql: DIRECT_SQL,
     },
     phases: phases.map((p) => ({
       ...p,
       ops: p.ops.map((op) => ({ ...op, percentilesUs: percentiles(op) })),
     })),
-    ratioToEcho: ratio,
-    roundRatios,
     rounds: rounds.map((round) =>
       round.map((p) => ({ phase: p.phase, rate: p.rate, elapsedS: p.elapsedS, errors: p.errors })),
     ),
+    roundRatios,
+    ratioToEcho: ratio,
   });
   console.log(`result: ${showPath(path)}`);
   if (phases.some((p) => p.errors > 0 || p.mismatches > 0)) process.exitCode = 1;
@@ -432,7 +421,7 @@ export async function runDbProxyBench(
 export function dbproxyCommand(): Command {
   const cmd = new Command('dbproxy')
     .description(
-      "db-proxy's Get rate beside the echo ceiling (bare grpc-js, same message sizes) and the same SELECT through a mysql2 pool",
+      "db-proxy's Get rate beside the echo ceiling (bare grpc-js, same message sizes) and the same SELECT through a mysql2 pool, in interleaved rounds",
     )
     .addOption(
       new Option('--dbproxy <host:port>', 'db-proxy gRPC address')
@@ -472,20 +461,20 @@ export function dbproxyCommand(): Command {
         .argParser(parsePhases)
         .default([...PHASES]),
     )
-    .addOption(new Option('--no-seed-data', 'skip seeding (the players exist already)'))
     .addOption(
       new Option(
         '--rounds <n>',
-        'run the phases this many times, interleaved (each for --duration); the ratio is the median',
+        'interleaved rounds of the phases, each phase for --duration per round',
       )
         .argParser(parsePositiveInt)
         .default(3),
-    );
+    )
+    .addOption(new Option('--no-seed-data', 'skip seeding (the players exist already)'));
   for (const opt of loadOptions({ duration: '5s' })) cmd.addOption(opt);
   cmd.action(async (raw: Record<string, unknown>) => {
     const s = loadSettingsFrom(raw);
-    if (s.rate !== null)
-      throw new Error('bench dbproxy compares ceilings: use the closed model (no --rate)');
+    if (s.rate !== null || s.requests !== null)
+      throw new Error('bench dbproxy compares ceilings: use --duration (no --rate or --requests)');
     await runDbProxyBench({
       ...s,
       dbproxy: raw.dbproxy as string,
