@@ -54,7 +54,7 @@ export const defaults: DbProxyConfig = {
   poolSize: 16,
   queueLimit: 1024,
   readBatch: 32,
-  readLanes: 4,
+  readLanes: 2,
   statementCacheSize: 128,
   connectTimeoutMs: 2000,
   idleTimeoutMs: 60_000,
