@@ -89,10 +89,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .type(JSON_TYPE)
-        .send(errorBody(err.code ?? 'BAD_REQUEST', err.message));
+      const code = status === 400 ? 'INVALID_ARGUMENT' : (err.code ?? 'BAD_REQUEST');
+      return reply.code(status).type(JSON_TYPE).send(errorBody(code, err.message));
     }
     request.log.error({ err }, 'request failed');
     return reply

@@ -92,6 +92,8 @@ for (const [name, make] of runners) {
       t.match(res.body['message'], /stat and duration apply only to buff and debuff skills/);
       res = await post(url, '{"seed": 1,');
       t.equal(res.status, 400, 'broken JSON');
+      t.equal(res.body['error'], 'INVALID_ARGUMENT');
+      t.match(res.body['message'], /JSON/);
     });
 
     t.test('army limits are 400s, an oversize body is a 413', async (t) => {
