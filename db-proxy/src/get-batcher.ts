@@ -1,10 +1,11 @@
-// Read coalescing for point Gets on a MySQL backend. While fewer than
-// `maxInFlight` lookups of a table run, a Get is sent at once, alone (no added
-// latency when the proxy is quiet). When that many run already, new Gets wait
-// here and leave together, when one finishes, as one
+// Read coalescing for point Gets on a MySQL backend. When no lookup of the
+// table runs, a Get is sent at once, alone (no added latency when the proxy is
+// quiet). While one runs, new Gets wait here and leave together when it
+// finishes, as one
 //   SELECT ... WHERE pk IN (?, ?, ...)
 // of up to `maxBatch` keys: under load, one round trip, one statement and one
-// result parse serve many calls. Batch sizes are rounded up to a power of two
+// result parse serve many calls. Up to `maxInFlight` lookups run at once (a
+// full batch waiting opens another). Batch sizes are rounded up to a power of two
 // (the last key repeated), so a table has only log2(maxBatch) + 1 statement
 // texts and the prepared-statement cache stays small.
 //
@@ -65,7 +66,10 @@ export class GetBatcher {
   }
 
   get(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
-    if (this.#inFlight < this.#maxInFlight) return this.#one(key, deadline);
+    // Alone and at once when nothing runs; otherwise wait for the running lookup and leave with
+    // the others. A second lane opens when a full batch is waiting (a slow lookup does not
+    // hold everything up).
+    if (this.#inFlight === 0) return this.#one(key, deadline);
     if (this.#pending.length >= this.#queueLimit) {
       return Promise.reject(
         new ResourceExhaustedError(
@@ -75,6 +79,8 @@ export class GetBatcher {
     }
     return new Promise((resolve, reject) => {
       this.#pending.push({ key, id: keyId(key), deadline, resolve, reject });
+      if (this.#pending.length >= this.#maxBatch && this.#inFlight < this.#maxInFlight)
+        void this.#batch();
     });
   }
 

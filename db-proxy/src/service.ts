@@ -9,14 +9,14 @@ import {
   ResourceExhaustedError,
 } from '@slg/service-kit';
 import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
+import { Encoded, encodeListResponse, encodeRowResponse } from './row-encoder.ts';
 import type { Cell, Table } from './schema.ts';
 import type { ShardMap } from './shards.ts';
 import type { Op, OpResult, RawRow, RecordStore } from './store.ts';
 import { shardOf, type Validator } from './validate.ts';
-import { bigIntToWire, cellSize, rawBigInt, rawInt, showKey, wireFromRaw } from './values.ts';
+import { bigIntToWire, cellSize, rawBigInt, rawInt, showKey } from './values.ts';
 
 type Value = slg.common.v1.Value.$Properties;
-type Row = slg.dbproxy.v1.Row.$Properties;
 type Def = typeof slg_dbproxy_v1_DbProxyDefinition;
 type Req<K extends keyof Def> = ReturnType<Def[K]['requestDeserialize']>;
 type Res<K extends keyof Def> = Parameters<Def[K]['responseSerialize']>[0];
@@ -34,8 +34,11 @@ export function dbProxyDefinition(maxRequestBytes: number): Def {
   const out: Record<string, unknown> = {};
   for (const [name, m] of Object.entries(slg_dbproxy_v1_DbProxyDefinition)) {
     const decode = m.requestDeserialize as (b: Buffer) => object;
+    const encode = m.responseSerialize as (r: unknown) => Buffer;
     out[name] = {
       ...m,
+      // Get and List answer with rows already encoded (row-encoder.ts).
+      responseSerialize: (r: unknown) => (r instanceof Encoded ? r.bytes : encode(r)),
       requestDeserialize: (b: Buffer) => {
         const msg = decode(b);
         if (b.length > maxRequestBytes) (msg as Record<symbol, number>)[REQUEST_BYTES] = b.length;
@@ -44,16 +47,6 @@ export function dbProxyDefinition(maxRequestBytes: number): Def {
     };
   }
   return out as Def;
-}
-
-function rowToWire(t: Table, raw: RawRow): Row {
-  const fields: Record<string, Value> = {};
-  const cols = t.columns;
-  for (let i = 0; i < cols.length; i++) {
-    const c = cols[i]!;
-    fields[c.name] = wireFromRaw(raw[i], c.type);
-  }
-  return { fields, version: rawInt(raw[cols.length]) };
 }
 
 function rawSize(raw: RawRow): number {
@@ -148,7 +141,7 @@ export function createHandlers(deps: {
       const key = v.key(t, req.key);
       const raw = await store.get(deps.route(key[0] as bigint), t, key, ctx.deadline);
       if (!raw) throw new NotFoundError(`${showKey(t, key)} not found`);
-      return { row: rowToWire(t, raw) } as Res<'Get'>;
+      return new Encoded(encodeRowResponse(t, raw)) as unknown as Res<'Get'>;
     },
 
     async List(req, ctx) {
@@ -163,21 +156,19 @@ export function createHandlers(deps: {
       }
       const after = req.pageToken ? decodeToken(t, shard, req.pageToken) : null;
       const raws = await store.list(deps.route(shard), t, shard, after, pageSize + 1, ctx.deadline);
-      const rows: Row[] = [];
+      let n = 0;
       let bytes = 0;
       let more = raws.length > pageSize;
-      for (let i = 0; i < raws.length && i < pageSize; i++) {
-        const raw = raws[i]!;
-        bytes += rawSize(raw);
-        if (rows.length > 0 && bytes > limits.maxResponseBytes) {
+      for (; n < raws.length && n < pageSize; n++) {
+        bytes += rawSize(raws[n]!);
+        if (n > 0 && bytes > limits.maxResponseBytes) {
           more = true; // the page is full by size: the rest comes on the next one
           break;
         }
-        rows.push(rowToWire(t, raw));
       }
       let nextPageToken = '';
-      if (more && rows.length) {
-        const last = raws[rows.length - 1]!;
+      if (more && n > 0) {
+        const last = raws[n - 1]!;
         nextPageToken = encodeToken(
           t,
           shard,
@@ -186,7 +177,9 @@ export function createHandlers(deps: {
           ),
         );
       }
-      return { rows, nextPageToken } as Res<'List'>;
+      return new Encoded(
+        encodeListResponse(t, raws.slice(0, n), nextPageToken),
+      ) as unknown as Res<'List'>;
     },
 
     async Count(req, ctx) {
