@@ -1,6 +1,6 @@
 // The real entry point in both modes: it starts, serves, and drains on SIGTERM (exit code 0);
 // and a bad configuration is refused with every problem listed.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ConfigError } from '@slg/service-kit';
 import t from 'tap';
@@ -8,6 +8,17 @@ import { readConfig } from '../src/config.ts';
 import { sampleBattle, simulate } from '../src/model/index.ts';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+/** ApacheBench's output, or null when ab is not installed (apt-get install apache2-utils). */
+function ab(args: string[]): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    execFile('ab', args, (err, stdout) => {
+      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve(null);
+      else if (err) reject(err);
+      else resolve(stdout);
+    });
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +67,14 @@ for (const [mode, extra] of [
     await waitReady(url);
     const body = (await (await fetch(`${url}/v1/battles/sample/5`)).json()) as { hash: string };
     t.equal(body.hash, simulate(sampleBattle(5)).hash);
+    const out = await ab(['-q', '-c', '200', '-n', '3000', `${url}/v1/battles/sample/1`]);
+    if (out === null) {
+      t.comment('ab is not installed: skipping the ab check');
+    } else {
+      t.match(out, /Complete requests: +3000\n/, 'ab: every request completed');
+      t.match(out, /Failed requests: +0\n/, 'ab: no failed request');
+      t.notMatch(out, /Non-2xx responses/, 'ab: every answer is a 200');
+    }
     child.kill('SIGTERM');
     t.equal(await exited, 0, 'exit code 0 after draining');
   });
