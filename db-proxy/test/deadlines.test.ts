@@ -147,18 +147,30 @@ for (const kind of kinds()) {
         getsBefore,
         'and never ran',
       );
-      // One caller may wait; the next is refused at once.
-      const waiter = h.client.Get({ table: 'player', key: [int(shard)] }, { deadlineMs: 10_000 });
+      // One caller may wait for the connection (a Get); the next is refused at once (a Count).
+      const running = h.client.Get({ table: 'player', key: [int(shard)] }, { deadlineMs: 10_000 });
       await new Promise((r) => setTimeout(r, 100));
       t.equal(h.app.shards.forKey(shard).stats().waiting, 1, 'one call waits');
       const t0 = Date.now();
       const full = await failure(
-        h.client.Get({ table: 'player', key: [int(shard)] }, { deadlineMs: 10_000 }),
+        h.client.Count({ table: 'player', shardKey: int(shard) }, { deadlineMs: 10_000 }),
       );
       t.equal(full.code, 'RESOURCE_EXHAUSTED');
       t.match(full.message, /all 1 connections busy and 1 calls waiting \(the limit\)/);
       t.ok(Date.now() - t0 < 500, 'refused without waiting');
-      t.ok((await waiter).row, 'the waiting call is served when the connection frees');
+      // Gets wait to coalesce behind a running lookup of their table: that queue is bounded too.
+      const coalescing = h.client.Get(
+        { table: 'player', key: [int(shard)] },
+        { deadlineMs: 10_000 },
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const refused = await failure(
+        h.client.Get({ table: 'player', key: [int(shard)] }, { deadlineMs: 10_000 }),
+      );
+      t.equal(refused.code, 'RESOURCE_EXHAUSTED');
+      t.match(refused.message, /1 Gets of player waiting \(the limit\)/);
+      t.ok((await running).row, 'the waiting call is served when the connection frees');
+      t.ok((await coalescing).row, 'and so is the coalesced Get');
       t.equal((await holder).rows.length, 1);
     });
   });
