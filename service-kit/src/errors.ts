@@ -1,16 +1,40 @@
 // Typed service errors, each with a stable code, mapped once at the boundary:
 // to a gRPC status by the server bootstrap, to an HTTP status by HTTP services.
-import { status } from '@grpc/grpc-js';
+
+/**
+ * The gRPC status codes (fixed by the gRPC spec; the same numbers as grpc-js's `status`),
+ * kept here so that an HTTP-only service can use the typed errors without loading grpc-js.
+ */
+export const status = {
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  ABORTED: 10,
+  OUT_OF_RANGE: 11,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  DATA_LOSS: 15,
+  UNAUTHENTICATED: 16,
+} as const;
+export type GrpcCode = (typeof status)[keyof typeof status];
 
 export class ServiceError extends Error {
   readonly code: string;
-  readonly grpcCode: status;
+  readonly grpcCode: GrpcCode;
   readonly httpStatus: number;
 
   constructor(
     message: string,
     code: string,
-    grpcCode: status,
+    grpcCode: GrpcCode,
     httpStatus: number,
     cause?: unknown,
   ) {
@@ -22,7 +46,7 @@ export class ServiceError extends Error {
   }
 }
 
-function kind(code: string, grpcCode: status, httpStatus: number) {
+function kind(code: string, grpcCode: GrpcCode, httpStatus: number) {
   return class extends ServiceError {
     constructor(message: string, cause?: unknown) {
       super(message, code, grpcCode, httpStatus, cause);
@@ -56,7 +80,7 @@ export class DeadlineExceededError extends kind(
 export class CancelledError extends kind('CANCELLED', status.CANCELLED, 499) {}
 export class InternalError extends kind('INTERNAL', status.INTERNAL, 500) {}
 
-const byGrpcCode = new Map<status, new (message: string, cause?: unknown) => ServiceError>([
+const byGrpcCode = new Map<number, new (message: string, cause?: unknown) => ServiceError>([
   [status.INVALID_ARGUMENT, InvalidArgumentError],
   [status.NOT_FOUND, NotFoundError],
   [status.ALREADY_EXISTS, AlreadyExistsError],
@@ -77,12 +101,12 @@ export function errorFromGrpc(err: unknown): ServiceError {
       : typeof e?.message === 'string'
         ? e.message
         : String(err);
-  const Cls = typeof e?.code === 'number' ? byGrpcCode.get(e.code as status) : undefined;
+  const Cls = typeof e?.code === 'number' ? byGrpcCode.get(e.code as number) : undefined;
   return Cls ? new Cls(message, err) : new InternalError(message, err);
 }
 
 /** The gRPC status and message a thrown value becomes at the server boundary. */
-export function toGrpcStatus(err: unknown): { code: status; details: string } {
+export function toGrpcStatus(err: unknown): { code: GrpcCode; details: string } {
   if (err instanceof ServiceError) return { code: err.grpcCode, details: err.message };
   return { code: status.INTERNAL, details: 'internal error (see the server log)' };
 }

@@ -1,22 +1,6 @@
 // @slg/service-kit: what every service of the stack needs, and nothing that
-// knows about any one service.
-
-export { commonEnv } from './common-env.ts';
-export { bool, ConfigError, host, json, loadConfig, num, port, str, url } from './config.ts';
-export {
-  AlreadyExistsError,
-  CancelledError,
-  DeadlineExceededError,
-  errorFromGrpc,
-  FailedPreconditionError,
-  InternalError,
-  InvalidArgumentError,
-  NotFoundError,
-  ResourceExhaustedError,
-  ServiceError,
-  toGrpcStatus,
-  UnavailableError,
-} from './errors.ts';
+// knows about any one service. `@slg/service-kit/core` is the gRPC-free part.
+export * from './core.ts';
 export {
   type CallOptions,
   type ClientOptions,
@@ -30,12 +14,3 @@ export {
   type Interceptor,
 } from './grpc-server.ts';
 export { HealthService, type HealthStatus } from './health.ts';
-export { createLogger, type Logger } from './logger.ts';
-export {
-  createMetricsRegistry,
-  latencyBuckets,
-  type MetricsServer,
-  startMetricsServer,
-} from './metrics.ts';
-export { runMain } from './run-main.ts';
-export { onShutdown } from './shutdown.ts';

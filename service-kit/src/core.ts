@@ -1,0 +1,31 @@
+// @slg/service-kit/core: the part of the kit that any process needs (config, logging,
+// typed errors, metrics, shutdown) and that loads no gRPC: HTTP-only services and their
+// worker processes import this, and stay ~20 MB lighter.
+
+export { commonEnv } from './common-env.ts';
+export { bool, ConfigError, host, json, loadConfig, num, port, str, url } from './config.ts';
+export {
+  AlreadyExistsError,
+  CancelledError,
+  DeadlineExceededError,
+  errorFromGrpc,
+  FailedPreconditionError,
+  type GrpcCode,
+  InternalError,
+  InvalidArgumentError,
+  NotFoundError,
+  ResourceExhaustedError,
+  ServiceError,
+  status as grpcStatus,
+  toGrpcStatus,
+  UnavailableError,
+} from './errors.ts';
+export { createLogger, type Logger } from './logger.ts';
+export {
+  createMetricsRegistry,
+  latencyBuckets,
+  type MetricsServer,
+  startMetricsServer,
+} from './metrics.ts';
+export { runMain } from './run-main.ts';
+export { onShutdown } from './shutdown.ts';
