@@ -10,7 +10,7 @@ import type { DataResult } from '../src/commands/data.ts';
 import { caseStudyPattern, runCli, tempDir } from './helpers/cli.ts';
 import { FakeDataServer } from './helpers/fake-data-server.ts';
 
-const dir = tempDir('checker');
+const dir = tempDir(t, 'checker');
 const common = ['--players', '96', '-c', '32', '--no-ceiling', '-q', '--seed-parallel', '8'];
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DataResult;
 

@@ -12,7 +12,7 @@ import { startStack } from './helpers/stack.ts';
 t.test('bench data --verify against the real stack, then a change behind its back', async (t) => {
   const stack = await startStack('smoke');
   t.teardown(() => stack.close());
-  const out = join(tempDir('smoke'), 'data.json');
+  const out = join(tempDir(t, 'smoke'), 'data.json');
   const run = await runCli([
     'data',
     '--target',

@@ -1,6 +1,6 @@
 // Runs the bench CLI as a child process (as a person would), capturing its output and exit code.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,11 @@ export function runCli(args: string[], timeoutMs = 120_000): Promise<CliRun> {
   });
 }
 
-export function tempDir(tag: string): string {
-  return mkdtempSync(join(tmpdir(), `bench-${tag}-`));
+/** A temporary directory, removed when `t` ends. */
+export function tempDir(t: { teardown(fn: () => void): void }, tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${tag}-`));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** The case study's line, as a pattern (from seed-notes.md's FetchV2 line). */
