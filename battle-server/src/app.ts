@@ -4,7 +4,7 @@ import {
   InvalidArgumentError,
   type Logger,
   ServiceError,
-} from '@slg/service-kit';
+} from '@slg/service-kit/core';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Registry } from 'prom-client';
 import { runTask } from './battle-task.ts';

@@ -2,7 +2,7 @@
 // its own event loop) and shares the listening socket with them. It restarts a process that dies
 // and, on shutdown, asks every process to drain, then exits.
 import cluster, { type Worker } from 'node:cluster';
-import { type Logger, onShutdown } from '@slg/service-kit';
+import { type Logger, onShutdown } from '@slg/service-kit/core';
 import type { BattleConfig } from './config.ts';
 
 export function startPrimary(config: BattleConfig, logger: Logger): void {

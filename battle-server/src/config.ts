@@ -1,6 +1,6 @@
 // Every environment variable of the battle server, read once and validated whole.
 import { availableParallelism } from 'node:os';
-import { commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+import { commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit/core';
 
 export const configSpec = {
   ...commonEnv,

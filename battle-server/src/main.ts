@@ -2,7 +2,7 @@
 //   node battle-server/src/main.ts            (env: see config.ts and the README)
 // The cluster primary only forks and supervises, so it loads neither fastify nor the model.
 import cluster from 'node:cluster';
-import { createLogger, runMain } from '@slg/service-kit';
+import { createLogger, runMain } from '@slg/service-kit/core';
 import { readConfig } from './config.ts';
 
 runMain(async () => {

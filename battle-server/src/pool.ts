@@ -1,7 +1,7 @@
 // The piscina worker pool: one thread per core by default, a bounded queue. A full queue refuses
 // the task at once (ResourceExhaustedError -> 503 + Retry-After) instead of growing memory.
 import { availableParallelism } from 'node:os';
-import { ResourceExhaustedError } from '@slg/service-kit';
+import { ResourceExhaustedError } from '@slg/service-kit/core';
 import { FixedQueue, Piscina } from 'piscina';
 import type { BattleTask } from './battle-task.ts';
 import type { BattleRunner, RunnerStats } from './runner.ts';

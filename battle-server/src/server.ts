@@ -1,5 +1,5 @@
 // One serving process: a runner (pool or in-line), the app, listening, one shutdown path.
-import { createMetricsRegistry, type Logger, onShutdown } from '@slg/service-kit';
+import { createMetricsRegistry, type Logger, onShutdown } from '@slg/service-kit/core';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.ts';
 import type { BattleConfig } from './config.ts';
