@@ -32,8 +32,11 @@ wait_quiet() {
   done
 }
 
+# A mode is pool, cluster, or cluster:SCHED (BATTLE_CLUSTER_SCHED = none, rr or reuseport).
 for MODE in ${MODES:-pool cluster}; do
-  BATTLE_MODE=$MODE BATTLE_PORT=$PORT LOG_LEVEL=warn $NODE battle-server/src/main.ts >"$OUT/server-$MODE.log" 2>&1 &
+  SCHED=none
+  [[ $MODE == *:* ]] && SCHED=${MODE#*:}
+  BATTLE_MODE=${MODE%%:*} BATTLE_CLUSTER_SCHED=$SCHED BATTLE_PORT=$PORT LOG_LEVEL=warn $NODE battle-server/src/main.ts >"$OUT/server-$MODE.log" 2>&1 &
   SPID=$!
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done
   sleep 2
@@ -55,7 +58,7 @@ for MODE in ${MODES:-pool cluster}; do
   $NODE --input-type=module -e "
     import { ceilingFor } from '@slg/bench/src/battle-ceiling.ts';
     import { availableParallelism } from 'node:os';
-    const r = await ceilingFor('$MODE', { threads: availableParallelism(), seconds: 5 });
+    const r = await ceilingFor('${MODE%%:*}', { threads: availableParallelism(), seconds: 5 });
     console.log(Math.round(r.battlesPerSec));" >"$OUT/S-$MODE.txt"
 done
 
@@ -66,7 +69,7 @@ median_file() {
   want=$(rps "$1")
   grep -l "Requests per second: *$want " "$OUT/$1"-*.txt | head -1
 }
-printf '%-8s %-5s %9s %9s %9s %9s %7s %6s %s\n' mode c 'H' 'S' 'ceiling' 'sample' 'ratio' failed 'p50/p90/p99/p100 ms'
+printf '%-18s %-5s %9s %9s %9s %9s %7s %6s %s\n' mode c 'H' 'S' 'ceiling' 'sample' 'ratio' failed 'p50/p90/p99/p100 ms'
 for MODE in ${MODES:-pool cluster}; do
   S=$(cat "$OUT/S-$MODE.txt")
   for C in 100 2000; do
@@ -76,7 +79,7 @@ for MODE in ${MODES:-pool cluster}; do
     P=$(awk '/^ +(50|90|99|100)%/ {printf "%s/", $2}' "$(median_file "$MODE-sample-1-c$C")")
     awk -v m="$MODE" -v c="$C" -v h="$H" -v s="$S" -v x="$X" -v f="$F" -v p="${P%/}" 'BEGIN {
       ceil = 1 / (1 / h + 1 / s)
-      printf "%-8s %-5s %9.0f %9.0f %9.0f %9.0f %6.1f%% %6s %s\n", m, c, h, s, ceil, x, 100 * x / ceil, f, p }'
+      printf "%-18s %-5s %9.0f %9.0f %9.0f %9.0f %6.1f%% %6s %s\n", m, c, h, s, ceil, x, 100 * x / ceil, f, p }'
   done
 done
 cat "$OUT"/rss-*.txt

@@ -21,8 +21,8 @@ export const configSpec = {
   }),
   BATTLE_CLUSTER_SCHED: str({
     default: 'none',
-    choices: ['none', 'rr'],
-    desc: 'cluster mode: none = the processes accept connections themselves; rr = the primary deals them round-robin',
+    choices: ['none', 'rr', 'reuseport'],
+    desc: 'cluster mode: none = the processes accept from one shared socket; rr = the primary deals connections round-robin; reuseport = one SO_REUSEPORT socket per process, the kernel spreads connections',
   }),
   BATTLE_MAX_QUEUE: num({
     default: 4096,
@@ -39,7 +39,7 @@ export interface BattleConfig {
   mode: 'pool' | 'cluster';
   threads: number;
   processes: number;
-  clusterSched: 'none' | 'rr';
+  clusterSched: 'none' | 'rr' | 'reuseport';
   maxQueue: number;
   bodyLimit: number;
   backlog: number;
@@ -58,7 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
     mode: c.BATTLE_MODE as 'pool' | 'cluster',
     threads: c.BATTLE_THREADS > 0 ? c.BATTLE_THREADS : cores,
     processes: c.BATTLE_PROCESSES > 0 ? c.BATTLE_PROCESSES : cores,
-    clusterSched: c.BATTLE_CLUSTER_SCHED as 'none' | 'rr',
+    clusterSched: c.BATTLE_CLUSTER_SCHED as 'none' | 'rr' | 'reuseport',
     maxQueue: c.BATTLE_MAX_QUEUE,
     bodyLimit: c.BATTLE_BODY_LIMIT,
     backlog: c.BATTLE_BACKLOG,

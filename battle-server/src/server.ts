@@ -1,4 +1,5 @@
 // One serving process: a runner (pool or in-line), the app, listening, one shutdown path.
+import cluster from 'node:cluster';
 import { createMetricsRegistry, type Logger, onShutdown } from '@slg/service-kit/core';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.ts';
@@ -33,7 +34,14 @@ export async function startServer(
     bodyLimit: config.bodyLimit,
     retryAfterSec: config.retryAfterSec,
   });
-  const url = await app.listen({ host: config.host, port: config.port, backlog: config.backlog });
+  // reuseport: each cluster process binds its own socket and the kernel spreads connections.
+  const reusePort = cluster.isWorker && config.clusterSched === 'reuseport';
+  const url = await app.listen({
+    host: config.host,
+    port: config.port,
+    backlog: config.backlog,
+    ...(reusePort ? { reusePort: true } : {}),
+  });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
