@@ -101,7 +101,7 @@ const integers = {
     defaults.readLanes,
     1,
     1000,
-    'Get lookups of a table in flight per backend before Gets coalesce',
+    'Get lookups of a table in flight per backend when full batches wait',
   ],
   DBPROXY_STATEMENT_CACHE: [
     defaults.statementCacheSize,

@@ -4,10 +4,11 @@
 // finishes, as one
 //   SELECT ... WHERE pk IN (?, ?, ...)
 // of up to `maxBatch` keys: under load, one round trip, one statement and one
-// result parse serve many calls. Up to `maxInFlight` lookups run at once (a
-// full batch waiting opens another). Batch sizes are rounded up to a power of two
-// (the last key repeated), so a table has only log2(maxBatch) + 1 statement
-// texts and the prepared-statement cache stays small.
+// result parse serve many calls. One lookup at a time carries everything that
+// waits; up to `maxInFlight` run at once only when full batches wait (so a
+// slow lookup does not hold everything up). Batch sizes are rounded up to 1, 2,
+// 3, 4, 6, 8, 12, 16, 24, 32... (the last key repeated), so a table has about
+// 2 log2(maxBatch) statement texts and the prepared-statement cache stays small.
 //
 // Consistency is unchanged: a Get waits only for lookups issued before it, and
 // runs after every write acknowledged before it was received.
@@ -32,6 +33,16 @@ export interface BatchObserver {
 /** A key as a string, the same from a request (Cells) and from a result row (mysql2 values). */
 function keyId(values: readonly unknown[]): string {
   return values.length === 1 ? String(values[0]) : values.map((v) => String(v)).join('\u0001');
+}
+
+/**
+ * The statement size a batch of n keys uses: 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64...
+ * (at most half again the keys, the last one repeated; two statement texts per doubling).
+ */
+export function batchSize(n: number): number {
+  if (n <= 4) return n;
+  const p = 2 ** Math.floor(Math.log2(n));
+  return n === p ? p : n <= p * 1.5 ? p * 1.5 : p * 2;
 }
 
 export class GetBatcher {
@@ -96,7 +107,14 @@ export class GetBatcher {
 
   #done(): void {
     this.#inFlight--;
-    while (this.#pending.length && this.#inFlight < this.#maxInFlight) void this.#batch();
+    // One lookup at a time carries everything that waits; another lane opens only for a full batch.
+    while (
+      this.#pending.length &&
+      (this.#inFlight === 0 ||
+        (this.#pending.length >= this.#maxBatch && this.#inFlight < this.#maxInFlight))
+    ) {
+      void this.#batch();
+    }
   }
 
   async #batch(): Promise<void> {
@@ -115,7 +133,7 @@ export class GetBatcher {
     if (batch.length === 0) return;
     this.#inFlight++;
     try {
-      const size = batch.length === 1 ? 1 : 2 ** Math.ceil(Math.log2(batch.length));
+      const size = batchSize(batch.length);
       const params: Cell[] = [];
       for (let i = 0; i < size; i++) params.push(...batch[Math.min(i, batch.length - 1)]!.key);
       const deadline = Math.max(...batch.map((w) => w.deadline));
