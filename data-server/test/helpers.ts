@@ -13,7 +13,7 @@ import {
   slg_dbproxy_v1_DbProxyDefinition,
   toBigInt,
 } from '@slg/proto';
-import { type CallOptions, createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
+import { createGrpcClient, createLogger, type GrpcClient, ServiceError } from '@slg/service-kit';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import { build, type DataServer } from '../src/app.ts';
@@ -146,41 +146,11 @@ export async function startDbProxy(
   return h;
 }
 
-type Def = typeof slg_dataserver_v2_DataServiceDefinition;
-type V2 = typeof slg.dataserver.v2;
-type Props = {
-  FetchV2: slg.dataserver.v2.FetchRequest.$Properties;
-  CFetchV2: slg.dataserver.v2.CFetchRequest.$Properties;
-  ModifyV2: slg.dataserver.v2.ModifyRequest.$Properties;
-  IncrByV2: slg.dataserver.v2.IncrByRequest.$Properties;
-  CreateV2: slg.dataserver.v2.CreateRequest.$Properties;
-  RemoveV2: slg.dataserver.v2.RemoveRequest.$Properties;
-  CRemoveV2: slg.dataserver.v2.CRemoveRequest.$Properties;
-  CCountV2: slg.dataserver.v2.CCountRequest.$Properties;
-  InspectV2: slg.dataserver.v2.InspectRequest.$Properties;
-};
-type Results = {
-  FetchV2: InstanceType<V2['FetchResponse']>;
-  CFetchV2: InstanceType<V2['CFetchResponse']>;
-  ModifyV2: InstanceType<V2['ModifyResponse']>;
-  IncrByV2: InstanceType<V2['IncrByResponse']>;
-  CreateV2: InstanceType<V2['CreateResponse']>;
-  RemoveV2: InstanceType<V2['RemoveResponse']>;
-  CRemoveV2: InstanceType<V2['CRemoveResponse']>;
-  CCountV2: InstanceType<V2['CCountResponse']>;
-  InspectV2: InstanceType<V2['InspectResponse']>;
-};
-/** A data-server client taking plain request objects. */
-export type Client = {
-  [K in keyof Props]: (req: Props[K], opts?: CallOptions) => Promise<Results[K]>;
-} & {
-  close(): void;
-};
+/** A data-server client (requests as plain objects). */
+export type Client = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
 
 export function dataClient(address: string, deadlineMs = 10_000): Client {
-  return createGrpcClient(slg_dataserver_v2_DataServiceDefinition as Def, address, {
-    deadlineMs,
-  }) as unknown as Client;
+  return createGrpcClient(slg_dataserver_v2_DataServiceDefinition, address, { deadlineMs });
 }
 
 export interface DataServerHandle {

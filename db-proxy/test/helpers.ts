@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Long, type slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt } from '@slg/proto';
-import { type CallOptions, createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
+import { createGrpcClient, createLogger, type GrpcClient, ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
 import { build, configWith, type DbProxyApp, type DbProxyConfig } from '../src/index.ts';
 
@@ -20,41 +20,11 @@ export function kinds(): Kind[] {
 
 export const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 
-type V1 = typeof slg.dbproxy.v1;
-type Props = {
-  Get: slg.dbproxy.v1.GetRequest.$Properties;
-  List: slg.dbproxy.v1.ListRequest.$Properties;
-  Count: slg.dbproxy.v1.CountRequest.$Properties;
-  Insert: slg.dbproxy.v1.InsertRequest.$Properties;
-  Update: slg.dbproxy.v1.UpdateRequest.$Properties;
-  Increment: slg.dbproxy.v1.IncrementRequest.$Properties;
-  Delete: slg.dbproxy.v1.DeleteRequest.$Properties;
-  DeleteMany: slg.dbproxy.v1.DeleteManyRequest.$Properties;
-  Batch: slg.dbproxy.v1.BatchRequest.$Properties;
-  Query: slg.dbproxy.v1.QueryRequest.$Properties;
-};
-type Results = {
-  Get: InstanceType<V1['RowResponse']>;
-  List: InstanceType<V1['ListResponse']>;
-  Count: InstanceType<V1['CountResponse']>;
-  Insert: InstanceType<V1['WriteResponse']>;
-  Update: InstanceType<V1['WriteResponse']>;
-  Increment: InstanceType<V1['IncrementResponse']>;
-  Delete: InstanceType<V1['DeleteResponse']>;
-  DeleteMany: InstanceType<V1['DeleteManyResponse']>;
-  Batch: InstanceType<V1['BatchResponse']>;
-  Query: InstanceType<V1['QueryResponse']>;
-};
-export type Client = {
-  [K in keyof Props]: (req: Props[K], opts?: CallOptions) => Promise<Results[K]>;
-} & {
-  close(): void;
-};
+/** A db-proxy client (requests as plain objects). */
+export type Client = GrpcClient<typeof slg_dbproxy_v1_DbProxyDefinition>;
 
 export function client(address: string, deadlineMs = 10_000): Client {
-  return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, {
-    deadlineMs,
-  }) as unknown as Client;
+  return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, { deadlineMs });
 }
 
 // ---- values ------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // retry policy, through the service config) only for the methods named
 // idempotent, and typed errors back from statuses.
 import * as grpc from '@grpc/grpc-js';
+import type Long from 'long';
 import { Histogram, type Registry } from 'prom-client';
 import { errorFromGrpc } from './errors.ts';
 import { latencyBuckets } from './metrics.ts';
@@ -14,9 +15,26 @@ export interface CallOptions {
   metadata?: grpc.Metadata;
 }
 
+/**
+ * What a request may be given as: the generated message class's fields, every one optional,
+ * nested messages as plain objects too (protobufjs encodes plain objects as they are).
+ */
+export type Plain<T> = T extends Long | Uint8Array | string | number | boolean | bigint
+  ? T
+  : T extends (infer U)[]
+    ? Plain<U>[]
+    : T extends object
+      ? // the generated classes' methods (toJSON) are not part of a request
+        {
+          [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]?: Plain<
+            T[K]
+          > | null;
+        }
+      : T;
+
 type Methods<D> = {
   [K in keyof D]: D[K] extends grpc.MethodDefinition<infer Req, infer Res>
-    ? (request: Req, options?: CallOptions) => Promise<Res>
+    ? (request: Plain<Req>, options?: CallOptions) => Promise<Res>
     : never;
 };
 

@@ -6,6 +6,7 @@ export {
   type ClientOptions,
   createGrpcClient,
   type GrpcClient,
+  type Plain,
 } from './grpc-client.ts';
 export {
   type CallContext,
