@@ -594,6 +594,27 @@ for (const kind of kinds()) {
         'the write query bumped versions',
       );
 
+      await c.Insert({
+        table: 'player',
+        fields: { player_id: int(1019), power: int(10n ** 15n), name: str('champion') },
+      });
+      const top = await c.Query({
+        name: 'top_power',
+        shardKey: int(1019),
+        params: { limit: int(3) },
+      });
+      t.ok(top.rows.length >= 1 && top.rows.length <= 3);
+      t.same(
+        fieldsOf(top.rows[0]),
+        { player_id: 1019n, name: 'champion', power: 10n ** 15n, level: 1n },
+        'the leaderboard of the shard',
+      );
+      const powers = top.rows.map((r) => plain(r.fields?.power) as bigint);
+      t.ok(
+        powers.every((p, i) => i === 0 || p <= powers[i - 1]!),
+        'strongest first',
+      );
+
       const unknown = await failure(c.Query({ name: 'drop_everything', shardKey: int(1018) }));
       t.equal(unknown.code, 'INVALID_ARGUMENT');
       t.match(unknown.message, /no query "drop_everything" is configured/);
