@@ -58,6 +58,8 @@ interface PhaseSummary {
   mismatches: number;
   firstError: string | null;
   servers: ServerUsage[];
+  /** The load generator's CPU (every thread), in cores. */
+  clientCores: number[];
 }
 
 interface Options extends LoadSettings {
@@ -244,6 +246,7 @@ async function runPhase(
     mismatches: t.mismatches,
     firstError: (run.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
     servers: usage.servers,
+    clientCores: [usage.client.cores],
   };
 }
 
@@ -266,6 +269,7 @@ function combine(parts: PhaseSummary[]): PhaseSummary {
     mismatches: parts.reduce((a, p) => a + p.mismatches, 0),
     firstError: parts.find((p) => p.firstError)?.firstError ?? null,
     servers: parts.flatMap((p) => p.servers),
+    clientCores: parts.flatMap((p) => p.clientCores),
   };
 }
 
@@ -384,14 +388,24 @@ export async function runDbProxyBench(
       `db-proxy Get p99 ${ms(percentiles(proxy.ops[0]!).p99)} ms beside mysql2 direct p99 ${ms(percentiles(direct.ops[0]!).p99)} ms; rate ${pct(proxy.rate / direct.rate)} of mysql2 direct`,
     );
   }
+  // CPU per call, from the mean CPU use of each process over the rounds.
   for (const p of phases) {
-    const peak = Math.max(0, ...p.servers.map((s) => s.peakRssBytes ?? 0));
-    const cores = p.servers.map((s) => s.cores).filter((c): c is number => c !== null);
-    if (p.servers.length) {
-      console.log(
-        `${p.phase}: server CPU ${cores.length ? `${((cores.reduce((a, c) => a + c, 0) / cores.length) * 100).toFixed(0)}%` : '?'} of one core (mean of rounds), peak RSS ${peak ? bytes(peak) : '?'}`,
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : 0);
+    const perCall = (cores: number) =>
+      p.rate > 0 ? `${((cores * 1e6) / p.rate).toFixed(0)} us/call` : '?';
+    const byPid = new Map<number, ServerUsage[]>();
+    for (const s of p.servers) byPid.set(s.pid, [...(byPid.get(s.pid) ?? []), s]);
+    const parts = [
+      `client ${(mean(p.clientCores) * 100).toFixed(0)}% of a core (${perCall(mean(p.clientCores))})`,
+    ];
+    for (const [pid, list] of byPid) {
+      const cores = mean(list.map((s) => s.cores ?? 0));
+      const peak = Math.max(0, ...list.map((s) => s.peakRssBytes ?? 0));
+      parts.push(
+        `${list[0]?.name ?? pid} [${pid}] ${(cores * 100).toFixed(0)}% (${perCall(cores)}), peak RSS ${peak ? bytes(peak) : '?'}`,
       );
     }
+    console.log(`${p.phase} CPU: ${parts.join('; ')}`);
   }
   const path = writeResult(o.out ?? defaultResultPath('dbproxy', env.startedAt), {
     schemaVersion: RESULT_SCHEMA_VERSION,
