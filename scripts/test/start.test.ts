@@ -51,7 +51,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: 'warn',
-    DBPROXY_SQLITE_PATH: join(dir, 'db.sqlite'),
+    DBPROXY_DATA_DIR: dir,
   };
   // Measure what a user gets: not tap's loaders (NODE_OPTIONS) in every service.
   for (const k of [

@@ -97,6 +97,7 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
     'grpc.service_config': JSON.stringify(serviceConfig),
     'grpc.initial_reconnect_backoff_ms': 100,
     'grpc.max_reconnect_backoff_ms': 2_000,
+    'grpc.enable_channelz': 0,
     ...opts.channelOptions,
   };
   const n = Math.max(1, opts.channels ?? 1);
