@@ -42,8 +42,13 @@ export function battleCommand(): Command {
     .addOption(
       new Option(
         '--ceiling',
-        'also measure H (the canned route, same load) and S (pool battles/s, no HTTP)',
+        'also measure H (the canned route, same load) and S (battles/s with no HTTP, in the server mode given by --mode)',
       ),
+    )
+    .addOption(
+      new Option('--mode <mode>', "the server's BATTLE_MODE, for S")
+        .choices(['cluster', 'pool'])
+        .default('cluster'),
     )
     .addOption(
       new Option(
@@ -89,15 +94,16 @@ export function battleCommand(): Command {
         console.log(`\nH: the same load on ${cannedUrl}`);
         const H = await runBattleBench({ url: cannedUrl, ...common });
         // Imported only here: it loads battle-server's simulation.
-        const { poolCeiling } = await import('../battle-ceiling.ts');
+        const { ceilingFor } = await import('../battle-ceiling.ts');
         const { availableParallelism } = await import('node:os');
-        const S = await poolCeiling({ threads: availableParallelism(), seconds: 5 });
+        const mode = o.mode as 'cluster' | 'pool';
+        const S = await ceilingFor(mode, { threads: availableParallelism(), seconds: 5 });
         const h = H.figures.requestsPerSec;
         const combined = 1 / (1 / h + 1 / S.battlesPerSec);
         const ratio = main.figures.requestsPerSec / combined;
         ceiling = { H, S: S.battlesPerSec, combined, ratio };
         console.log(
-          `\nceiling: H ${int(h)} requests/s (canned), S ${int(S.battlesPerSec)} battles/s (pool, no HTTP), ` +
+          `\nceiling: H ${int(h)} requests/s (canned), S ${int(S.battlesPerSec)} battles/s (${o.mode}, no HTTP), ` +
             `1/(1/H + 1/S) = ${int(combined)}/s; this run: ${int(main.figures.requestsPerSec)} requests/s = ${(ratio * 100).toFixed(1)}%`,
         );
       }
