@@ -5,7 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { DeadlineExceededError, toGrpcStatus } from './errors.ts';
+import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
 import { HealthService } from './health.ts';
 import { latencyBuckets } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
@@ -101,7 +101,7 @@ class Ctx implements CallContext {
         this.#timer.unref();
       }
       this.#call.once('cancelled', () =>
-        controller.abort(new DeadlineExceededError('call cancelled by the client')),
+        controller.abort(new CancelledError('call cancelled by the client')),
       );
     }
     return this.#controller.signal;
