@@ -2,13 +2,9 @@
 // per-backend pool gauges, statement latency, kills, retries, refusals,
 // reachability, and the slow-query log.
 import type { Logger } from '@slg/service-kit';
-import { latencyBuckets } from '@slg/service-kit';
+import { latencyBuckets, registerOnce } from '@slg/service-kit';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Backend, BackendObserver, Statement } from './backends/types.ts';
-
-function metric<T>(registry: Registry, name: string, make: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? make();
-}
 
 export class DbProxyMetrics implements BackendObserver {
   readonly #log: Logger;
@@ -30,7 +26,7 @@ export class DbProxyMetrics implements BackendObserver {
     this.#log = log;
     this.#slowMs = slowQueryMs;
     const registers = [registry];
-    this.#latency = metric(
+    this.#latency = registerOnce(
       registry,
       'dbproxy_statement_duration_seconds',
       () =>
@@ -42,7 +38,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#errors = metric(
+    this.#errors = registerOnce(
       registry,
       'dbproxy_statement_errors_total',
       () =>
@@ -53,7 +49,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#slow = metric(
+    this.#slow = registerOnce(
       registry,
       'dbproxy_slow_statements_total',
       () =>
@@ -64,7 +60,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#killed = metric(
+    this.#killed = registerOnce(
       registry,
       'dbproxy_killed_queries_total',
       () =>
@@ -75,7 +71,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#retries = metric(
+    this.#retries = registerOnce(
       registry,
       'dbproxy_retries_total',
       () =>
@@ -86,7 +82,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#rejected = metric(
+    this.#rejected = registerOnce(
       registry,
       'dbproxy_pool_rejections_total',
       () =>
@@ -97,7 +93,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#up = metric(
+    this.#up = registerOnce(
       registry,
       'dbproxy_backend_up',
       () =>
@@ -108,7 +104,7 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
-    this.#batches = metric(
+    this.#batches = registerOnce(
       registry,
       'dbproxy_get_batch_size',
       () =>
@@ -121,7 +117,7 @@ export class DbProxyMetrics implements BackendObserver {
         }),
     );
     const backends = () => this.#backends;
-    metric(
+    registerOnce(
       registry,
       'dbproxy_pool_connections',
       () =>
@@ -140,7 +136,7 @@ export class DbProxyMetrics implements BackendObserver {
           },
         }),
     );
-    metric(
+    registerOnce(
       registry,
       'dbproxy_pool_waiting',
       () =>
@@ -155,7 +151,7 @@ export class DbProxyMetrics implements BackendObserver {
           },
         }),
     );
-    metric(
+    registerOnce(
       registry,
       'dbproxy_pool_max_connections',
       () =>

@@ -25,6 +25,7 @@ export {
   createMetricsRegistry,
   latencyBuckets,
   type MetricsServer,
+  registerOnce,
   startMetricsServer,
 } from './metrics.ts';
 export { runMain } from './run-main.ts';

@@ -6,7 +6,7 @@ import * as grpc from '@grpc/grpc-js';
 import type Long from 'long';
 import { Histogram, type Registry } from 'prom-client';
 import { errorFromGrpc } from './errors.ts';
-import { latencyBuckets } from './metrics.ts';
+import { latencyBuckets, registerOnce } from './metrics.ts';
 
 export interface CallOptions {
   /** This call's deadline, in ms from now (default: the client's). */
@@ -113,16 +113,18 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
   let next = 0;
   const defaultDeadline = opts.deadlineMs ?? 10_000;
   const latency = opts.registry
-    ? ((opts.registry.getSingleMetric('grpc_client_handling_seconds') as
-        | Histogram<string>
-        | undefined) ??
-      new Histogram({
-        name: 'grpc_client_handling_seconds',
-        help: 'Time for a unary RPC this process made to complete, by service, method and status',
-        labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
-        buckets: latencyBuckets,
-        registers: [opts.registry],
-      }))
+    ? registerOnce(
+        opts.registry,
+        'grpc_client_handling_seconds',
+        () =>
+          new Histogram({
+            name: 'grpc_client_handling_seconds',
+            help: 'Time for a unary RPC this process made to complete, by service, method and status',
+            labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+            buckets: latencyBuckets,
+            registers: [opts.registry!],
+          }),
+      )
     : undefined;
 
   const out: Record<string, unknown> = {};

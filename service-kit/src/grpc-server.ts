@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
 import { HealthService } from './health.ts';
-import { latencyBuckets } from './metrics.ts';
+import { latencyBuckets, registerOnce } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
 
 /** What a handler knows of its call. */
@@ -137,7 +137,7 @@ export class GrpcServer {
       // channelz bookkeeping costs a few microseconds a call, and nothing here reads it.
       'grpc.enable_channelz': 0,
     });
-    this.#latency = metric(
+    this.#latency = registerOnce(
       opts.registry,
       'grpc_server_handling_seconds',
       () =>
@@ -149,7 +149,7 @@ export class GrpcServer {
           registers: [opts.registry],
         }),
     );
-    this.#errors = metric(
+    this.#errors = registerOnce(
       opts.registry,
       'grpc_server_errors_total',
       () =>
@@ -160,7 +160,7 @@ export class GrpcServer {
           registers: [opts.registry],
         }),
     );
-    this.#inFlightGauge = metric(
+    this.#inFlightGauge = registerOnce(
       opts.registry,
       'grpc_server_in_flight',
       () =>
@@ -326,9 +326,4 @@ export class GrpcServer {
       this.server.forceShutdown();
     }
   }
-}
-
-/** One metric per registry, however many servers share it (tests start several). */
-function metric<T>(registry: Registry, name: string, make: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? make();
 }

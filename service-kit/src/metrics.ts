@@ -11,6 +11,15 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
+/**
+ * The metric `name` of `registry`, made by `make` the first time: several servers or clients of
+ * one process (tests start many) share a registry, and prom-client refuses a second
+ * registration of a name.
+ */
+export function registerOnce<M>(registry: Registry, name: string, make: () => M): M {
+  return (registry.getSingleMetric(name) as M | undefined) ?? make();
+}
+
 /** Sub-millisecond to seconds: RPCs here take from ~100 us (cache hit) to seconds (slow query). */
 export const latencyBuckets = [
   0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
