@@ -51,6 +51,9 @@ export interface GrpcServerOptions {
   maxReceiveMessageBytes?: number;
 }
 
+/** The servers sharing a registry, whose in-flight counts its gauge adds up. */
+const serversOf = new WeakMap<Registry, Set<GrpcServer>>();
+
 class Ctx implements CallContext {
   readonly path: string;
   readonly service: string;
@@ -119,10 +122,11 @@ export class GrpcServer {
   readonly #defaultDeadlineMs: number;
   readonly #interceptors: Interceptor[];
   readonly #services: string[] = [];
-  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Unary calls being handled now (a plain count: the gauge reads it when scraped). */
+  #inFlight = 0;
+  readonly #registry: Registry;
   readonly #latency: Histogram<string>;
   readonly #errors: Counter<string>;
-  readonly #inFlightGauge: Gauge<string>;
   #port = 0;
 
   constructor(opts: GrpcServerOptions) {
@@ -160,16 +164,31 @@ export class GrpcServer {
           registers: [opts.registry],
         }),
     );
-    this.#inFlightGauge = registerOnce(
-      opts.registry,
-      'grpc_server_in_flight',
-      () =>
-        new Gauge({
-          name: 'grpc_server_in_flight',
-          help: 'Unary RPCs being handled now',
-          registers: [opts.registry],
-        }),
-    );
+    // Read at scrape time from every server of the registry, instead of an inc() and a dec()
+    // on each call.
+    let servers = serversOf.get(opts.registry);
+    if (!servers) {
+      const set = new Set<GrpcServer>();
+      servers = set;
+      serversOf.set(opts.registry, set);
+      registerOnce(
+        opts.registry,
+        'grpc_server_in_flight',
+        () =>
+          new Gauge({
+            name: 'grpc_server_in_flight',
+            help: 'Unary RPCs being handled now',
+            registers: [opts.registry],
+            collect() {
+              let n = 0;
+              for (const s of set) n += s.inFlight;
+              this.set(n);
+            },
+          }),
+      );
+    }
+    servers.add(this);
+    this.#registry = opts.registry;
     this.server.addService(this.health.definition, this.health.implementation);
     this.#services.push('grpc.health.v1.Health');
     for (const r of reflectionServices(() => this.#services)) {
@@ -241,13 +260,13 @@ export class GrpcServer {
       call: grpc.ServerUnaryCall<unknown, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      const start = process.hrtime.bigint();
+      const start = performance.now();
       const ctx = new Ctx(path, call, this.#defaultDeadlineMs, log);
-      this.#inFlightGauge.inc();
+      this.#inFlight++;
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();
-        this.#inFlightGauge.dec();
-        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        this.#inFlight--;
+        const seconds = (performance.now() - start) / 1e3;
         if (err === null) {
           observe(grpc.status.OK, seconds);
           callback(null, response);
@@ -272,12 +291,10 @@ export class GrpcServer {
         finish(err);
         return;
       }
-      const tracked = p.then(
+      p.then(
         (res) => finish(null, res),
         (err: unknown) => finish(err),
       );
-      this.#inFlight.add(tracked);
-      tracked.finally(() => this.#inFlight.delete(tracked));
     };
   }
 
@@ -301,7 +318,7 @@ export class GrpcServer {
   }
 
   get inFlight(): number {
-    return this.#inFlight.size;
+    return this.#inFlight;
   }
 
   /**
@@ -319,11 +336,9 @@ export class GrpcServer {
     const result = await Promise.race([drained.then(() => 'drained' as const), timedOut]);
     clearTimeout(timer);
     if (result === 'timeout') {
-      this.#log.warn(
-        { inFlight: this.#inFlight.size },
-        'drain deadline passed: cancelling the rest',
-      );
+      this.#log.warn({ inFlight: this.#inFlight }, 'drain deadline passed: cancelling the rest');
       this.server.forceShutdown();
     }
+    serversOf.get(this.#registry)?.delete(this);
   }
 }

@@ -96,9 +96,12 @@ const INT_TYPES = new Set([1, 2, 3, 8, 9, 13]);
 const FLOAT_TYPES = new Set([4, 5]);
 const BINARY_CHARSET = 63;
 
+// mysql2's `TypedParameter` is a getter that runs require() on every read: read it once.
+const { LONGLONG, TINY } = mysql.TypedParameter;
+
 function param(c: Cell): mysql.ExecuteValues {
-  if (typeof c === 'bigint') return mysql.TypedParameter.LONGLONG(c);
-  if (typeof c === 'boolean') return mysql.TypedParameter.TINY(c ? 1 : 0);
+  if (typeof c === 'bigint') return LONGLONG(c);
+  if (typeof c === 'boolean') return TINY(c ? 1 : 0);
   return c;
 }
 
