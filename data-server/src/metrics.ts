@@ -93,5 +93,26 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
       this.set(cache.pendingInvalidations);
     },
   });
+  const gets = (cache as { getStats?: { keys: number; commands: number } }).getStats;
+  if (gets) {
+    new Counter({
+      name: 'dataserver_cache_get_keys_total',
+      help: 'Keys read on the hit path (Redis: coalesced per event-loop turn into one GET or MGET)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(gets.keys);
+      },
+    });
+    new Counter({
+      name: 'dataserver_cache_get_commands_total',
+      help: 'GET or MGET commands that carried those keys (keys / commands = keys per MGET)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(gets.commands);
+      },
+    });
+  }
   return m;
 }

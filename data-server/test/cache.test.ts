@@ -221,3 +221,47 @@ for (const backend of backends) {
     });
   });
 }
+
+t.test(
+  'redis: the GETs of one event-loop turn leave as one MGET, each caller gets its own key',
+  async (t) => {
+    const prefix = uniquePrefix('cache-mget');
+    const cache = (await backends[1]!.make(prefix)) as RedisCache;
+    t.teardown(async () => {
+      await cache.close();
+      await dropPrefix(redisUrl, prefix);
+    });
+    const k = (s: string) => `${prefix}{1}:${s}`;
+    for (const s of ['a', 'b', 'c']) {
+      const l = await cache.lease(k(s), undefined);
+      t.ok(await cache.fill(k(s), (l as { token: string }).token, Buffer.from(`v-${s}`), 60_000));
+    }
+    const before = { ...cache.getStats };
+    const keys = ['a', 'missing', 'b', 'a', 'c', 'missing2'];
+    const got = await Promise.all(keys.map((s) => cache.get(k(s))));
+    t.same(
+      got.map((b) => b?.toString() ?? null),
+      ['v-a', null, 'v-b', 'v-a', 'v-c', null],
+      'every caller gets the value of its own key (null when absent), duplicates included',
+    );
+    t.equal(cache.getStats.keys - before.keys, keys.length, 'six keys asked for');
+    t.equal(cache.getStats.commands - before.commands, 1, 'in one command');
+
+    // A GET asked for in a later turn goes in a later command, and sees a write made meanwhile.
+    const first = cache.get(k('a'));
+    await first;
+    const w = await cache.writeLease([k('a')], undefined);
+    await cache.writeFill(w, [{ value: Buffer.from('v-a2'), ttlMs: 60_000 }]);
+    t.equal((await cache.get(k('a')))?.toString(), 'v-a2');
+    t.equal(cache.getStats.commands - before.commands, 3);
+
+    // Redis gone: every caller of the batch fails, and the cache is marked down.
+    cache.redis.disconnect();
+    const failed = await Promise.allSettled(['a', 'b'].map((s) => cache.get(k(s))));
+    t.same(
+      failed.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    t.equal(cache.available, false, 'marked down');
+  },
+);
