@@ -1,5 +1,5 @@
 // Prometheus metrics (prom-client) on an HTTP /metrics endpoint.
-import { createServer } from 'node:http';
+import type * as Http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Logger } from './logger.ts';
@@ -37,6 +37,10 @@ export async function startMetricsServer(opts: {
   registry: Registry;
   logger?: Logger;
 }): Promise<MetricsServer> {
+  // Not `import ... from 'node:http'`: the ESM facade of a built-in reads every export, and
+  // node:http's lazy WebSocket/EventSource getters then load Node's bundled undici (~5 MB of
+  // RSS in every service). getBuiltinModule returns the plain module.
+  const { createServer } = process.getBuiltinModule('node:http') as typeof Http;
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/metrics') {
       opts.registry.metrics().then(

@@ -13,13 +13,15 @@
 //   were never sent, whole transactions that the server rolled back (deadlock,
 //   lost connection before COMMIT). An autocommitted write whose reply was lost
 //   is never re-sent.
+
+import { createRequire } from 'node:module';
 import {
   DeadlineExceededError,
   ResourceExhaustedError,
   ServiceError,
   UnavailableError,
 } from '@slg/service-kit';
-import mysql from 'mysql2';
+import type * as Mysql from 'mysql2';
 import type { Cell } from '../schema.ts';
 import {
   isConnectionError,
@@ -66,7 +68,7 @@ export interface MysqlBackendOptions {
 }
 
 interface Conn {
-  readonly raw: mysql.Connection;
+  readonly raw: Mysql.Connection;
   readonly threadId: number;
   dead: boolean;
   /** A KILL QUERY was sent for this connection's statement: never reuse it. */
@@ -96,10 +98,15 @@ const INT_TYPES = new Set([1, 2, 3, 8, 9, 13]);
 const FLOAT_TYPES = new Set([4, 5]);
 const BINARY_CHARSET = 63;
 
+// Required when this module is first imported (app.ts imports it only for a MySQL backend): a
+// bundler hoists a static `import` of an external package to the top of the bundle, and
+// mysql2 (with the tracing API it loads) costs every embedded-SQLite process ~5 MB.
+const mysql = createRequire(import.meta.url)('mysql2') as typeof Mysql;
+
 // mysql2's `TypedParameter` is a getter that runs require() on every read: read it once.
 const { LONGLONG, TINY } = mysql.TypedParameter;
 
-function param(c: Cell): mysql.ExecuteValues {
+function param(c: Cell): Mysql.ExecuteValues {
   if (typeof c === 'bigint') return LONGLONG(c);
   if (typeof c === 'boolean') return TINY(c ? 1 : 0);
   return c;
@@ -118,7 +125,7 @@ export class MysqlBackend implements Backend {
   #lastFailure = 0;
   #lastError: unknown;
   #closed = false;
-  #admin: mysql.Connection | undefined;
+  #admin: Mysql.Connection | undefined;
   readonly #reaper: NodeJS.Timeout;
 
   constructor(opts: MysqlBackendOptions) {
@@ -147,7 +154,7 @@ export class MysqlBackend implements Backend {
 
   // ---- connections ---------------------------------------------------------
 
-  #connectionConfig(withDatabase: boolean): mysql.ConnectionOptions {
+  #connectionConfig(withDatabase: boolean): Mysql.ConnectionOptions {
     const t = this.#opts.target;
     return {
       host: t.host,
@@ -166,7 +173,7 @@ export class MysqlBackend implements Backend {
     };
   }
 
-  #connect(withDatabase: boolean): Promise<mysql.Connection> {
+  #connect(withDatabase: boolean): Promise<Mysql.Connection> {
     return new Promise((resolve, reject) => {
       const raw = mysql.createConnection(this.#connectionConfig(withDatabase));
       const onError = (err: Error) => {
@@ -193,7 +200,7 @@ export class MysqlBackend implements Backend {
 
   async #open(): Promise<Conn> {
     this.#opening++;
-    let raw: mysql.Connection | undefined;
+    let raw: Mysql.Connection | undefined;
     try {
       raw = await this.#connect(true);
       for (const sql of SESSION_SETUP) await queryText(raw, sql);
@@ -384,9 +391,9 @@ export class MysqlBackend implements Backend {
       // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
       const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
       const done = (
-        err: mysql.QueryError | null,
+        err: Mysql.QueryError | null,
         result: unknown,
-        fields?: mysql.FieldPacket[],
+        fields?: Mysql.FieldPacket[],
       ) => {
         if (timer) clearTimeout(timer);
         const seconds = (performance.now() - started) / 1000;
@@ -417,7 +424,7 @@ export class MysqlBackend implements Backend {
             ...(columns && fields ? { columns: fields.map(resultColumn) } : {}),
           });
         } else {
-          resolve({ rows: [], affectedRows: (result as mysql.ResultSetHeader).affectedRows });
+          resolve({ rows: [], affectedRows: (result as Mysql.ResultSetHeader).affectedRows });
         }
       };
       if (text) conn.raw.query({ sql: stmt.sql }, done);
@@ -623,13 +630,13 @@ function serverError(err: unknown): unknown {
   return err instanceof ServiceError && err.cause !== undefined ? err.cause : err;
 }
 
-function queryText(raw: mysql.Connection, sql: string): Promise<unknown> {
+function queryText(raw: Mysql.Connection, sql: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     raw.query(sql, (err, rows) => (err ? reject(err) : resolve(rows)));
   });
 }
 
-function resultColumn(f: mysql.FieldPacket): ResultColumn {
+function resultColumn(f: Mysql.FieldPacket): ResultColumn {
   const type = f.columnType ?? -1;
   if (INT_TYPES.has(type)) return { name: f.name, kind: 'int' };
   if (FLOAT_TYPES.has(type)) return { name: f.name, kind: 'float' };

@@ -10,7 +10,8 @@
 // MySQL.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type * as Sqlite from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   AlreadyExistsError,
   DeadlineExceededError,
@@ -30,6 +31,10 @@ import type {
   Statement,
   TableInfo,
 } from './types.ts';
+
+// Loaded when this module is first imported (app.ts imports it only for an SQLite backend), not
+// through a static import that a bundler would hoist into every db-proxy process.
+const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof Sqlite;
 
 export interface SqliteBackendOptions {
   /** A file path, or ":memory:". */
@@ -54,7 +59,7 @@ export class SqliteBackend implements Backend {
   readonly name: string;
   readonly dialect = 'sqlite' as const;
   readonly up = true;
-  readonly #db: DatabaseSync;
+  readonly #db: Sqlite.DatabaseSync;
   readonly #opts: SqliteBackendOptions;
   /** Prepared statements by SQL text, with whether each returns rows. */
   readonly #statements = new Map<string, { s: StatementSync; reads: boolean }>();
