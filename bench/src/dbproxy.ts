@@ -33,7 +33,7 @@ import {
 } from './lib/options.ts';
 import { type ServerUsage, UsageSampler } from './lib/proc-stats.ts';
 import { createProgress } from './lib/progress.ts';
-import { bytes, caseStudyLine, int, ms, table, totals } from './lib/report.ts';
+import { bytes, caseStudyLine, int, median, ms, table, totals } from './lib/report.ts';
 import {
   defaultResultPath,
   RESULT_SCHEMA_VERSION,
@@ -271,12 +271,6 @@ function combine(parts: PhaseSummary[]): PhaseSummary {
     servers: parts.flatMap((p) => p.servers),
     clientCores: parts.flatMap((p) => p.clientCores),
   };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -15,7 +15,7 @@ import {
 } from '../src/lib/histogram.ts';
 import { clientsOfWorker, quotaOfClient } from '../src/lib/load-pool.ts';
 import { parseDuration } from '../src/lib/options.ts';
-import { caseStudyLine, latencyTable, totals } from '../src/lib/report.ts';
+import { caseStudyLine, latencyTable, median, totals } from '../src/lib/report.ts';
 import { Rng, WeightedChoice } from '../src/lib/rng.ts';
 import { caseStudyPattern } from './helpers/cli.ts';
 
@@ -241,4 +241,17 @@ t.test('latency targets and the comparison of two runs', async (t) => {
   t.match(text, /ratio to ceiling\s+50\.0%\s+60\.0%\s+\+20\.0%/);
   t.match(text, /FetchV2\s+10 \/ 10\s+\+0\.0%\s+0\.50 \/ 0\.50/);
   t.throws(() => compareResults(run(1, 1), { ...run(1, 1), kind: 'echo' }, ['a', 'b']));
+  t.notMatch(text, /settings differ/);
+  // A run split into rounds beside one from before --rounds existed (one slice).
+  const rounds = { ...run(1200, 2000), settings: { concurrency: 64, rounds: 3 } };
+  t.match(compareResults(run(1000, 2000), rounds, ['a', 'b']), /settings differ: rounds 1 vs 3/);
+  const one = { ...run(1200, 2000), settings: { concurrency: 64, rounds: 1 } };
+  t.notMatch(compareResults(run(1000, 2000), one, ['a', 'b']), /settings differ/);
+});
+
+t.test('median', async (t) => {
+  t.equal(median([3, 1, 2]), 2);
+  t.equal(median([4, 1, 3, 2]), 2.5);
+  t.equal(median([7]), 7);
+  t.ok(Number.isNaN(median([])));
 });

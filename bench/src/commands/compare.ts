@@ -54,6 +54,9 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
   const lines: string[] = [];
   lines.push(`A: ${names[0]}`, `   ${environmentLine(a.environment)}`);
   lines.push(`B: ${names[1]}`, `   ${environmentLine(b.environment)}`);
+  // A run from before --rounds existed ran as one slice.
+  const setting = (r: AnyResult, k: string) =>
+    k === 'rounds' ? (r.settings[k] ?? 1) : r.settings[k];
   const differ = [
     'concurrency',
     'workers',
@@ -65,9 +68,10 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
     'members',
     'seed',
     'weights',
+    'rounds',
   ]
-    .filter((k) => JSON.stringify(a.settings[k]) !== JSON.stringify(b.settings[k]))
-    .map((k) => `${k} ${JSON.stringify(a.settings[k])} vs ${JSON.stringify(b.settings[k])}`);
+    .filter((k) => JSON.stringify(setting(a, k)) !== JSON.stringify(setting(b, k)))
+    .map((k) => `${k} ${JSON.stringify(setting(a, k))} vs ${JSON.stringify(setting(b, k))}`);
   if (differ.length) lines.push(`settings differ: ${differ.join('; ')}`);
   lines.push('');
   const rows: string[][] = [

@@ -17,10 +17,15 @@ import {
   type DataParams,
   type Sample,
 } from '../data/workload.ts';
-import { type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
+import {
+  CeilingBench,
+  type CeilingOptions,
+  type CeilingResult,
+  measureCeiling,
+} from '../lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { LoadPool } from '../lib/load-pool.ts';
+import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
 import {
   describeLoad,
   type LoadSettings,
@@ -32,13 +37,14 @@ import {
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
-import { UsageSampler } from '../lib/proc-stats.ts';
+import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import {
   bytes,
   caseStudyLine,
   int,
   latencyTable,
+  median,
   type Totals,
   totals,
   totalsLine,
@@ -132,6 +138,8 @@ export interface DataSettings extends LoadSettings {
   ceiling: boolean;
   ceilingDurationMs: number;
   ceilingAt: 'before' | 'after' | 'both';
+  /** Slices of the run, each between two echo ceiling phases (1: one run, --ceiling-at). */
+  rounds: number;
   seedParallel: number;
   printLimit: number;
   maxErrors: number;
@@ -171,6 +179,38 @@ export function requestSequence(clients: ClientSequence[], requests: number): Re
   };
 }
 
+/** When a ceiling phase ran: 'between' two slices of a run split into rounds. */
+export type CeilingAt = 'before' | 'after' | 'between';
+
+/**
+ * One slice of the run beside the ceiling phases around it (rates in requests/s; a side is
+ * null only without rounds, when --ceiling-at left it out); ratio = dataRate over their mean.
+ */
+export interface CeilingRound {
+  dataRate: number;
+  /** Requests sent in the slice, and its length (s). */
+  requests: number;
+  elapsedS: number;
+  ceilingBefore: number | null;
+  ceilingAfter: number | null;
+  ratio: number | null;
+}
+
+/** One pool.run of the data workload: its own counts, and the figures so far. */
+interface Slice {
+  /** Cumulative since the pool started (the workload's recorders are), but for elapsedS. */
+  run: PhaseResult;
+  usage: ReturnType<UsageSampler['stop']>;
+  requests: number;
+  answered: number;
+  elapsedS: number;
+}
+
+/** The unmeasured echo phase before the first of the rounds' ceiling phases. */
+const ECHO_WARM_UP_MS = 2000;
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
 /** The data result file (JSON). */
 export interface DataResult {
   schemaVersion: number;
@@ -194,10 +234,15 @@ export interface DataResult {
   /** The echo ceiling: its rate (the mean of its measurements) and the run's ratio to it. */
   ceiling: {
     rate: number;
+    /** The run's rate / `rate`; with --rounds, the median of the rounds' ratios. */
     ratio: number;
+    /** The run's rate / `rate` (equal to `ratio` without rounds). */
+    ratioOverall: number;
     requestBytes: number;
     responseBytes: number;
-    measurements: (Omit<CeilingResult, 'ops'> & { at: 'before' | 'after'; line: string })[];
+    /** Per slice (one without rounds): its rate, the ceilings around it, their ratio. */
+    rounds: CeilingRound[];
+    measurements: (Omit<CeilingResult, 'ops'> & { at: CeilingAt; line: string })[];
   } | null;
   client: ReturnType<UsageSampler['stop']>['client'];
   servers: ReturnType<UsageSampler['stop']>['servers'];
@@ -279,10 +324,19 @@ export function dataCommand(): Command {
     .addOption(
       new Option(
         '--ceiling-at <when>',
-        "measure the ceiling before the run, after it, or both (then the ratio uses their mean: the machine's other load may change)",
+        "measure the ceiling before the run, after it, or both (then the ratio uses their mean: the machine's other load may change); ignored with --rounds > 1",
       )
         .choices(['before', 'after', 'both'])
         .default('before'),
+    )
+    .addOption(
+      new Option(
+        '--rounds <n>',
+        "split the run (--duration) into n equal slices, each between two echo ceiling phases of --ceiling-duration (n+1 in all, on one echo server); the ratio is the median of the rounds' (slice rate / mean of its two ceilings). Ignored with --no-ceiling",
+      )
+        .env('BENCH_ROUNDS')
+        .argParser(parsePositiveInt)
+        .default(1),
     )
     .addOption(
       new Option('--seed-parallel <n>', 'players seeded in parallel per worker')
@@ -329,6 +383,9 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     throw new UsageError('--first-player out of range');
   const seed = o.seed as number;
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
+  const rounds = o.rounds as number;
+  if (rounds > 1 && o.ceiling !== false && load.requests !== null)
+    throw new UsageError('--rounds splits --duration: use it without --requests');
   return {
     ...load,
     target: o.target as string,
@@ -343,6 +400,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     ceiling: o.ceiling !== false,
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
     ceilingAt: o.ceilingAt as DataSettings['ceilingAt'],
+    rounds,
     seedParallel: o.seedParallel as number,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
@@ -367,27 +425,42 @@ export async function runData(s: DataSettings): Promise<number> {
   say(environmentLine(env));
   say(`mix: ${s.weights.map(([k, v]) => `${k}=${v}`).join(', ')}`);
 
-  const ceilingRun = async (): Promise<CeilingResult> => {
-    const r = await measureCeiling({
-      workers: s.workers,
-      channels: s.channels,
-      concurrency: s.concurrency,
-      durationMs: s.ceilingDurationMs,
-      requestBytes: sizes.requestBytes,
-      responseBytes: sizes.responseBytes,
-      deadlineMs: s.deadlineMs,
-      slowMs: s.slowMs,
-      quiet: s.quiet,
-      progressIntervalS: s.progressIntervalS,
-    });
+  // With --rounds n (and the ceiling on), the run is n equal slices, each between two echo
+  // ceiling phases on one echo server kept warm: a change in the machine's speed (it is shared)
+  // then hits a slice and the ceilings beside it alike, and the ratio is the median of the rounds'.
+  const rounds = s.ceiling ? s.rounds : 1;
+  const sliceMs = rounds > 1 ? s.durationMs! / rounds : s.durationMs;
+  if (rounds > 1) {
     say(
-      `ceiling: bare grpc-js echo, ${s.concurrency} in flight, request ${bytes(sizes.requestBytes)} / response ${bytes(sizes.responseBytes)}, ` +
+      `rounds: ${rounds} slices of ${sliceMs! / 1000} s, each between two echo ceiling phases of ${s.ceilingDurationMs / 1000} s after a warm-up of ${ECHO_WARM_UP_MS / 1000} s (--ceiling-at is ignored)`,
+    );
+  }
+  const ceilingOptions: CeilingOptions = {
+    workers: s.workers,
+    channels: s.channels,
+    concurrency: s.concurrency,
+    durationMs: s.ceilingDurationMs,
+    requestBytes: sizes.requestBytes,
+    responseBytes: sizes.responseBytes,
+    deadlineMs: s.deadlineMs,
+    slowMs: s.slowMs,
+    quiet: s.quiet,
+    progressIntervalS: s.progressIntervalS,
+  };
+  const ceilingLine = (r: CeilingResult, label: string) =>
+    say(
+      `${label}: bare grpc-js echo, ${s.concurrency} in flight, request ${bytes(sizes.requestBytes)} / response ${bytes(sizes.responseBytes)}, ` +
         `${(r.elapsedS).toFixed(1)} s: ${int(r.rate)} requests/s (errors ${int(r.errors)})`,
     );
+  const ceilingRun = async (): Promise<CeilingResult> => {
+    const r = await measureCeiling(ceilingOptions);
+    ceilingLine(r, 'ceiling');
     return r;
   };
-  const ceilings: { at: 'before' | 'after'; result: CeilingResult }[] = [];
-  if (s.ceiling && s.ceilingAt !== 'after')
+  const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
+  // Rounds: one echo server and its client for every ceiling phase.
+  const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
+  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
     ceilings.push({ at: 'before', result: await ceilingRun() });
 
   const params: DataParams = {
@@ -406,21 +479,27 @@ export async function runData(s: DataSettings): Promise<number> {
     printLimit: s.printLimit,
   };
   say(`seeding ${s.players} players through ${s.target}...`);
-  const pool = await LoadPool.start(
-    {
-      workloadModule: new URL('../data/workload.ts', import.meta.url),
-      workers: s.workers,
-      concurrency: s.concurrency,
-      params,
-    },
-    createProgress({
-      label: 'seeding',
-      unit: 'players',
-      total: { requests: s.players },
-      intervalS: s.progressIntervalS,
-      silent: s.quiet,
-    }),
-  );
+  let pool: LoadPool;
+  try {
+    pool = await LoadPool.start(
+      {
+        workloadModule: new URL('../data/workload.ts', import.meta.url),
+        workers: s.workers,
+        concurrency: s.concurrency,
+        params,
+      },
+      createProgress({
+        label: 'seeding',
+        unit: 'players',
+        total: { requests: s.players },
+        intervalS: s.progressIntervalS,
+        silent: s.quiet,
+      }),
+    );
+  } catch (err) {
+    await echo?.close();
+    throw err;
+  }
   const seeding = {
     players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
     records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),
@@ -431,6 +510,7 @@ export async function runData(s: DataSettings): Promise<number> {
   );
 
   let interrupted = 0;
+  let inCeiling = false;
   const onSignal = () => {
     interrupted++;
     if (interrupted === 1) {
@@ -438,39 +518,117 @@ export async function runData(s: DataSettings): Promise<number> {
         '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
       );
       pool.stop();
+      // A slice that was cut short still gets its closing ceiling; a ceiling phase ends now.
+      if (inCeiling) echo?.stop();
     } else {
       process.exit(130);
     }
   };
-  process.on('SIGINT', onSignal);
-  const sampler = new UsageSampler(s.serverPids);
-  let phase: Awaited<ReturnType<LoadPool['run']>>;
-  let usage: ReturnType<UsageSampler['stop']>;
-  try {
+  // The data workload's figures are cumulative over the pool's runs (its recorders, request
+  // hashes and samples live as long as the pool): a slice's own counts are the differences.
+  const slices: Slice[] = [];
+  let before = { requests: 0, answered: 0 };
+  let loadAverageAfter: number[] = [];
+  const runSlice = async (label: string): Promise<void> => {
+    const sampler = new UsageSampler(s.serverPids);
     sampler.start();
-    phase = await pool.run({
-      durationMs: s.durationMs,
+    const run = await pool.run({
+      durationMs: sliceMs,
       requests: s.requests,
       rate: s.rate,
       progress: createProgress({
-        label: 'data',
-        total:
-          s.requests !== null ? { requests: s.requests } : { seconds: (s.durationMs ?? 0) / 1000 },
+        label,
+        total: s.requests !== null ? { requests: s.requests } : { seconds: (sliceMs ?? 0) / 1000 },
         intervalS: s.progressIntervalS,
         silent: s.quiet,
       }),
     });
-    usage = sampler.stop();
+    const usage = sampler.stop();
+    loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
+    const now = totals(run.ops, run.elapsedS);
+    slices.push({
+      run,
+      usage,
+      requests: now.requests - before.requests,
+      answered: now.answered - before.answered,
+      elapsedS: run.elapsedS,
+    });
+    before = now;
+  };
+  const roundOf = (i: number, ceilingBefore: number | null, ceilingAfter: number | null) => {
+    const x = slices[i]!;
+    const dataRate = x.elapsedS > 0 ? x.answered / x.elapsedS : 0;
+    const known = [ceilingBefore, ceilingAfter].filter((v): v is number => v !== null);
+    const echoRate = known.length ? known.reduce((n, v) => n + v, 0) / known.length : 0;
+    return {
+      dataRate,
+      requests: x.requests,
+      elapsedS: x.elapsedS,
+      ceilingBefore,
+      ceilingAfter,
+      ratio: echoRate > 0 ? dataRate / echoRate : null,
+    } satisfies CeilingRound;
+  };
+  const measureEcho = async (): Promise<void> => {
+    inCeiling = true;
+    try {
+      const result = await echo!.measure();
+      ceilingLine(result, `ceiling ${ceilings.length + 1}/${rounds + 1}`);
+      ceilings.push({ at: 'between', result });
+    } finally {
+      inCeiling = false;
+    }
+    // This phase closes the round of the slice before it.
+    const i = ceilings.length - 2;
+    if (i >= 0 && slices[i]) {
+      const r = roundOf(i, ceilings[i]!.result.rate, ceilings[i + 1]!.result.rate);
+      say(
+        `round ${i + 1}/${rounds}: echo ${int(r.ceilingBefore!)}/s before, ${int(r.ceilingAfter!)}/s after; data ${int(r.dataRate)}/s (${r.ratio === null ? 'no echo rate' : `${pct(r.ratio)} of echo`})`,
+      );
+    }
+  };
+  process.on('SIGINT', onSignal);
+  try {
+    if (rounds === 1) {
+      await runSlice('data');
+    } else {
+      inCeiling = true;
+      await echo!.warmUp(ECHO_WARM_UP_MS);
+      inCeiling = false;
+      for (let r = 0; r < rounds && !interrupted; r++) {
+        await measureEcho();
+        if (!interrupted) await runSlice(`data ${r + 1}/${rounds}`);
+      }
+      // The last slice's closing ceiling (also after a slice cut short by Ctrl-C).
+      if (slices.length > 0 && ceilings.length === slices.length) await measureEcho();
+    }
   } finally {
     process.off('SIGINT', onSignal);
     await pool.close();
+    await echo?.close();
   }
-  const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
-  if (s.ceiling && s.ceilingAt !== 'before')
+  if (slices.length === 0) {
+    say('interrupted before the measured run: no result');
+    return 130;
+  }
+  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'before')
     ceilings.push({ at: 'after', result: await ceilingRun() });
+  if (rounds > 1) {
+    ceilings.forEach((c, i) => {
+      c.at = i === 0 ? 'before' : i >= slices.length ? 'after' : 'between';
+    });
+  }
   const ceilingRate = ceilings.length
     ? ceilings.reduce((n, c) => n + c.result.rate, 0) / ceilings.length
     : null;
+  // The whole run: the last slice's cumulative figures over the slices' summed time.
+  const last = slices.at(-1)!.run;
+  const phase = {
+    ops: last.ops,
+    elapsedS: slices.reduce((n, x) => n + x.elapsedS, 0),
+    extras: last.extras,
+  };
+  const usage = slices.length === 1 ? slices[0]!.usage : combineUsage(slices.map((x) => x.usage));
 
   const extras = phase.extras as DataExtra[];
   const t = totals(phase.ops, phase.elapsedS);
@@ -496,8 +654,28 @@ export async function runData(s: DataSettings): Promise<number> {
       `open model: ${int(s.rate)} requests/s intended, ${int(t.rate)} answered per second (${((t.rate / s.rate) * 100).toFixed(1)}%); latency counts from each intended send time`,
     );
   }
-  const ratio = ceilingRate ? t.rate / ceilingRate : null;
-  if (ceilingRate && ratio !== null) {
+  const ratioOverall = ceilingRate ? t.rate / ceilingRate : null;
+  const ceilingRounds: CeilingRound[] =
+    rounds > 1
+      ? slices.map((_, i) =>
+          roundOf(i, ceilings[i]?.result.rate ?? null, ceilings[i + 1]?.result.rate ?? null),
+        )
+      : ceilingRate
+        ? [
+            roundOf(
+              0,
+              ceilings.find((c) => c.at === 'before')?.result.rate ?? null,
+              ceilings.find((c) => c.at === 'after')?.result.rate ?? null,
+            ),
+          ]
+        : [];
+  const roundRatios = ceilingRounds.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
+  const ratio = rounds > 1 ? (roundRatios.length ? median(roundRatios) : null) : ratioOverall;
+  if (ceilingRate && ratio !== null && rounds > 1) {
+    say(
+      `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${roundRatios.map(pct).join(', ')}; over all rounds ${pct(ratioOverall!)})`,
+    );
+  } else if (ceilingRate && ratio !== null) {
     const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
     say(
       `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
@@ -568,8 +746,10 @@ export async function runData(s: DataSettings): Promise<number> {
       ? {
           rate: ceilingRate,
           ratio: ratio ?? 0,
+          ratioOverall: ratioOverall ?? 0,
           requestBytes: sizes.requestBytes,
           responseBytes: sizes.responseBytes,
+          rounds: ceilingRounds,
           measurements: ceilings.map(({ at, result }) => {
             const { ops, ...rest } = result;
             return { at, ...rest, line: ops[0] ? caseStudyLine(ops[0]) : '' };

@@ -73,34 +73,63 @@ export async function startEchoProcess(
   };
 }
 
-export async function measureCeiling(o: CeilingOptions): Promise<CeilingResult> {
-  const host = o.host ?? '127.0.0.1';
-  const echo = await startEchoProcess(o.responseBytes, host);
-  let pool: LoadPool | undefined;
-  try {
-    const params: EchoParams = {
-      target: `${host}:${echo.port}`,
-      channels: o.channels,
-      deadlineMs: o.deadlineMs,
-      requestBytes: o.requestBytes,
-      responseBytes: o.responseBytes,
-      slowMs: o.slowMs,
-    };
-    pool = await LoadPool.start({
-      workloadModule: new URL('./echo-workload.ts', import.meta.url),
-      workers: o.workers,
-      concurrency: o.concurrency,
-      params,
-    });
-    const sampler = new UsageSampler([echo.pid]);
+/**
+ * An echo server process and the load pool on it, started once and measured in as many phases
+ * as wanted (the interleaved rounds of `bench data --rounds`): the server and the client's
+ * connections stay warm between phases, and each phase reports its own figures.
+ */
+export class CeilingBench {
+  readonly #o: CeilingOptions;
+  readonly #echo: Awaited<ReturnType<typeof startEchoProcess>>;
+  readonly #pool: LoadPool;
+
+  private constructor(
+    o: CeilingOptions,
+    echo: Awaited<ReturnType<typeof startEchoProcess>>,
+    pool: LoadPool,
+  ) {
+    this.#o = o;
+    this.#echo = echo;
+    this.#pool = pool;
+  }
+
+  static async start(o: CeilingOptions): Promise<CeilingBench> {
+    const host = o.host ?? '127.0.0.1';
+    const echo = await startEchoProcess(o.responseBytes, host);
+    try {
+      const params: EchoParams = {
+        target: `${host}:${echo.port}`,
+        channels: o.channels,
+        deadlineMs: o.deadlineMs,
+        requestBytes: o.requestBytes,
+        responseBytes: o.responseBytes,
+        slowMs: o.slowMs,
+      };
+      const pool = await LoadPool.start({
+        workloadModule: new URL('./echo-workload.ts', import.meta.url),
+        workers: o.workers,
+        concurrency: o.concurrency,
+        params,
+      });
+      return new CeilingBench(o, echo, pool);
+    } catch (err) {
+      await echo.stop();
+      throw err;
+    }
+  }
+
+  /** One phase of `durationMs` (default: the options'), its figures alone. */
+  async measure(durationMs = this.#o.durationMs): Promise<CeilingResult> {
+    const o = this.#o;
+    const sampler = new UsageSampler([this.#echo.pid]);
     sampler.start();
-    const phase = await pool.run({
-      durationMs: o.durationMs,
+    const phase = await this.#pool.run({
+      durationMs,
       requests: null,
       rate: o.rate ?? null,
       progress: createProgress({
         label: 'ceiling',
-        total: { seconds: o.durationMs / 1000 },
+        total: { seconds: durationMs / 1000 },
         intervalS: o.progressIntervalS ?? 5,
         silent: o.quiet,
       }),
@@ -115,7 +144,7 @@ export async function measureCeiling(o: CeilingOptions): Promise<CeilingResult> 
       requestBytes: o.requestBytes,
       responseBytes: o.responseBytes,
       concurrency: o.concurrency,
-      workers: pool.workers,
+      workers: this.#pool.workers,
       channels: o.channels,
       ops: phase.ops,
       client: usage.client,
@@ -123,8 +152,36 @@ export async function measureCeiling(o: CeilingOptions): Promise<CeilingResult> 
       firstError:
         (phase.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
     };
+  }
+
+  /**
+   * An unmeasured phase: a freshly started echo server and client run their code cold, and
+   * the first of several phases would read low beside the later ones.
+   */
+  async warmUp(durationMs: number): Promise<void> {
+    await this.#pool.run({ durationMs, requests: null, rate: this.#o.rate ?? null });
+  }
+
+  /** Ends the phase in progress early (Ctrl-C); later phases send nothing. */
+  stop(): void {
+    this.#pool.stop();
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#pool.close();
+    } finally {
+      await this.#echo.stop();
+    }
+  }
+}
+
+/** One ceiling phase with its own echo server process. */
+export async function measureCeiling(o: CeilingOptions): Promise<CeilingResult> {
+  const bench = await CeilingBench.start(o);
+  try {
+    return await bench.measure();
   } finally {
-    await pool?.close();
-    await echo.stop();
+    await bench.close();
   }
 }

@@ -17,7 +17,7 @@ export interface EchoParams {
 
 class EchoWorkload implements Workload {
   readonly #ctx: WorkloadContext<EchoParams>;
-  readonly #rec: OpRecorder;
+  #rec: OpRecorder;
   readonly #grpc: ReturnType<typeof createLoadClient<typeof slg_echo_v1_EchoServiceDefinition>>;
   readonly #request: Uint8Array;
   #firstError: string | null = null;
@@ -67,8 +67,12 @@ class EchoWorkload implements Workload {
     return true;
   }
 
+  /** This run's figures alone: the recorder starts afresh for the next run of a reused pool. */
   async results(): Promise<WorkloadResults> {
-    return { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
+    const out = { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
+    this.#rec = new OpRecorder(this.#rec.name, this.#rec.slowThresholdUs);
+    this.#firstError = null;
+    return out;
   }
 
   async close(): Promise<void> {

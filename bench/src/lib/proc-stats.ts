@@ -115,3 +115,40 @@ export class UsageSampler {
     return { client, servers };
   }
 }
+
+/**
+ * Several phases' usage as one (the slices of a run split into rounds): CPU and wall time
+ * summed, so `cores` is the mean over the phases' time; peaks the highest.
+ */
+export function combineUsage(
+  parts: readonly ReturnType<UsageSampler['stop']>[],
+): ReturnType<UsageSampler['stop']> {
+  const userCpuS = parts.reduce((n, p) => n + p.client.userCpuS, 0);
+  const systemCpuS = parts.reduce((n, p) => n + p.client.systemCpuS, 0);
+  const wallS = parts.reduce((n, p) => n + p.client.wallS, 0);
+  const client: ClientUsage = {
+    userCpuS,
+    systemCpuS,
+    wallS,
+    cores: wallS > 0 ? (userCpuS + systemCpuS) / wallS : 0,
+    maxRssBytes: Math.max(0, ...parts.map((p) => p.client.maxRssBytes)),
+  };
+  const max = (xs: (number | null)[]) =>
+    xs.some((x) => x !== null) ? Math.max(...xs.filter((x): x is number => x !== null)) : null;
+  const servers = (parts[0]?.servers ?? []).map((first, i): ServerUsage => {
+    const all = parts.map((p) => p.servers[i]!);
+    const cpus = all.map((s) => s.cpuS);
+    const cpuS = cpus.some((c) => c === null)
+      ? null
+      : cpus.reduce((n: number, c) => n + (c ?? 0), 0);
+    return {
+      pid: first.pid,
+      name: all.find((s) => s.name !== null)?.name ?? null,
+      peakRssBytes: max(all.map((s) => s.peakRssBytes)),
+      vmHwmBytes: max(all.map((s) => s.vmHwmBytes)),
+      cpuS,
+      cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
+    };
+  });
+  return { client, servers };
+}

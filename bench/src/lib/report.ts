@@ -38,6 +38,14 @@ export function bytes(n: number): string {
   return `${n} B`;
 }
 
+/** The median (the mean of the two middle values of an even count); NaN for none. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  if (s.length === 0) return Number.NaN;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
 /** A left-aligned first column and right-aligned others. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
