@@ -119,29 +119,39 @@ export class GetBatcher {
 
   async #batch(): Promise<void> {
     const now = Date.now();
-    let batch = this.#pending.splice(0, this.#maxBatch);
-    const expired = batch.filter((w) => w.deadline <= now);
-    if (expired.length) {
-      for (const w of expired)
+    const taken = this.#pending.splice(0, this.#maxBatch);
+    const batch: Waiting[] = [];
+    let deadline = 0;
+    for (const w of taken) {
+      if (w.deadline <= now) {
         w.reject(
           new DeadlineExceededError(
             `deadline exceeded before the Get of ${this.#table.name} was sent`,
           ),
         );
-      batch = batch.filter((w) => w.deadline > now);
+      } else {
+        batch.push(w);
+        if (w.deadline > deadline) deadline = w.deadline;
+      }
     }
     if (batch.length === 0) return;
     this.#inFlight++;
     try {
       const size = batchSize(batch.length);
       const params: Cell[] = [];
-      for (let i = 0; i < size; i++) params.push(...batch[Math.min(i, batch.length - 1)]!.key);
-      const deadline = Math.max(...batch.map((w) => w.deadline));
+      for (let i = 0; i < size; i++) {
+        for (const c of batch[Math.min(i, batch.length - 1)]!.key) params.push(c);
+      }
       const { rows } = await this.#b.exec(this.#statement(size), params, deadline);
       this.#observer.batch(this.#b.name, this.#table.name, batch.length);
       const byKey = new Map<string, unknown[]>();
       const pk = this.#table.primaryKey;
-      for (const row of rows) byKey.set(keyId(pk.map((c) => row[c.index])), row);
+      if (pk.length === 1) {
+        const at = pk[0]!.index;
+        for (const row of rows) byKey.set(String(row[at]), row);
+      } else {
+        for (const row of rows) byKey.set(keyId(pk.map((c) => row[c.index])), row);
+      }
       for (const w of batch) w.resolve(byKey.get(w.id));
     } catch (err) {
       for (const w of batch) w.reject(err);

@@ -67,14 +67,15 @@ class Ctx implements CallContext {
 
   constructor(
     path: string,
+    service: string,
+    method: string,
     call: grpc.ServerUnaryCall<unknown, unknown>,
     defaultDeadlineMs: number,
     log: Logger,
   ) {
     this.path = path;
-    const slash = path.lastIndexOf('/');
-    this.service = path.slice(1, slash);
-    this.method = path.slice(slash + 1);
+    this.service = service;
+    this.method = method;
     this.#call = call;
     this.metadata = call.metadata;
     this.log = log;
@@ -261,7 +262,7 @@ export class GrpcServer {
       callback: grpc.sendUnaryData<unknown>,
     ) => {
       const start = performance.now();
-      const ctx = new Ctx(path, call, this.#defaultDeadlineMs, log);
+      const ctx = new Ctx(path, service, method, call, this.#defaultDeadlineMs, log);
       this.#inFlight++;
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();
