@@ -2,10 +2,14 @@
 // client's own players, builds the request, says which answer it expects (a status, or an OK
 // checked field by field), and on a matching answer applies the change to the client's model.
 // The expectation is computed before the request is sent and never from the answer, so the
-// request sequence depends only on the seed while the server answers correctly.
+// request sequence depends only on the seed while the server answers correctly. The reads
+// (FetchV2, CFetchV2) are checked from the answer's bytes: through the answer memo (memo.ts)
+// when they are bytes already verified for the same expected state, else decoded and checked
+// in full.
 import { status } from '@grpc/grpc-js';
 import { Long, slg, toBigInt, toLong } from '@slg/proto';
 import type { Rng } from '../lib/rng.ts';
+import { AnswerMemo } from './memo.ts';
 import {
   type CollectionState,
   diffRecord,
@@ -65,7 +69,11 @@ export interface Planned {
   bytes: Uint8Array;
   /** The status expected, or null for OK. */
   expectCode: number | null;
-  /** Checks an OK answer; on a match applies the change to the model and returns null. */
+  /**
+   * Checks an OK answer; on a match applies the change to the model and returns null. A read's
+   * answer may be given as its bytes (Uint8Array) or decoded; bytes that do not decode throw an
+   * UndecodableAnswer.
+   */
   check(response: unknown): string | null;
   /** Set for writes: what to read back when the outcome is unknown. */
   resync: Resync | null;
@@ -101,9 +109,12 @@ export class Planner {
   /** Tables by how a record operation chooses them: the player table and every collection. */
   readonly #tables: TableInfo[];
   readonly #intTables: TableInfo[];
+  /** Read answers already verified, by expected state (checks reads without decoding them). */
+  readonly memo: AnswerMemo;
 
-  constructor(schema: GameSchema) {
+  constructor(schema: GameSchema, memo = new AnswerMemo()) {
     this.schema = schema;
+    this.memo = memo;
     this.#tables = schema.tables;
     this.#intTables = schema.tables.filter((t) => t.intColumns.length > 0);
   }
@@ -147,6 +158,13 @@ export class Planner {
     const want = getRecord(p, table, member);
     p.touched.add(`${table.name}/${member}`);
     const request = { table: table.name, ownerId: p.idLong, memberId: memberLong(member) };
+    const memo = this.memo;
+    const full = (r: slg.dataserver.v2.IRecord | null | undefined): string | null => {
+      if (!want)
+        return r ? `expected no record, got one (version ${toBigInt(r.version as Long)})` : null;
+      if (!r) return `expected the record (version ${want.version}), got none`;
+      return diffRecord(table, p.id, member, want, r);
+    };
     return {
       op: 'FetchV2',
       player: p,
@@ -155,11 +173,12 @@ export class Planner {
       expectCode: null,
       resync: null,
       check: (res) => {
-        const r = (res as slg.dataserver.v2.FetchResponse).record;
-        if (!want)
-          return r ? `expected no record, got one (version ${toBigInt(r.version as Long)})` : null;
-        if (!r) return `expected the record (version ${want.version}), got none`;
-        return diffRecord(table, p.id, member, want, r);
+        if (!(res instanceof Uint8Array))
+          return full((res as slg.dataserver.v2.FetchResponse).record);
+        if (memo.fetchMatches(res, p, table, member, want)) return null;
+        const problem = full(memo.decode(pb.FetchResponse, res).record);
+        if (problem === null && want) memo.fetchVerified(res, p, table, member, want);
+        return problem;
       },
     };
   }
@@ -169,6 +188,19 @@ export class Planner {
     const c = p.collections.get(table.name)!;
     const want = [...c.members].sort((a, b) => a[0] - b[0]);
     const request = { table: table.name, ownerId: p.idLong };
+    const memo = this.memo;
+    const full = (got: slg.dataserver.v2.IRecord[]): string | null => {
+      const gotIds = got.map((r) => toBigInt(r.memberId as Long));
+      const wantIds = want.map(([id]) => BigInt(id));
+      if (gotIds.join(',') !== wantIds.join(',')) {
+        return `members [${gotIds.join(',')}], expected [${wantIds.join(',')}]`;
+      }
+      for (let i = 0; i < want.length; i++) {
+        const d = diffRecord(table, p.id, want[i]![0], want[i]![1], got[i]!);
+        if (d) return `member ${want[i]![0]}: ${d}`;
+      }
+      return null;
+    };
     return {
       op: 'CFetchV2',
       player: p,
@@ -177,17 +209,12 @@ export class Planner {
       expectCode: null,
       resync: null,
       check: (res) => {
-        const got = (res as slg.dataserver.v2.CFetchResponse).records;
-        const gotIds = got.map((r) => toBigInt(r.memberId as Long));
-        const wantIds = want.map(([id]) => BigInt(id));
-        if (gotIds.join(',') !== wantIds.join(',')) {
-          return `members [${gotIds.join(',')}], expected [${wantIds.join(',')}]`;
-        }
-        for (let i = 0; i < want.length; i++) {
-          const d = diffRecord(table, p.id, want[i]![0], want[i]![1], got[i]!);
-          if (d) return `member ${want[i]![0]}: ${d}`;
-        }
-        return null;
+        if (!(res instanceof Uint8Array))
+          return full((res as slg.dataserver.v2.CFetchResponse).records);
+        if (memo.cfetchMatches(res, p, table, want)) return null;
+        const problem = full(memo.decode(pb.CFetchResponse, res).records);
+        if (problem === null) memo.cfetchVerified(res, p, table, want);
+        return problem;
       },
     };
   }

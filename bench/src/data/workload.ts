@@ -2,6 +2,7 @@
 // players (so every expectation is exact), seeding, the checked request loop, and the
 // read-back of a record whose write outcome became unknown.
 import { createHash, type Hash } from 'node:crypto';
+import { writeSync } from 'node:fs';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
 import type { ServiceError } from '@slg/service-kit';
 import { createLoadClient } from '../lib/grpc.ts';
@@ -13,6 +14,7 @@ import type {
   WorkloadContext,
   WorkloadResults,
 } from '../lib/workload.ts';
+import { AnswerMemo, type MemoStats, UndecodableAnswer } from './memo.ts';
 import {
   exportRecords,
   fieldsToWire,
@@ -82,6 +84,8 @@ export interface DataExtra extends Record<string, unknown> {
   responses: number;
   resyncs: number;
   disabledPlayers: number;
+  /** The answer memo's counts (reads matched by their bytes, answers decoded). */
+  memo: MemoStats & { enabled: boolean };
 }
 
 const SAMPLE_LIMIT = 100;
@@ -99,6 +103,9 @@ interface Client {
 
 type Call = (bytes: Uint8Array) => Promise<unknown>;
 
+/** The reads whose answers the workload receives as bytes, to check them through the memo. */
+const RAW_METHODS = ['FetchV2', 'CFetchV2'] as const;
+
 export class DataWorkload implements Workload {
   readonly #ctx: WorkloadContext<DataParams>;
   readonly #p: DataParams;
@@ -108,7 +115,10 @@ export class DataWorkload implements Workload {
   readonly #clients: Client[];
   readonly #recorders: Map<OpName, OpRecorder>;
   readonly #grpc: ReturnType<
-    typeof createLoadClient<typeof slg_dataserver_v2_DataServiceDefinition>
+    typeof createLoadClient<
+      typeof slg_dataserver_v2_DataServiceDefinition,
+      (typeof RAW_METHODS)[number]
+    >
   >;
   readonly #calls: Record<OpName, Call>;
   #requestBytes = 0;
@@ -122,7 +132,7 @@ export class DataWorkload implements Workload {
     const p = ctx.params;
     this.#p = p;
     this.#schema = loadGameSchema(p.schemaPath);
-    this.#planner = new Planner(this.#schema);
+    this.#planner = new Planner(this.#schema, new AnswerMemo());
     this.#choice = new WeightedChoice(new Map(p.weights));
     const first = BigInt(p.firstPlayer);
     this.#clients = ctx.clientIds.map((id) => ({
@@ -139,6 +149,7 @@ export class DataWorkload implements Workload {
     this.#grpc = createLoadClient(slg_dataserver_v2_DataServiceDefinition, p.target, {
       channels: p.channels,
       deadlineMs: p.deadlineMs,
+      raw: RAW_METHODS,
     });
     const c = this.#grpc.client;
     this.#calls = {
@@ -171,6 +182,8 @@ export class DataWorkload implements Workload {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.#p.seedParallel) }, lane));
+    // The seeded records' own encodings, checked, into the answer memo (see memo.ts).
+    this.#planner.memo.prime(this.#schema, players);
     // Sizes are reported for the measured phase only.
     this.#grpc.bytes.responses = 0;
     this.#grpc.bytes.responseBytes = 0;
@@ -246,6 +259,18 @@ export class DataWorkload implements Workload {
     }
     const t1 = performance.now();
     const start = scheduledAt !== undefined && scheduledAt < t0 ? scheduledAt : t0;
+    // An OK answer expected OK is checked first: a read's answer arrives as bytes, and bytes
+    // that do not decode are an error, as when grpc-js decoded them (nothing else happens
+    // between the answer and its check, so the order changes nothing for the model).
+    let problem: string | null = null;
+    if (!error && planned.expectCode === null) {
+      try {
+        problem = planned.check(response);
+      } catch (err) {
+        if (!(err instanceof UndecodableAnswer)) throw err;
+        error = err.error;
+      }
+    }
     if (error && !ANSWER_STATUSES.has(error.grpcCode)) {
       rec.errors++;
       this.#ctx.counters.error();
@@ -255,7 +280,6 @@ export class DataWorkload implements Workload {
     }
     rec.record((t1 - start) * 1000);
     this.#ctx.counters.completed();
-    let problem: string | null;
     if (error) {
       problem =
         error.grpcCode === planned.expectCode
@@ -263,8 +287,6 @@ export class DataWorkload implements Workload {
           : statusMismatch(planned.expectCode, error.grpcCode, error.message);
     } else if (planned.expectCode !== null) {
       problem = statusMismatch(planned.expectCode, null, '');
-    } else {
-      problem = planned.check(response);
     }
     if (problem) {
       rec.mismatches++;
@@ -298,12 +320,14 @@ export class DataWorkload implements Workload {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         if (what.kind === 'record') {
-          const res = await c.FetchV2(
-            pb.FetchRequest.encode({
-              table: what.table.name,
-              ownerId: p.idLong,
-              memberId: what.member,
-            }).finish(),
+          const res = pb.FetchResponse.decode(
+            await c.FetchV2(
+              pb.FetchRequest.encode({
+                table: what.table.name,
+                ownerId: p.idLong,
+                memberId: what.member,
+              }).finish(),
+            ),
           );
           setRecord(
             p,
@@ -312,8 +336,10 @@ export class DataWorkload implements Workload {
             res.record ? adopt(what.table, res.record) : undefined,
           );
         } else {
-          const res = await c.CFetchV2(
-            pb.CFetchRequest.encode({ table: what.table.name, ownerId: p.idLong }).finish(),
+          const res = pb.CFetchResponse.decode(
+            await c.CFetchV2(
+              pb.CFetchRequest.encode({ table: what.table.name, ownerId: p.idLong }).finish(),
+            ),
           );
           const coll = p.collections.get(what.table.name)!;
           const seen = new Set<number>();
@@ -356,7 +382,19 @@ export class DataWorkload implements Workload {
         (n, c) => n + c.players.filter((p) => p.disabled).length,
         0,
       ),
+      memo: { enabled: this.#planner.memo.enabled, ...this.#planner.memo.stats },
     };
+    // BENCH_MEMO_STATS=1: each worker prints its memo's counts (the report does not show them),
+    // straight to fd 2 (a worker's console output may be lost when the process ends right after).
+    if (process.env.BENCH_MEMO_STATS === '1') {
+      const m = extra.memo;
+      const state = m.enabled ? 'on' : 'off (BENCH_NO_MEMO=1)';
+      writeSync(
+        2,
+        `worker ${this.#ctx.workerIndex}: answer memo ${state}: ` +
+          `${m.hits} reads matched by their bytes, ${m.decodes} answers decoded\n`,
+      );
+    }
     return { ops: [...this.#recorders.values()].map((r) => r.snapshot()), extra };
   }
 

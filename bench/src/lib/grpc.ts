@@ -1,17 +1,18 @@
 // gRPC clients for load generation, built on the kit's client factory (deadline on every
 // call, keepalive, several channels per client) with two changes a load generator needs:
 // requests are encoded by the workload itself (so that it can hash exactly the bytes it
-// sends, and encode once), and response sizes are counted. No retries: a benchmark must see
-// every failure.
+// sends, and encode once), and response sizes are counted. Methods named `raw` resolve the
+// response bytes undecoded, for a workload that can check most answers without decoding them
+// (the data workload's answer memo). No retries: a benchmark must see every failure.
 import type * as grpc from '@grpc/grpc-js';
 import { createGrpcClient, type GrpcClient } from '@slg/service-kit';
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition's methods differ in request type, and function parameters are contravariant
 type AnyMethod = grpc.MethodDefinition<any, any>;
 
-type PreEncoded<D> = {
+type PreEncoded<D, Raw extends keyof D = never> = {
   [K in keyof D]: D[K] extends grpc.MethodDefinition<infer _Req, infer Res>
-    ? grpc.MethodDefinition<Uint8Array, Res>
+    ? grpc.MethodDefinition<Uint8Array, K extends Raw ? Buffer : Res>
     : never;
 };
 
@@ -20,41 +21,61 @@ export interface ByteCounter {
   responseBytes: number;
 }
 
-/** The same definition, taking already-encoded requests and counting response bytes. */
-export function preEncodedDefinition<D extends Record<string, AnyMethod>>(
-  definition: D,
-  counter: ByteCounter,
-): PreEncoded<D> {
+/**
+ * The same definition, taking already-encoded requests and counting response bytes. The
+ * methods in `raw` resolve the response's bytes as grpc-js received them, counted the same way
+ * and decoded by nobody (a Buffer the caller may keep: grpc-js copies every message out of the
+ * HTTP/2 stream).
+ */
+export function preEncodedDefinition<
+  D extends Record<string, AnyMethod>,
+  Raw extends keyof D & string = never,
+>(definition: D, counter: ByteCounter, raw: readonly Raw[] = []): PreEncoded<D, Raw> {
   const out: Record<string, grpc.MethodDefinition<Uint8Array, unknown>> = {};
+  const rawSet = new Set<string>(raw);
   for (const [name, def] of Object.entries(definition)) {
     const deserialize = def.responseDeserialize;
     out[name] = {
       ...(def as unknown as grpc.MethodDefinition<Uint8Array, unknown>),
       requestSerialize: (b: Uint8Array) =>
         Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-      responseDeserialize: (b: Buffer) => {
-        counter.responses++;
-        counter.responseBytes += b.length;
-        return deserialize(b);
-      },
+      responseDeserialize: rawSet.has(name)
+        ? (b: Buffer) => {
+            counter.responses++;
+            counter.responseBytes += b.length;
+            return b;
+          }
+        : (b: Buffer) => {
+            counter.responses++;
+            counter.responseBytes += b.length;
+            return deserialize(b);
+          },
     };
   }
-  return out as PreEncoded<D>;
+  return out as PreEncoded<D, Raw>;
 }
 
-export interface LoadClientOptions {
+export interface LoadClientOptions<Raw extends string = never> {
   channels: number;
   deadlineMs: number;
+  /** Methods whose calls resolve the response bytes (a Buffer) instead of the decoded message. */
+  raw?: readonly Raw[];
 }
 
-/** A client over pre-encoded requests: `client.FetchV2(bytes)` resolves the decoded response. */
-export function createLoadClient<D extends Record<string, AnyMethod>>(
+/**
+ * A client over pre-encoded requests: `client.FetchV2(bytes)` resolves the decoded response,
+ * or its bytes when FetchV2 is in `opts.raw`.
+ */
+export function createLoadClient<
+  D extends Record<string, AnyMethod>,
+  Raw extends keyof D & string = never,
+>(
   definition: D,
   target: string,
-  opts: LoadClientOptions,
-): { client: GrpcClient<PreEncoded<D>>; bytes: ByteCounter } {
+  opts: LoadClientOptions<Raw>,
+): { client: GrpcClient<PreEncoded<D, Raw>>; bytes: ByteCounter } {
   const bytes: ByteCounter = { responses: 0, responseBytes: 0 };
-  const client = createGrpcClient(preEncodedDefinition(definition, bytes), target, {
+  const client = createGrpcClient(preEncodedDefinition(definition, bytes, opts.raw), target, {
     channels: opts.channels,
     deadlineMs: opts.deadlineMs,
     channelOptions: {
