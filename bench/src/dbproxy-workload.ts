@@ -189,7 +189,7 @@ class DbProxyBenchWorkload implements Workload {
   async results(): Promise<WorkloadResults> {
     const out = { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
     // The next run of the pool (the next round) starts from zero.
-    this.#rec = new OpRecorder(this.#rec.name, this.#rec.slowThresholdUs);
+    this.#rec = this.#rec.fresh();
     this.#firstError = null;
     return out;
   }

@@ -93,7 +93,7 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
       this.set(cache.pendingInvalidations);
     },
   });
-  const gets = (cache as { getStats?: { keys: number; commands: number } }).getStats;
+  const gets = cache.getStats;
   if (gets) {
     new Counter({
       name: 'dataserver_cache_get_keys_total',

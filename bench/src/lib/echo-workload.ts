@@ -70,7 +70,7 @@ class EchoWorkload implements Workload {
   /** This run's figures alone: the recorder starts afresh for the next run of a reused pool. */
   async results(): Promise<WorkloadResults> {
     const out = { ops: [this.#rec.snapshot()], extra: { firstError: this.#firstError } };
-    this.#rec = new OpRecorder(this.#rec.name, this.#rec.slowThresholdUs);
+    this.#rec = this.#rec.fresh();
     this.#firstError = null;
     return out;
   }

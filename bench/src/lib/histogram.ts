@@ -56,6 +56,11 @@ export class OpRecorder {
     this.histogram.recordValue(Math.min(v, HIGHEST_US));
   }
 
+  /** An empty recorder of the same operation and threshold (the next run of a reused pool). */
+  fresh(): OpRecorder {
+    return new OpRecorder(this.name, this.slowThresholdUs);
+  }
+
   snapshot(): OpSnapshot {
     return {
       name: this.name,

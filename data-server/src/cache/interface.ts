@@ -69,6 +69,11 @@ export interface Cache {
   readonly generation: number;
   /** Invalidations kept for replay while the cache is down (0 for the embedded cache). */
   readonly pendingInvalidations: number;
+  /**
+   * Hit-path reads and the commands that carried them, where reads are coalesced (Redis: one
+   * GET or MGET per event-loop turn); absent for the embedded cache, which has no commands.
+   */
+  readonly getStats?: { readonly keys: number; readonly commands: number };
   get(key: string): Promise<Buffer | null>;
   lease(key: string, index: string | undefined): Promise<LeaseResult>;
   fill(key: string, token: string, value: Buffer, ttlMs: number): Promise<boolean>;
