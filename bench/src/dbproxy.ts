@@ -18,7 +18,7 @@ import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import { Command, Option } from 'commander';
 import mysql from 'mysql2';
-import { type DbProxyBenchParams, DIRECT_SQL } from './dbproxy-workload.ts';
+import { type DbProxyBenchParams, DIRECT_SQL, seededPlayer } from './dbproxy-workload.ts';
 import { startEchoProcess } from './lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from './lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from './lib/histogram.ts';
@@ -117,17 +117,7 @@ async function seedPlayers(o: Options): Promise<{ inserted: number; existing: nu
             await client.Insert(
               slg.dbproxy.v1.InsertRequest.create({
                 table: 'player',
-                fields: {
-                  player_id: { int: toLong(id) },
-                  name: { str: `bench-${id}` },
-                  level: { int: 1 + (i % 30) },
-                  power: { int: 1000 * (i % 97) },
-                  gold: { int: 5000 + i },
-                  food: { int: 20_000 },
-                  wood: { int: 20_000 },
-                  stone: { int: 10_000 },
-                  iron: { int: 5_000 },
-                },
+                fields: seededPlayer(id, i),
               }),
             );
             inserted++;
