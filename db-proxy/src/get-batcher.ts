@@ -1,14 +1,17 @@
-// Read coalescing for point Gets on a MySQL backend. When no lookup of the
-// table runs, a Get is sent at once, alone (no added latency when the proxy is
-// quiet). While one runs, new Gets wait here and leave together when it
-// finishes, as one
+// Read coalescing for point Gets on a MySQL backend. Gets wait here and leave
+// together, as one
 //   SELECT ... WHERE pk IN (?, ?, ...)
 // of up to `maxBatch` keys: under load, one round trip, one statement and one
-// result parse serve many calls. One lookup at a time carries everything that
-// waits; up to `maxInFlight` run at once only when full batches wait (so a
-// slow lookup does not hold everything up). Batch sizes are rounded up to 1, 2,
-// 3, 4, 6, 8, 12, 16, 24, 32... (the last key repeated), so a table has about
-// 2 log2(maxBatch) statement texts and the prepared-statement cache stays small.
+// result parse serve many calls. When no lookup of the table runs, what waits
+// leaves at the end of the current event-loop turn (setImmediate: after the
+// I/O callbacks of the turn, so every Get read in it goes along, and a Get
+// alone on a quiet proxy waits for nothing else). While one runs, new Gets
+// wait for it and leave together when it finishes. One lookup at a time
+// carries everything that waits; up to `maxInFlight` run at once only when
+// full batches wait (so a slow lookup does not hold everything up). Batch
+// sizes are rounded up to 1, 2, 3, 4, 6, 8, 12, 16, 24, 32... (the last key
+// repeated), so a table has about 2 log2(maxBatch) statement texts and the
+// prepared-statement cache stays small.
 //
 // Consistency is unchanged: a Get waits only for lookups issued before it, and
 // runs after every write acknowledged before it was received.
@@ -56,6 +59,7 @@ export class GetBatcher {
   readonly #statements = new Map<number, Statement>();
   readonly #pending: Waiting[] = [];
   #inFlight = 0;
+  #scheduled = false;
 
   constructor(opts: {
     backend: Backend;
@@ -77,10 +81,6 @@ export class GetBatcher {
   }
 
   get(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
-    // Alone and at once when nothing runs; otherwise wait for the running lookup and leave with
-    // the others. A second lane opens when a full batch is waiting (a slow lookup does not
-    // hold everything up).
-    if (this.#inFlight === 0) return this.#one(key, deadline);
     if (this.#pending.length >= this.#queueLimit) {
       return Promise.reject(
         new ResourceExhaustedError(
@@ -90,24 +90,23 @@ export class GetBatcher {
     }
     return new Promise((resolve, reject) => {
       this.#pending.push({ key, id: keyId(key), deadline, resolve, reject });
-      if (this.#pending.length >= this.#maxBatch && this.#inFlight < this.#maxInFlight)
+      // Nothing running: leave at the end of this event-loop turn, with every Get read in it.
+      // A lookup running: wait for it (see #done). A full batch waiting opens a second lane.
+      if (this.#inFlight === 0) this.#schedule();
+      else if (this.#pending.length >= this.#maxBatch && this.#inFlight < this.#maxInFlight)
         void this.#batch();
     });
   }
 
-  async #one(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
-    this.#inFlight++;
-    try {
-      const { rows } = await this.#b.exec(this.#single, key, deadline);
-      return rows[0];
-    } finally {
-      this.#done();
-    }
+  /** Sends what waits once the I/O callbacks of this event-loop turn have run. */
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(this.#flush);
   }
 
-  #done(): void {
-    this.#inFlight--;
-    // One lookup at a time carries everything that waits; another lane opens only for a full batch.
+  readonly #flush = (): void => {
+    this.#scheduled = false;
     while (
       this.#pending.length &&
       (this.#inFlight === 0 ||
@@ -115,6 +114,13 @@ export class GetBatcher {
     ) {
       void this.#batch();
     }
+  };
+
+  #done(): void {
+    this.#inFlight--;
+    // One lookup at a time carries everything that waits; another lane opens only for a full
+    // batch. The next lookup leaves at the end of this turn, with the Gets read in it.
+    if (this.#pending.length) this.#schedule();
   }
 
   async #batch(): Promise<void> {

@@ -3,6 +3,7 @@
 // NOT_FOUND — for one-column and two-column keys, int64 beyond 2^53, negative
 // ids, and a write acknowledged just before.
 import t from 'tap';
+import { RecordStore } from '../src/store.ts';
 import { big, fieldsOf, int, kinds, startProxy } from './helpers.ts';
 
 async function histogram(registry: { getSingleMetric(n: string): unknown }) {
@@ -99,6 +100,44 @@ for (const kind of kinds()) {
         t.equal(count, 0, 'SQLite runs each Get on its own (nothing to gain from coalescing)');
       }
     });
+
+    if (kind === 'mysql') {
+      t.test(
+        'Gets of one event-loop turn leave as one lookup, even on a quiet proxy',
+        async (t) => {
+          const sizes: number[] = [];
+          const store = new RecordStore({
+            maxBatch: 16,
+            lanes: 1,
+            queueLimit: 100,
+            observer: { batch: (_b, _t, n) => sizes.push(n) },
+          });
+          const table = h.app.schema.tables.get('player')!;
+          const backend = h.app.backends[0]!;
+          const deadline = Date.now() + 10_000;
+          const idle = ids.filter((id) => h.app.shards.forKey(id) === backend);
+          // One Get alone: answered (in a lookup of its own), not held for company.
+          const one = await store.get(backend, table, [idle[0]!], deadline);
+          t.equal(one?.[0], Number(idle[0]));
+          t.same(sizes, [1]);
+          // Ten in one turn, nothing running: one lookup of ten; then twenty: 16 and the 4 left.
+          t.ok(idle.length >= 20, `${idle.length} players on the first backend`);
+          const ten = await Promise.all(
+            idle.slice(0, 10).map((id) => store.get(backend, table, [id], deadline)),
+          );
+          t.same(sizes, [1, 10]);
+          t.same(
+            ten.map((r) => r?.[0]),
+            idle.slice(0, 10).map((id) => (ids.indexOf(id) % 4 === 3 ? undefined : Number(id))),
+            'each its own row, or none',
+          );
+          await Promise.all(
+            idle.slice(0, 20).map((id) => store.get(backend, table, [id], deadline)),
+          );
+          t.same(sizes, [1, 10, 16, 4]);
+        },
+      );
+    }
 
     t.test('a Get coalesced with others sees a write acknowledged before it', async (t) => {
       const id = ids[0]!;
