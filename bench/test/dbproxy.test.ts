@@ -75,10 +75,9 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
   // One player's gold changed in MariaDB: every Get of it is a mismatch, named by field.
   const sql = await stack.sql();
   try {
-    const [res] = await sql.query(
-      'UPDATE `player` SET `gold` = `gold` + 1 WHERE `player_id` = ?',
-      [String(FIRST + 5n)],
-    );
+    const [res] = await sql.query('UPDATE `player` SET `gold` = `gold` + 1 WHERE `player_id` = ?', [
+      String(FIRST + 5n),
+    ]);
     t.equal((res as { affectedRows: number }).affectedRows, 1);
   } finally {
     await sql.end();
