@@ -113,113 +113,132 @@ function writeVarint(buf: Buffer, pos: number, n: number): number {
   return pos;
 }
 
-/** Per column: the Value's payload as prepared for writing, and its size. */
-interface Prepared {
-  /** Value message size (0 for NULL). */
-  valueSize: number;
-  /** int64/bool: the varint; str: the byte length; bytes: the Uint8Array; double: the number. */
-  v: unknown;
-  strLen: number;
+// One row is measured, then written, with its prepared values in these scratch arrays (reused:
+// encoding is synchronous, and a Get answer allocates nothing here but its buffer).
+/** Per column: the Value message's size (0 for NULL). */
+let valueSizes = new Int32Array(64);
+/** Per column: int64 as u64 (number or bigint), bool as 0/1, string as a string, bytes, double. */
+let values: unknown[] = new Array(64);
+/** Per column: the byte length of a string or bytes value. */
+let payloadSizes = new Int32Array(64);
+
+function ensureScratch(n: number): void {
+  if (valueSizes.length >= n) return;
+  valueSizes = new Int32Array(n);
+  payloadSizes = new Int32Array(n);
+  values = new Array(n);
 }
 
-function prepareValue(raw: unknown, type: ColumnType): Prepared {
-  if (raw === null || raw === undefined) return { valueSize: 0, v: null, strLen: 0 };
-  switch (type) {
-    case 'int64': {
-      const v = u64(raw);
-      return { valueSize: 1 + varint64Size(v), v, strLen: 0 };
-    }
-    case 'double':
-      return { valueSize: 9, v: Number(raw), strLen: 0 };
-    case 'string': {
-      const s = typeof raw === 'string' ? raw : Buffer.from(raw as Uint8Array).toString('utf8');
-      const n = Buffer.byteLength(s, 'utf8');
-      return { valueSize: 1 + varintSize(n) + n, v: s, strLen: n };
-    }
-    case 'bool': {
-      const b = raw === true || raw === 1 || raw === 1n || raw === '1';
-      return { valueSize: 2, v: b ? 1 : 0, strLen: 0 };
-    }
-    case 'bytes': {
-      const b = raw as Uint8Array;
-      return { valueSize: 1 + varintSize(b.length) + b.length, v: b, strLen: b.length };
-    }
-  }
-}
-
-/** The size of one Row message and the prepared values it needs. */
-function measureRow(
-  t: Table,
-  raw: readonly unknown[],
-): { size: number; values: Prepared[]; version: number | bigint } {
+/** Prepares one row's values into the scratch arrays; returns the Row message's size. */
+function prepareRow(t: Table, raw: readonly unknown[]): number {
   const codec = codecOf(t);
-  const values: Prepared[] = new Array(codec.length);
+  ensureScratch(codec.length + 1);
   let size = 0;
   for (let i = 0; i < codec.length; i++) {
     const c = codec[i]!;
-    const p = prepareValue(raw[i], c.type);
-    values[i] = p;
-    const entry = c.key.length + 1 + varintSize(p.valueSize) + p.valueSize;
+    const r = raw[i];
+    let valueSize = 0;
+    if (r !== null && r !== undefined) {
+      switch (c.type) {
+        case 'int64': {
+          const v = u64(r);
+          values[i] = v;
+          valueSize = 1 + varint64Size(v);
+          break;
+        }
+        case 'double':
+          values[i] = Number(r);
+          valueSize = 9;
+          break;
+        case 'string': {
+          const str = typeof r === 'string' ? r : Buffer.from(r as Uint8Array).toString('utf8');
+          const n = Buffer.byteLength(str, 'utf8');
+          values[i] = str;
+          payloadSizes[i] = n;
+          valueSize = 1 + varintSize(n) + n;
+          break;
+        }
+        case 'bool':
+          values[i] = r === true || r === 1 || r === 1n || r === '1' ? 1 : 0;
+          valueSize = 2;
+          break;
+        case 'bytes': {
+          const b = r as Uint8Array;
+          values[i] = b;
+          payloadSizes[i] = b.length;
+          valueSize = 1 + varintSize(b.length) + b.length;
+          break;
+        }
+      }
+    }
+    valueSizes[i] = valueSize;
+    const entry = c.key.length + 1 + varintSize(valueSize) + valueSize;
     size += 1 + varintSize(entry) + entry;
   }
   const version = u64(raw[codec.length] ?? 0);
+  values[codec.length] = version;
   // proto3: a zero scalar is not written (a stored row's version is never 0).
   if (version !== 0 && version !== 0n) size += 1 + varint64Size(version);
-  return { size, values, version };
+  return size;
 }
 
-function writeRow(buf: Buffer, pos: number, t: Table, m: ReturnType<typeof measureRow>): number {
+/** Writes the row prepareRow prepared last. */
+function writeRow(buf: Buffer, pos: number, t: Table): number {
   const codec = codecOf(t);
   for (let i = 0; i < codec.length; i++) {
     const c = codec[i]!;
-    const p = m.values[i]!;
-    const entry = c.key.length + 1 + varintSize(p.valueSize) + p.valueSize;
+    const valueSize = valueSizes[i]!;
+    const entry = c.key.length + 1 + varintSize(valueSize) + valueSize;
     buf[pos++] = 0x0a;
     pos = writeVarint(buf, pos, entry);
     pos += c.key.copy(buf, pos);
     buf[pos++] = 0x12;
-    pos = writeVarint(buf, pos, p.valueSize);
-    if (p.valueSize === 0) continue;
+    pos = writeVarint(buf, pos, valueSize);
+    if (valueSize === 0) continue;
+    const v = values[i];
     switch (c.type) {
       case 'int64':
         buf[pos++] = 0x08;
-        pos = writeVarint64(buf, pos, p.v as number | bigint);
+        pos = writeVarint64(buf, pos, v as number | bigint);
         break;
       case 'double':
         buf[pos++] = 0x11;
-        buf.writeDoubleLE(p.v as number, pos);
+        buf.writeDoubleLE(v as number, pos);
         pos += 8;
         break;
       case 'string':
         buf[pos++] = 0x1a;
-        pos = writeVarint(buf, pos, p.strLen);
-        pos += buf.write(p.v as string, pos, 'utf8');
+        pos = writeVarint(buf, pos, payloadSizes[i]!);
+        pos += buf.write(v as string, pos, 'utf8');
         break;
       case 'bool':
         buf[pos++] = 0x20;
-        buf[pos++] = p.v as number;
+        buf[pos++] = v as number;
         break;
       case 'bytes':
         buf[pos++] = 0x2a;
-        pos = writeVarint(buf, pos, p.strLen);
-        buf.set(p.v as Uint8Array, pos);
-        pos += p.strLen;
+        pos = writeVarint(buf, pos, payloadSizes[i]!);
+        buf.set(v as Uint8Array, pos);
+        pos += payloadSizes[i]!;
         break;
     }
   }
-  if (m.version === 0 || m.version === 0n) return pos;
+  const version = values[codec.length] as number | bigint;
+  // Drop the references (a row's strings and buffers are not kept alive until the next row).
+  values.fill(undefined, 0, codec.length + 1);
+  if (version === 0 || version === 0n) return pos;
   buf[pos++] = 0x10;
-  return writeVarint64(buf, pos, m.version);
+  return writeVarint64(buf, pos, version);
 }
 
 /** slg.dbproxy.v1.RowResponse { row } from a backend row (columns in schema order, then the version). */
 export function encodeRowResponse(t: Table, raw: readonly unknown[]): Buffer {
-  const m = measureRow(t, raw);
-  const buf = Buffer.allocUnsafe(1 + varintSize(m.size) + m.size);
+  const size = prepareRow(t, raw);
+  const buf = Buffer.allocUnsafe(1 + varintSize(size) + size);
   let pos = 0;
   buf[pos++] = 0x0a;
-  pos = writeVarint(buf, pos, m.size);
-  writeRow(buf, pos, t, m);
+  pos = writeVarint(buf, pos, size);
+  writeRow(buf, pos, t);
   return buf;
 }
 
@@ -229,17 +248,19 @@ export function encodeListResponse(
   rows: readonly (readonly unknown[])[],
   nextPageToken: string,
 ): Buffer {
-  const measured = rows.map((r) => measureRow(t, r));
+  // Sizes first (the buffer is allocated once), then each row prepared again and written.
+  const sizes = rows.map((r) => prepareRow(t, r));
   const token = nextPageToken ? Buffer.byteLength(nextPageToken, 'utf8') : 0;
   let size = 0;
-  for (const m of measured) size += 1 + varintSize(m.size) + m.size;
+  for (const n of sizes) size += 1 + varintSize(n) + n;
   if (token) size += 1 + varintSize(token) + token;
   const buf = Buffer.allocUnsafe(size);
   let pos = 0;
-  for (const m of measured) {
+  for (let i = 0; i < rows.length; i++) {
+    prepareRow(t, rows[i]!);
     buf[pos++] = 0x0a;
-    pos = writeVarint(buf, pos, m.size);
-    pos = writeRow(buf, pos, t, m);
+    pos = writeVarint(buf, pos, sizes[i]!);
+    pos = writeRow(buf, pos, t);
   }
   if (token) {
     buf[pos++] = 0x12;

@@ -130,3 +130,24 @@ t.test('a page of rows and its token: the same bytes as protobufjs', async (t) =
   t.same(encodeListResponse(table, [], ''), generic([], ''));
   t.equal(encodeListResponse(table, [], '').length, 0, 'an empty page is an empty message');
 });
+
+t.test('a table wider than the scratch arrays, then a narrow one again', async (t) => {
+  const columns: Record<string, { type: 'int64' | 'string'; maxLength?: number }> = {
+    owner: { type: 'int64' },
+  };
+  for (let i = 0; i < 99; i++)
+    columns[`c${i}`] = i % 2 ? { type: 'string', maxLength: 32 } : { type: 'int64' };
+  const wide = loadSchema({ tables: { wide: { primaryKey: ['owner'], columns } } }).tables.get(
+    'wide',
+  )!;
+  const raw = [7, ...Array.from({ length: 99 }, (_, i) => (i % 2 ? `v${i}` : i * 1000)), 3];
+  t.same(
+    encodeRowResponse(wide, raw),
+    Buffer.from(slg.dbproxy.v1.RowResponse.encode({ row: rowToWire(wide, raw) }).finish()),
+  );
+  const narrow = [1, 'k', 5, 0.5, 's', 1, Buffer.from([1]), 2];
+  t.same(
+    encodeRowResponse(table, narrow),
+    Buffer.from(slg.dbproxy.v1.RowResponse.encode({ row: rowToWire(table, narrow) }).finish()),
+  );
+});
