@@ -2,23 +2,23 @@
 // per-backend pool gauges, statement latency, kills, retries, refusals,
 // reachability, and the slow-query log.
 import type { Logger } from '@slg/service-kit';
-import { latencyBuckets, registerOnce } from '@slg/service-kit';
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { FastHistogram, type HistogramChild, latencyBuckets, registerOnce } from '@slg/service-kit';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Backend, BackendObserver, Statement } from './backends/types.ts';
 
 export class DbProxyMetrics implements BackendObserver {
   readonly #log: Logger;
   readonly #slowMs: number;
-  readonly #latency: Histogram<'backend' | 'statement'>;
+  readonly #latency: FastHistogram<'backend' | 'statement'>;
   readonly #errors: Counter<'backend' | 'statement' | 'error'>;
   readonly #slow: Counter<'backend' | 'statement'>;
   readonly #killed: Counter<'backend' | 'statement'>;
   readonly #retries: Counter<'backend' | 'reason'>;
   readonly #rejected: Counter<'backend' | 'reason'>;
   readonly #up: Gauge<'backend'>;
-  readonly #batches: Histogram<'backend' | 'table'>;
-  /** Histogram children by statement and backend: no label hashing on the hot path. */
-  readonly #children = new Map<Statement, Map<string, { observe(v: number): void }>>();
+  readonly #batches: FastHistogram<'backend' | 'table'>;
+  /** Histogram children by statement and backend, made once. */
+  readonly #children = new Map<Statement, Map<string, HistogramChild>>();
   #backends: readonly Backend[] = [];
   #onReachability: () => void = () => {};
 
@@ -30,7 +30,7 @@ export class DbProxyMetrics implements BackendObserver {
       registry,
       'dbproxy_statement_duration_seconds',
       () =>
-        new Histogram({
+        new FastHistogram({
           name: 'dbproxy_statement_duration_seconds',
           help: 'Time a SQL statement took on its backend (from send to result), by statement',
           labelNames: ['backend', 'statement'],
@@ -108,9 +108,9 @@ export class DbProxyMetrics implements BackendObserver {
       registry,
       'dbproxy_get_batch_size',
       () =>
-        new Histogram({
+        new FastHistogram({
           name: 'dbproxy_get_batch_size',
-          help: 'Gets served by one coalesced lookup (SELECT ... WHERE key IN (...)), when Gets had to wait',
+          help: 'Gets served by one coalesced lookup (SELECT ... WHERE key IN (...)) on a MySQL backend',
           labelNames: ['backend', 'table'],
           buckets: [1, 2, 4, 8, 16, 32, 64],
           registers,

@@ -20,6 +20,7 @@ export {
   toGrpcStatus,
   UnavailableError,
 } from './errors.ts';
+export { FastHistogram, type HistogramChild } from './histogram.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   createMetricsRegistry,

@@ -4,8 +4,9 @@
 // idempotent, and typed errors back from statuses.
 import * as grpc from '@grpc/grpc-js';
 import type Long from 'long';
-import { Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { errorFromGrpc } from './errors.ts';
+import { FastHistogram, type HistogramChild } from './histogram.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
 
 export interface CallOptions {
@@ -117,7 +118,7 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
         opts.registry,
         'grpc_client_handling_seconds',
         () =>
-          new Histogram({
+          new FastHistogram({
             name: 'grpc_client_handling_seconds',
             help: 'Time for a unary RPC this process made to complete, by service, method and status',
             labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
@@ -129,10 +130,24 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
 
   const out: Record<string, unknown> = {};
   for (const [name, def] of defs) {
+    // The latency child of each status code this method ended with, made once.
+    const observers = new Map<number, HistogramChild>();
+    const observe = (code: number, seconds: number) => {
+      let o = observers.get(code);
+      if (!o) {
+        o = latency!.labels({
+          grpc_service: service,
+          grpc_method: name,
+          grpc_code: grpc.status[code] ?? String(code),
+        });
+        observers.set(code, o);
+      }
+      o.observe(seconds);
+    };
     out[name] = (request: unknown, call: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const client = clients[next++ % n]!;
-        const start = latency ? process.hrtime.bigint() : 0n;
+        const start = latency ? performance.now() : 0;
         const c = client.makeUnaryRequest(
           def.path,
           def.requestSerialize,
@@ -142,12 +157,8 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
           { deadline: Date.now() + (call.deadlineMs ?? defaultDeadline) },
           (err, response) => {
             call.signal?.removeEventListener('abort', onAbort);
-            if (latency) {
-              const code = err ? (grpc.status[err.code] ?? String(err.code)) : 'OK';
-              latency
-                .labels({ grpc_service: service, grpc_method: name, grpc_code: code })
-                .observe(Number(process.hrtime.bigint() - start) / 1e9);
-            }
+            if (latency)
+              observe(err ? err.code : grpc.status.OK, (performance.now() - start) / 1e3);
             if (err) reject(errorFromGrpc(err));
             else resolve(response);
           },

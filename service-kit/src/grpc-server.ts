@@ -4,9 +4,10 @@
 // and a shutdown that stops accepting, drains in-flight calls, then forces.
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
 import { HealthService } from './health.ts';
+import { FastHistogram } from './histogram.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
 
@@ -126,7 +127,7 @@ export class GrpcServer {
   /** Unary calls being handled now (a plain count: the gauge reads it when scraped). */
   #inFlight = 0;
   readonly #registry: Registry;
-  readonly #latency: Histogram<string>;
+  readonly #latency: FastHistogram<'grpc_service' | 'grpc_method' | 'grpc_code'>;
   readonly #errors: Counter<string>;
   #port = 0;
 
@@ -146,7 +147,7 @@ export class GrpcServer {
       opts.registry,
       'grpc_server_handling_seconds',
       () =>
-        new Histogram({
+        new FastHistogram({
           name: 'grpc_server_handling_seconds',
           help: 'Time to answer a unary RPC, by service, method and status code',
           labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
@@ -227,6 +228,7 @@ export class GrpcServer {
     const service = path.slice(1, slash);
     const method = path.slice(slash + 1);
     const log = this.#log.child({ rpc: path });
+    // The latency child (and error counter) of each status code this method ended with, made once.
     const observers = new Map<grpc.status, (v: number) => void>();
     const observe = (code: grpc.status, seconds: number) => {
       let o = observers.get(code);
@@ -238,10 +240,12 @@ export class GrpcServer {
         };
         const child = this.#latency.labels(labels);
         const errors = code === grpc.status.OK ? undefined : this.#errors.labels(labels);
-        o = (v: number) => {
-          child.observe(v);
-          errors?.inc();
-        };
+        o = errors
+          ? (v: number) => {
+              child.observe(v);
+              errors.inc();
+            }
+          : (v: number) => child.observe(v);
         observers.set(code, o);
       }
       o(seconds);
