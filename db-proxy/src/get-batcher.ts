@@ -6,12 +6,16 @@
 // leaves at the end of the current event-loop turn (setImmediate: after the
 // I/O callbacks of the turn, so every Get read in it goes along, and a Get
 // alone on a quiet proxy waits for nothing else). While one runs, new Gets
-// wait for it and leave together when it finishes. One lookup at a time
-// carries everything that waits; up to `maxInFlight` run at once only when
-// full batches wait (so a slow lookup does not hold everything up). Batch
-// sizes are rounded up to 1, 2, 3, 4, 6, 8, 12, 16, 24, 32... (the last key
-// repeated), so a table has about 2 log2(maxBatch) statement texts and the
-// prepared-statement cache stays small.
+// wait for it; when it ends, they leave at the end of the next turn, after one
+// more non-blocking poll of the sockets, so that requests the kernel has
+// already received join them (measured: ~20 Gets per lookup instead of ~18,
+// and 1-5 points more of the echo ceiling in 4 alternating pairs, same
+// latency). One lookup at a time carries everything that waits; up to
+// `maxInFlight` run at once only when full batches wait (so a slow lookup
+// does not hold everything up). Batch sizes are rounded up to 1, 2, 3, 4, 6,
+// 8, 12, 16, 24, 32... (the last key repeated), so a table has about
+// 2 log2(maxBatch) statement texts and the prepared-statement cache stays
+// small.
 //
 // Consistency is unchanged: a Get waits only for lookups issued before it, and
 // runs after every write acknowledged before it was received.
@@ -98,12 +102,19 @@ export class GetBatcher {
     });
   }
 
-  /** Sends what waits once the I/O callbacks of this event-loop turn have run. */
-  #schedule(): void {
+  /**
+   * Sends what waits once the I/O callbacks of this event-loop turn have run, or, `nextTurn`,
+   * of the next one (whose poll does not block, an immediate being due).
+   */
+  #schedule(nextTurn = false): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    setImmediate(this.#flush);
+    setImmediate(nextTurn ? this.#flushNextTurn : this.#flush);
   }
+
+  readonly #flushNextTurn = (): void => {
+    setImmediate(this.#flush);
+  };
 
   readonly #flush = (): void => {
     this.#scheduled = false;
@@ -119,8 +130,8 @@ export class GetBatcher {
   #done(): void {
     this.#inFlight--;
     // One lookup at a time carries everything that waits; another lane opens only for a full
-    // batch. The next lookup leaves at the end of this turn, with the Gets read in it.
-    if (this.#pending.length) this.#schedule();
+    // batch. The next lookup leaves after one more poll of the sockets (see the top).
+    if (this.#pending.length) this.#schedule(true);
   }
 
   async #batch(): Promise<void> {
