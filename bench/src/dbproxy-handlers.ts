@@ -87,7 +87,7 @@ async function run(o: Options): Promise<void> {
             await invoke(insert, { table: 'player', fields: seededPlayer(id, i + k) });
             seeded++;
           } catch (err) {
-            if ((err as { code?: number }).code !== 6) throw err; // ALREADY_EXISTS
+            if ((err as { code?: number }).code !== status.ALREADY_EXISTS) throw err;
           }
         }),
       );

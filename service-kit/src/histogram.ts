@@ -3,9 +3,9 @@
 //
 // Why not prom-client's Histogram there: its observe() rebuilds the label set, validates it,
 // hashes it into a string and finds the bucket by a number-to-string property lookup, on every
-// call, even through a child from labels(): ~0.5 us and ~350 bytes of garbage per RPC,
-// measured. Here a child is made once per label set and observe() is a bucket search and
-// three additions.
+// call, even through a child from labels(), with garbage at each step (376 ns per observation
+// against 9 ns here, 2M observations of one child; the command is in the root README). Here a
+// child is made once per label set and observe() is a bucket search and three additions.
 import type { Registry } from 'prom-client';
 
 interface ValuePair {
