@@ -7,7 +7,7 @@
 // transport's share is what `bench dbproxy` measures beyond it.
 //
 //   npm run bench -- dbproxy-handlers --mysql mysql://root@127.0.0.1:3306/slg_perf
-import { Metadata, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { Metadata, type ServerUnaryCall, type sendUnaryData, status } from '@grpc/grpc-js';
 import { build, configWith } from '@slg/db-proxy';
 import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { Command, Option } from 'commander';
