@@ -11,7 +11,7 @@ import { Metadata, type ServerUnaryCall, type sendUnaryData, status } from '@grp
 import { build, configWith } from '@slg/db-proxy';
 import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { Command, Option } from 'commander';
-import { playerMismatch, seededPlayer } from './dbproxy-workload.ts';
+import { PlayerAnswers, seededPlayer } from './dbproxy-workload.ts';
 import { collectEnvironment, environmentLine } from './lib/environment.ts';
 import { parsePositiveInt, UsageError } from './lib/options.ts';
 import { bytes, int, median, table } from './lib/report.ts';
@@ -102,8 +102,8 @@ async function run(o: Options): Promise<void> {
         }).finish(),
       ),
     );
-    // Every answer checked: the first for a player in full, later ones by their bytes.
-    const verified: (Buffer | undefined)[] = [];
+    // Every answer checked, as `bench dbproxy` checks them.
+    const answers = new PlayerAnswers(o.firstPlayer);
     let mismatches = 0;
     let firstMismatch: string | null = null;
     const batches = () => {
@@ -136,12 +136,8 @@ async function run(o: Options): Promise<void> {
             const res = (await invoke(get, GET.requestDeserialize(requests[i]!))) as {
               bytes: Buffer;
             };
-            const answer = res.bytes;
-            if (verified[i]?.equals(answer)) continue;
-            const id = o.firstPlayer + BigInt(i);
-            const why = playerMismatch(answer, seededPlayer(id, i), id);
-            if (why === null) verified[i] = answer;
-            else {
+            const why = answers.check(i, res.bytes);
+            if (why !== null) {
               mismatches++;
               firstMismatch ??= why;
             }

@@ -116,6 +116,31 @@ export function playerMismatch(
   return null;
 }
 
+/**
+ * The Get answers' check (see the top of the file): the first answer for a player decoded and
+ * checked in full against its seeded row, later ones matched by their bytes.
+ */
+export class PlayerAnswers {
+  readonly #first: bigint;
+  readonly #memo: boolean;
+  /** Per player index: the bytes of an answer checked in full. */
+  readonly #verified: (Buffer | undefined)[] = [];
+
+  constructor(firstPlayer: bigint, memo = MEMO_ENABLED_BY_DEFAULT) {
+    this.#first = firstPlayer;
+    this.#memo = memo;
+  }
+
+  /** Why the answer for the i-th seeded player is not its row (null: it is). */
+  check(i: number, answer: Buffer): string | null {
+    if (this.#verified[i]?.equals(answer)) return null;
+    const id = this.#first + BigInt(i);
+    const why = playerMismatch(answer, seededPlayer(id, i), id);
+    if (why === null && this.#memo) this.#verified[i] = answer;
+    return why;
+  }
+}
+
 // mysql2's `TypedParameter` is a getter that runs require() on every read: read it once.
 const { LONGLONG } = mysql.TypedParameter;
 
@@ -132,9 +157,7 @@ class DbProxyBenchWorkload implements Workload {
   #echo: ReturnType<typeof createLoadClient<typeof slg_echo_v1_EchoServiceDefinition>> | undefined;
   #pool: mysql.Pool | undefined;
   #requests: Uint8Array[] = [];
-  /** Per player index: the bytes of a Get answer checked in full (see the top of the file). */
-  readonly #verified: (Buffer | undefined)[] = [];
-  readonly #memo = MEMO_ENABLED_BY_DEFAULT;
+  readonly #answers: PlayerAnswers;
   #firstError: string | null = null;
 
   constructor(ctx: WorkloadContext<DbProxyBenchParams>) {
@@ -143,6 +166,7 @@ class DbProxyBenchWorkload implements Workload {
     this.#rec = new OpRecorder(NAMES[p.mode], p.slowMs * 1000);
     this.#rngs = ctx.clientIds.map((id) => new Rng(p.seed, 'dbproxy-get', id));
     this.#first = BigInt(p.firstPlayer);
+    this.#answers = new PlayerAnswers(this.#first);
     if (p.mode === 'dbproxy') {
       this.#db = createLoadClient(slg_dbproxy_v1_DbProxyDefinition, p.target, {
         channels: p.channels,
@@ -225,14 +249,9 @@ class DbProxyBenchWorkload implements Workload {
         got = `${res.payload?.length ?? 0} bytes`;
       } else if (this.#db) {
         const res = await this.#db.client.Get(this.#requests[i]!);
-        const known = this.#verified[i];
-        ok = known?.equals(res) === true;
-        if (!ok) {
-          const why = playerMismatch(res, seededPlayer(id, i), id);
-          ok = why === null;
-          if (ok && this.#memo) this.#verified[i] = res;
-          got = why ?? '';
-        }
+        const why = this.#answers.check(i, res);
+        ok = why === null;
+        got = why ?? '';
       } else {
         const rows = await this.#direct(id);
         const v = rows[0]?.[0];
