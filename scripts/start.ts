@@ -65,7 +65,9 @@ const children: { service: Service; child: ChildProcess }[] = [];
 let stopping = false;
 
 function prefix(service: Service, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
-  const tag = `\x1b[${service.color}m${service.name.padEnd(width)}\x1b[0m |`;
+  // Colour only a terminal: a pipe or a file gets the plain name.
+  const name = service.name.padEnd(width);
+  const tag = out.isTTY ? `\x1b[${service.color}m${name}\x1b[0m |` : `${name} |`;
   createInterface({ input: stream }).on('line', (line) => {
     const text = pretty && line.startsWith('{') ? pretty(line).trimEnd() : line;
     for (const l of text.split('\n')) out.write(`${tag} ${l}\n`);
@@ -92,10 +94,11 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
   });
 }
 
-async function stopAll(signal: NodeJS.Signals): Promise<void> {
+/** Stops every service, the last started first. A second Ctrl-C (`fromSignal`) forces. */
+async function stopAll(signal: NodeJS.Signals, fromSignal = false): Promise<void> {
   if (stopping) {
-    // A second Ctrl-C: force.
-    for (const { child } of children) child.kill('SIGKILL');
+    // A service that exits while the others stop asks again: that is no reason to force.
+    if (fromSignal) for (const { child } of children) child.kill('SIGKILL');
     return;
   }
   stopping = true;
@@ -108,8 +111,8 @@ async function stopAll(signal: NodeJS.Signals): Promise<void> {
   }
 }
 
-process.on('SIGINT', () => void stopAll('SIGINT'));
-process.on('SIGTERM', () => void stopAll('SIGTERM'));
+process.on('SIGINT', () => void stopAll('SIGINT', true));
+process.on('SIGTERM', () => void stopAll('SIGTERM', true));
 
 await buildServices();
 
