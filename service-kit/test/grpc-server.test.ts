@@ -134,40 +134,45 @@ t.test('a service built with the kit', async (t) => {
 });
 
 t.test('SIGTERM lets an in-flight call finish, then the process exits 0', async (t) => {
-  const { child, ready } = await spawnFixture(fixture);
+  const { child, ready, line } = await spawnFixture(fixture, { LOG_LEVEL: 'info' });
   t.teardown(() => {
     child.kill('SIGKILL');
   });
   const echo = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${ready.grpcPort}`, {
-    deadlineMs: 5000,
+    deadlineMs: 30_000,
   });
   t.teardown(() => echo.close());
-  await echo.Echo(slg.echo.v1.EchoRequest.create({ text: 'warm-up' }));
-  const started = Date.now();
-  const inFlight = echo.Echo(slg.echo.v1.EchoRequest.create({ text: 'slow:600' }));
-  await new Promise((r) => setTimeout(r, 150));
+  const holding = line((l) => l.includes('"holding":"a"'));
+  const inFlight = echo.Echo(slg.echo.v1.EchoRequest.create({ text: 'hold:a' }));
+  await holding;
+  // The call is in the handler: the signal comes, the drain starts and waits for it.
+  const draining = line((l) => l.includes('shutting down: draining'));
   child.kill('SIGTERM');
+  await draining;
+  t.equal(child.exitCode, null, 'still running while the call is in flight');
+  child.stdin!.write('release a\n');
   const res = await inFlight;
-  t.equal(res.text, 'slow:600', 'the in-flight call completed');
-  t.ok(Date.now() - started >= 600);
+  t.equal(res.text, 'hold:a', 'the in-flight call completed');
   t.equal(await exitOf(child), 0, 'exit code 0');
 });
 
 t.test('a second signal forces the exit', async (t) => {
-  const { child, ready } = await spawnFixture(fixture);
+  const { child, ready, line } = await spawnFixture(fixture, { LOG_LEVEL: 'info' });
   t.teardown(() => {
     child.kill('SIGKILL');
   });
   const echo = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${ready.grpcPort}`, {
-    deadlineMs: 20_000,
+    deadlineMs: 30_000,
   });
   t.teardown(() => echo.close());
+  const holding = line((l) => l.includes('"holding":"b"'));
   const inFlight = echo
-    .Echo(slg.echo.v1.EchoRequest.create({ text: 'slow:8000' }))
+    .Echo(slg.echo.v1.EchoRequest.create({ text: 'hold:b' }))
     .catch((e: unknown) => e);
-  await new Promise((r) => setTimeout(r, 150));
+  await holding;
+  const draining = line((l) => l.includes('shutting down: draining'));
   child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 150));
+  await draining;
   child.kill('SIGTERM');
   t.equal(await exitOf(child), 1, 'forced exit is not a clean one');
   t.ok((await inFlight) instanceof Error, 'the unfinished call failed');

@@ -6,10 +6,16 @@ import { createInterface } from 'node:readline';
 export async function spawnFixture(
   file: string,
   env: NodeJS.ProcessEnv = {},
-): Promise<{ child: ChildProcess; ready: Record<string, number>; stderr: () => string }> {
+): Promise<{
+  child: ChildProcess;
+  ready: Record<string, number>;
+  stderr: () => string;
+  /** Resolves with the first stdout line from now on that `match` accepts. */
+  line: (match: (line: string) => boolean) => Promise<string>;
+}> {
   const child = spawn(process.execPath, [file], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => {
@@ -22,7 +28,17 @@ export async function spawnFixture(
     });
     child.once('exit', (code) => reject(new Error(`fixture exited ${code}: ${err}`)));
   });
-  return { child, ready, stderr: () => err };
+  const line = (match: (line: string) => boolean) =>
+    new Promise<string>((resolve, reject) => {
+      const onLine = (l: string) => {
+        if (!match(l)) return;
+        lines.off('line', onLine);
+        resolve(l);
+      };
+      lines.on('line', onLine);
+      child.once('exit', (code) => reject(new Error(`fixture exited ${code}: ${err}`)));
+    });
+  return { child, ready, stderr: () => err, line };
 }
 
 export async function exitOf(child: ChildProcess): Promise<number | null> {
