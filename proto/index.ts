@@ -13,8 +13,16 @@ export * from './generated/services.ts';
 protobuf.util.Long = Long;
 protobuf.configure();
 
+// The service bundles have no generated/ beside them: scripts/build.ts embeds the descriptor
+// set (base64) under this name with esbuild's `define`. Run from the sources, it is undefined and
+// the file is read.
+declare const SLG_EMBEDDED_DESCRIPTOR_SET: string | undefined;
+
 /** The FileDescriptorSet (protoc-equivalent) of every .proto in this package. */
 export function descriptorSet(): Buffer {
+  if (typeof SLG_EMBEDDED_DESCRIPTOR_SET === 'string') {
+    return Buffer.from(SLG_EMBEDDED_DESCRIPTOR_SET, 'base64');
+  }
   return readFileSync(new URL('./generated/descriptors.bin', import.meta.url));
 }
 

@@ -5,6 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { guardImplementation } from './call-guard.ts';
 import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
 import { HealthService } from './health.ts';
 import { FastHistogram } from './histogram.ts';
@@ -193,16 +194,38 @@ export class GrpcServer {
     }
     servers.add(this);
     this.#registry = opts.registry;
-    this.server.addService(this.health.definition, this.health.implementation);
-    this.#services.push('grpc.health.v1.Health');
-    for (const r of reflectionServices(() => this.#services)) {
-      this.server.addService(r.definition, r.implementation);
-    }
-    this.#services.push(
-      'grpc.reflection.v1.ServerReflection',
-      'grpc.reflection.v1alpha.ServerReflection',
+    this.addGrpcService(
+      this.health.definition as unknown as grpc.ServiceDefinition,
+      this.health.implementation,
     );
+    for (const r of reflectionServices(() => this.#services)) {
+      this.addGrpcService(r.definition, r.implementation);
+    }
     this.health.set('', 'SERVING');
+  }
+
+  /**
+   * Registers a grpc-js service implementation as it is: any kind of method (the way to serve
+   * streams), guarded like every handler of the kit, so that a throw, a rejected promise or a
+   * stream listener that throws ends that call with INTERNAL (logged once) and nothing else.
+   * The kit's own health and reflection services are registered this way.
+   */
+  addGrpcService(
+    definition: grpc.ServiceDefinition,
+    implementation: grpc.UntypedServiceImplementation,
+  ): void {
+    const first = Object.values(definition)[0];
+    if (!first) throw new Error('a service definition without methods');
+    const serviceName = first.path.slice(1, first.path.lastIndexOf('/'));
+    const guarded = guardImplementation(definition, implementation, this.#log, (path) =>
+      this.#errors.inc({
+        grpc_service: serviceName,
+        grpc_method: path.slice(path.lastIndexOf('/') + 1),
+        grpc_code: 'INTERNAL',
+      }),
+    );
+    this.server.addService(definition, guarded);
+    this.#services.push(serviceName);
   }
 
   /** Registers a service of unary methods implemented by async handlers. */
@@ -211,7 +234,9 @@ export class GrpcServer {
     let serviceName = '';
     for (const [name, def] of Object.entries(definition)) {
       if (def.requestStream || def.responseStream) {
-        throw new Error(`${def.path}: only unary methods are supported by addService`);
+        throw new Error(
+          `${def.path}: addService takes unary methods; serve streams with addGrpcService`,
+        );
       }
       const handler = (
         handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>
