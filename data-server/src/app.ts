@@ -17,7 +17,7 @@ import { createDataServerMetrics } from './metrics.ts';
 import { type ReadHooks, ReadThrough } from './read-through.ts';
 import { Keys } from './records.ts';
 import { loadSchemaInfo, type SchemaInfo } from './schema.ts';
-import { createHandlers, dataServiceDefinition } from './service.ts';
+import { createHandlers, dataServiceDefinition, maxWriteMs } from './service.ts';
 import { createDbProxyClient, RecordStore } from './store.ts';
 import { Validator } from './validate.ts';
 
@@ -59,6 +59,13 @@ export async function build(
   const registry = opts.registry ?? createMetricsRegistry();
   const schema = opts.schema ?? loadSchemaInfo(config.schemaPath);
   const leaseMs = config.leaseMs;
+  // A member index outlives every value filled under it: a value is filled at the end of a
+  // lease (a write's lasts up to maxWriteMs + leaseMs) and lives its TTL.
+  const indexMs =
+    Math.max(config.recordTtlMs, config.absentTtlMs, config.collectionTtlMs) +
+    maxWriteMs +
+    leaseMs +
+    1000;
   // ioredis is loaded only when Redis is configured: the embedded default idles lighter.
   const cache: Cache = config.redisUrl
     ? await RedisCache.create({
@@ -66,7 +73,7 @@ export async function build(
         prefix: config.keyPrefix,
         logger: logger.child({ component: 'cache' }),
         leaseMs,
-        indexMs: Math.max(config.recordTtlMs, config.absentTtlMs) + leaseMs + 1000,
+        indexMs,
         commandTimeoutMs: config.redisCommandTimeoutMs,
         probeIntervalMs: config.redisProbeMs,
         settleMs: config.redisSettleMs,
@@ -74,7 +81,7 @@ export async function build(
       })
     : new MemoryCache({
         leaseMs,
-        indexMs: Math.max(config.recordTtlMs, config.absentTtlMs) + leaseMs + 1000,
+        indexMs,
         maxBytes: config.memoryCacheBytes,
       });
   const server = new GrpcServer({ logger, registry, defaultDeadlineMs: config.defaultDeadlineMs });
@@ -104,6 +111,7 @@ export async function build(
         collectionMs: config.collectionTtlMs,
         absentMs: config.absentTtlMs,
       },
+      commitMarginMs: leaseMs,
     }),
   );
   logger.info(

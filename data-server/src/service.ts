@@ -13,6 +13,7 @@ import {
   InvalidArgumentError,
   NotFoundError,
 } from '@slg/service-kit';
+import { batchResponse, batchValues, checkBatch, touchedKeys } from './batch-write.ts';
 import type { Cache, WriteLease, WriteValue } from './cache/interface.ts';
 import type { DataServerMetrics } from './metrics.ts';
 import type { Loaded, ReadThrough } from './read-through.ts';
@@ -63,6 +64,12 @@ export const dataServiceDefinition = {
   CFetchV2: passthrough(base.CFetchV2),
 };
 
+/**
+ * The longest a write may run in db-proxy, whatever its caller's deadline: a write lease
+ * lasts as long, and member indexes outlive it (app.ts).
+ */
+export const maxWriteMs = 60_000;
+
 export interface ServiceDeps {
   readonly validator: Validator;
   readonly keys: Keys;
@@ -71,6 +78,12 @@ export interface ServiceDeps {
   readonly store: RecordStore;
   readonly metrics: DataServerMetrics;
   readonly ttls: Ttls;
+  /**
+   * A write's lease lasts its remaining deadline plus this (DATASERVER_LEASE_MS): db-proxy
+   * sends no COMMIT after the deadline it was given, and this margin covers a COMMIT sent
+   * just before it. No fill can therefore land while the write may still commit.
+   */
+  readonly commitMarginMs: number;
 }
 
 /** Errors that prove db-proxy wrote nothing; after any other error a write may have committed. */
@@ -97,6 +110,22 @@ function present<T>(v: T | null | undefined): T | undefined {
 
 export function createHandlers(d: ServiceDeps) {
   const { validator: v, keys, cache, reader, store, metrics, ttls } = d;
+
+  /**
+   * The budget of a write sent to db-proxy: the caller's deadline (at most maxWriteMs) and
+   * its cancellation. db-proxy commits nothing after it (and cancels the write when the
+   * caller goes away).
+   */
+  const writeBudget = (ctx: CallContext) => ({
+    deadlineMs: Math.min(ctx.remainingMs(), maxWriteMs),
+    signal: ctx.signal,
+  });
+  /**
+   * How long a write's lease lasts: taken before the write is sent, it outlives the write's
+   * deadline by the commit margin, i.e. every moment at which the write can still commit.
+   */
+  const writeLeaseMs = (ctx: CallContext) =>
+    Math.min(Math.max(0, ctx.remainingMs()), maxWriteMs) + d.commitMarginMs;
 
   const loadRecord = (ref: RecordRef, ctx: CallContext) => async (): Promise<Loaded> => {
     const row = await store.get(ref, { deadlineMs: ctx.remainingMs() });
@@ -135,6 +164,7 @@ export function createHandlers(d: ServiceDeps) {
    */
   const write = async <T>(
     ref: RecordRef,
+    ctx: CallContext,
     run: () => Promise<T>,
     compute: (
       result: T,
@@ -150,6 +180,7 @@ export function createHandlers(d: ServiceDeps) {
         lease = await cache.writeLease(
           collectionKey === undefined ? [recordKey] : [recordKey, collectionKey],
           collectionKey === undefined ? undefined : keys.index(ref),
+          writeLeaseMs(ctx),
         );
       } catch {
         lease = undefined; // the cache just went down: invalidate after the commit instead
@@ -166,7 +197,13 @@ export function createHandlers(d: ServiceDeps) {
           putBack(lease.old[0] ?? null, lease.old[0]?.length ? ttls.recordMs : ttls.absentMs),
           putBack(lease.old[1] ?? null, ttls.collectionMs),
         ]);
-      } else await cache.writeFill(lease, []); // may have committed: the keys stay empty
+      } else {
+        // May still commit (a COMMIT in flight, a cancel not yet seen by db-proxy): the keys
+        // stay empty and the lease is kept until it expires, after the last moment the write
+        // could commit, so that no reader fills the row as it was before it.
+        reader.forget(recordKey);
+        if (collectionKey !== undefined) reader.forget(collectionKey);
+      }
       throw err;
     }
     reader.forget(recordKey);
@@ -216,7 +253,8 @@ export function createHandlers(d: ServiceDeps) {
       const expected = present(req.expectedVersion);
       const version = await write(
         ref,
-        () => store.update(ref, req.fields, expected, { deadlineMs: ctx.remainingMs() }),
+        ctx,
+        () => store.update(ref, req.fields, expected, writeBudget(ctx)),
         (version, oldRecord, oldCollection) => [
           optional(patchedRecord(oldRecord, req.fields, version), ttls),
           collectionValue(
@@ -235,10 +273,8 @@ export function createHandlers(d: ServiceDeps) {
       v.incrField(ref.table, req.field, floor, ceiling);
       const r = await write(
         ref,
-        () =>
-          store.increment(ref, req.field, req.delta, floor, ceiling, {
-            deadlineMs: ctx.remainingMs(),
-          }),
+        ctx,
+        () => store.increment(ref, req.field, req.delta, floor, ceiling, writeBudget(ctx)),
         (r, oldRecord, oldCollection) => {
           const fields = { [req.field]: { int: r.value } };
           return [
@@ -258,7 +294,8 @@ export function createHandlers(d: ServiceDeps) {
       v.fields(ref.table, req.fields, { required: false });
       const version = await write(
         ref,
-        () => store.insert(ref, req.fields, { deadlineMs: ctx.remainingMs() }),
+        ctx,
+        () => store.insert(ref, req.fields, writeBudget(ctx)),
         (version, _oldRecord, oldCollection) => {
           const record = newRecord(ref, req.fields, version);
           return [
@@ -274,7 +311,8 @@ export function createHandlers(d: ServiceDeps) {
       const ref = v.record(req);
       const removed = await write(
         ref,
-        () => store.delete(ref, { deadlineMs: ctx.remainingMs() }),
+        ctx,
+        () => store.delete(ref, writeBudget(ctx)),
         (removed, _oldRecord, oldCollection) => [
           // Absent now, whether this call removed it or it was already gone.
           recordValue(undefined, ttls),
@@ -312,20 +350,22 @@ export function createHandlers(d: ServiceDeps) {
         });
       };
       let lease: WriteLease | undefined;
-      if (cache.available)
-        lease = await cache.writeLease([collection], undefined).catch(() => undefined);
+      if (cache.available) {
+        lease = await cache
+          .writeLease([collection], undefined, writeLeaseMs(ctx))
+          .catch(() => undefined);
+      }
       let removed: Long | number;
       try {
-        removed = await store.deleteMany(ref, members.ids, req.all, {
-          deadlineMs: ctx.remainingMs(),
-        });
+        removed = await store.deleteMany(ref, members.ids, req.all, writeBudget(ctx));
       } catch (err) {
         if (nothingWritten(err)) {
           if (lease)
             await cache.writeFill(lease, [putBack(lease.old[0] ?? null, ttls.collectionMs)]);
         } else {
+          // May still commit: the members are invalidated now, the collection's lease is
+          // kept until the write can no longer commit (see `write`).
           await invalidateMembers();
-          if (lease) await cache.writeFill(lease, []);
         }
         throw err;
       }
@@ -343,6 +383,78 @@ export function createHandlers(d: ServiceDeps) {
         await cache.writeFill(lease, [value]);
       }
       return pb.CRemoveResponse.create({ removed });
+    },
+
+    async BatchWriteV2(req: slg.dataserver.v2.BatchWriteRequest, ctx: CallContext) {
+      const writes = checkBatch(v, req);
+      const touched = touchedKeys(keys, writes);
+      // The write lease of every touched key, each with its member index (parallel: one
+      // pipelined round trip). If the cache cannot give them all, invalidate after the commit.
+      let leases: WriteLease[] | undefined;
+      if (cache.available) {
+        const leaseMs = writeLeaseMs(ctx);
+        const got = await Promise.allSettled(
+          touched.map((t) => cache.writeLease([t.key], t.index, leaseMs)),
+        );
+        if (got.every((g) => g.status === 'fulfilled')) leases = got.map((g) => g.value);
+        else {
+          const taken = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
+          await Promise.all(taken.map((l) => cache.invalidate({ keys: l.keys })));
+        }
+      }
+      const forget = () => {
+        for (const t of touched) reader.forget(t.key);
+      };
+      const invalidateAll = async () => {
+        forget();
+        metrics.writes.invalidations++;
+        await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
+      };
+      let results: Awaited<ReturnType<typeof store.batch>>;
+      try {
+        results = await store.batch(writes, writeBudget(ctx));
+      } catch (err) {
+        if (!leases) {
+          if (!nothingWritten(err)) await invalidateAll();
+        } else if (nothingWritten(err)) {
+          await Promise.all(
+            leases.map((l, i) =>
+              cache.writeFill(l, [
+                putBack(
+                  l.old[0] ?? null,
+                  touched[i]!.kind === 'collection'
+                    ? ttls.collectionMs
+                    : l.old[0]?.length
+                      ? ttls.recordMs
+                      : ttls.absentMs,
+                ),
+              ]),
+            ),
+          );
+        } else forget(); // may still commit: the leases are kept until it no longer can (`write`)
+        throw err;
+      }
+      forget();
+      if (!leases) {
+        await invalidateAll();
+        return batchResponse(results);
+      }
+      let values: (WriteValue | undefined)[] = [];
+      try {
+        values = batchValues(
+          keys,
+          writes,
+          results,
+          touched,
+          leases.map((l) => l.old[0] ?? null),
+          ttls,
+        );
+      } catch {
+        values = []; // undecodable cached bytes: leave the keys empty
+      }
+      metrics.writes.invalidations++;
+      await Promise.all(leases.map((l, i) => cache.writeFill(l, [values[i]])));
+      return batchResponse(results);
     },
 
     async InspectV2(req: slg.dataserver.v2.InspectRequest, ctx: CallContext) {

@@ -20,7 +20,38 @@ const pageSize = 1000;
 export interface CallBudget {
   /** Milliseconds left for this call (the RPC's remaining deadline). */
   readonly deadlineMs: number;
+  /**
+   * The caller's cancellation (its call's `ctx.signal`): a write whose caller is gone is
+   * cancelled in db-proxy too (query stopped, transaction rolled back). Reads pass none: a
+   * load may serve other callers that joined it.
+   */
+  readonly signal?: AbortSignal;
 }
+
+/** One write of a BatchWriteV2, checked (validate.ts), in the form db-proxy's Batch takes. */
+export type BatchWrite =
+  | { readonly kind: 'create'; readonly ref: RecordRef; readonly fields: FieldMap }
+  | {
+      readonly kind: 'modify';
+      readonly ref: RecordRef;
+      readonly fields: FieldMap;
+      readonly expected: Int64 | undefined;
+    }
+  | {
+      readonly kind: 'incrBy';
+      readonly ref: RecordRef;
+      readonly field: string;
+      readonly delta: Int64;
+      readonly floor: Int64 | undefined;
+      readonly ceiling: Int64 | undefined;
+    }
+  | { readonly kind: 'remove'; readonly ref: RecordRef };
+
+/** What each op of a batch did, in order. */
+export type BatchWriteResult =
+  | { readonly kind: 'create' | 'modify'; readonly version: Long | number }
+  | { readonly kind: 'incrBy'; readonly value: Long | number; readonly version: Long | number }
+  | { readonly kind: 'remove'; readonly removed: boolean };
 
 export function createDbProxyClient(
   address: string,
@@ -85,12 +116,7 @@ export class RecordStore {
   }
 
   async insert(ref: RecordRef, fields: FieldMap, b: CallBudget): Promise<Long | number> {
-    const all: FieldMap = { ...fields, [ref.table.ownerColumn]: { int: ref.owner } };
-    if (ref.table.memberColumn !== undefined) all[ref.table.memberColumn] = { int: ref.member };
-    const r = await this.client.Insert(
-      pb.InsertRequest.create({ table: ref.table.name, fields: all }),
-      opts(b),
-    );
+    const r = await this.client.Insert(insertRequest(ref, fields), opts(b));
     return r.version;
   }
 
@@ -100,9 +126,7 @@ export class RecordStore {
     expectedVersion: Int64 | undefined,
     b: CallBudget,
   ): Promise<Long | number> {
-    const req = pb.UpdateRequest.create({ table: ref.table.name, key: keyOf(ref), fields });
-    if (expectedVersion !== undefined) req.expectedVersion = expectedVersion;
-    const r = await this.client.Update(req, opts(b));
+    const r = await this.client.Update(updateRequest(ref, fields, expectedVersion), opts(b));
     return r.version;
   }
 
@@ -114,15 +138,62 @@ export class RecordStore {
     ceiling: Int64 | undefined,
     b: CallBudget,
   ): Promise<slg.dbproxy.v1.IncrementResponse> {
-    const req = pb.IncrementRequest.create({
-      table: ref.table.name,
-      key: keyOf(ref),
-      field,
-      delta,
+    return this.client.Increment(incrementRequest(ref, field, delta, floor, ceiling), opts(b));
+  }
+
+  /**
+   * The writes of one owner in one db-proxy Batch (one transaction: all or none). A remove
+   * is a DeleteMany of that one record, so that removing an absent record answers
+   * `removed: false` rather than failing the batch, as RemoveV2 does.
+   */
+  async batch(writes: readonly BatchWrite[], b: CallBudget): Promise<BatchWriteResult[]> {
+    const ops = writes.map((w): slg.dbproxy.v1.BatchOp.$Properties => {
+      switch (w.kind) {
+        case 'create':
+          return { insert: insertRequest(w.ref, w.fields) };
+        case 'modify':
+          return { update: updateRequest(w.ref, w.fields, w.expected) };
+        case 'incrBy':
+          return { increment: incrementRequest(w.ref, w.field, w.delta, w.floor, w.ceiling) };
+        default: {
+          const t = w.ref.table;
+          return {
+            deleteMany: t.collection
+              ? {
+                  table: t.name,
+                  shardKey: { int: w.ref.owner },
+                  members: [{ values: [{ int: w.ref.member }] }],
+                }
+              : { table: t.name, shardKey: { int: w.ref.owner }, all: true },
+          };
+        }
+      }
     });
-    if (floor !== undefined) req.floor = floor;
-    if (ceiling !== undefined) req.ceiling = ceiling;
-    return this.client.Increment(req, opts(b));
+    const r = await this.client.Batch(pb.BatchRequest.create({ ops }), opts(b));
+    if (r.results.length !== writes.length) {
+      throw new Error(
+        `db-proxy answered a batch of ${writes.length} ops with ${r.results.length} results`,
+      );
+    }
+    return writes.map((w, i): BatchWriteResult => {
+      const res = r.results[i]!;
+      switch (w.kind) {
+        case 'create':
+          return { kind: 'create', version: res.insert?.version ?? 0 };
+        case 'modify':
+          return { kind: 'modify', version: res.update?.version ?? 0 };
+        case 'incrBy':
+          return {
+            kind: 'incrBy',
+            value: res.increment?.value ?? 0,
+            version: res.increment?.version ?? 0,
+          };
+        default: {
+          const d = res.deleteMany?.deleted ?? 0;
+          return { kind: 'remove', removed: typeof d === 'number' ? d > 0 : !d.isZero() };
+        }
+      }
+    });
   }
 
   /** Whether a row was deleted. */
@@ -162,10 +233,40 @@ export class RecordStore {
   }
 }
 
+function insertRequest(ref: RecordRef, fields: FieldMap): slg.dbproxy.v1.InsertRequest {
+  const all: FieldMap = { ...fields, [ref.table.ownerColumn]: { int: ref.owner } };
+  if (ref.table.memberColumn !== undefined) all[ref.table.memberColumn] = { int: ref.member };
+  return pb.InsertRequest.create({ table: ref.table.name, fields: all });
+}
+
+function updateRequest(
+  ref: RecordRef,
+  fields: FieldMap,
+  expectedVersion: Int64 | undefined,
+): slg.dbproxy.v1.UpdateRequest {
+  const req = pb.UpdateRequest.create({ table: ref.table.name, key: keyOf(ref), fields });
+  if (expectedVersion !== undefined) req.expectedVersion = expectedVersion;
+  return req;
+}
+
+function incrementRequest(
+  ref: RecordRef,
+  field: string,
+  delta: Int64,
+  floor: Int64 | undefined,
+  ceiling: Int64 | undefined,
+): slg.dbproxy.v1.IncrementRequest {
+  const req = pb.IncrementRequest.create({ table: ref.table.name, key: keyOf(ref), field, delta });
+  if (floor !== undefined) req.floor = floor;
+  if (ceiling !== undefined) req.ceiling = ceiling;
+  return req;
+}
+
 function keyOf(ref: RecordRef): slg.common.v1.Value.$Properties[] {
   return ref.table.collection ? [{ int: ref.owner }, { int: ref.member }] : [{ int: ref.owner }];
 }
 
-function opts(b: CallBudget): { deadlineMs: number } {
-  return { deadlineMs: Math.max(1, b.deadlineMs) };
+function opts(b: CallBudget): { deadlineMs: number; signal?: AbortSignal } {
+  const deadlineMs = Math.max(1, b.deadlineMs);
+  return b.signal ? { deadlineMs, signal: b.signal } : { deadlineMs };
 }

@@ -744,6 +744,7 @@ export namespace slg {
                 cRemoveV2: slg.dataserver.v2.DataService.CRemoveV2;
                 cCountV2: slg.dataserver.v2.DataService.CCountV2;
                 inspectV2: slg.dataserver.v2.DataService.InspectV2;
+                batchWriteV2: slg.dataserver.v2.DataService.BatchWriteV2;
             }
 
             namespace DataService {
@@ -843,6 +844,17 @@ export namespace slg {
                   readonly path: "/slg.dataserver.v2.DataService/InspectV2";
                   readonly requestType: "InspectRequest";
                   readonly responseType: "InspectResponse";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type BatchWriteV2Callback = (error: (Error|null), response?: slg.dataserver.v2.BatchWriteResponse) => void;
+                type BatchWriteV2 = {
+                  (request: slg.dataserver.v2.IBatchWriteRequest, callback: slg.dataserver.v2.DataService.BatchWriteV2Callback): void;
+                  (request: slg.dataserver.v2.IBatchWriteRequest): Promise<slg.dataserver.v2.BatchWriteResponse>;
+                  readonly name: "BatchWriteV2";
+                  readonly path: "/slg.dataserver.v2.DataService/BatchWriteV2";
+                  readonly requestType: "BatchWriteRequest";
+                  readonly responseType: "BatchWriteResponse";
                   readonly requestStream: undefined;
                   readonly responseStream: undefined;
                 };
@@ -1412,6 +1424,144 @@ export namespace slg {
                   served?: slg.dataserver.v2.Record.$Shape|null;
                   stored?: slg.dataserver.v2.Record.$Shape|null;
                   cached?: boolean|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
+
+            interface IWriteOp extends slg.dataserver.v2.WriteOp.$Properties {
+            }
+
+            class WriteOp {
+                constructor(properties?: slg.dataserver.v2.WriteOp.$Properties);
+                $unknowns?: Uint8Array[];
+                create?: (slg.dataserver.v2.CreateRequest.$Properties|null);
+                modify?: (slg.dataserver.v2.ModifyRequest.$Properties|null);
+                incrBy?: (slg.dataserver.v2.IncrByRequest.$Properties|null);
+                remove?: (slg.dataserver.v2.RemoveRequest.$Properties|null);
+                op?: ("create"|"modify"|"incrBy"|"remove");
+                static create(properties: slg.dataserver.v2.WriteOp.$Shape): slg.dataserver.v2.WriteOp & slg.dataserver.v2.WriteOp.$Shape;
+                static create(properties?: slg.dataserver.v2.WriteOp.$Properties): slg.dataserver.v2.WriteOp;
+                static encode(message: slg.dataserver.v2.WriteOp.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.WriteOp & slg.dataserver.v2.WriteOp.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.WriteOp;
+                static toObject(message: slg.dataserver.v2.WriteOp, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace WriteOp {
+                interface $Properties {
+                    create?: (slg.dataserver.v2.CreateRequest.$Properties|null);
+                    modify?: (slg.dataserver.v2.ModifyRequest.$Properties|null);
+                    incrBy?: (slg.dataserver.v2.IncrByRequest.$Properties|null);
+                    remove?: (slg.dataserver.v2.RemoveRequest.$Properties|null);
+                    op?: ("create"|"modify"|"incrBy"|"remove");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  create?: slg.dataserver.v2.CreateRequest.$Shape|null;
+                  modify?: slg.dataserver.v2.ModifyRequest.$Shape|null;
+                  incrBy?: slg.dataserver.v2.IncrByRequest.$Shape|null;
+                  remove?: slg.dataserver.v2.RemoveRequest.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ op?: undefined; create?: null; modify?: null; incrBy?: null; remove?: null }|{ op?: "create"; create: slg.dataserver.v2.CreateRequest.$Shape; modify?: null; incrBy?: null; remove?: null }|{ op?: "modify"; create?: null; modify: slg.dataserver.v2.ModifyRequest.$Shape; incrBy?: null; remove?: null }|{ op?: "incrBy"; create?: null; modify?: null; incrBy: slg.dataserver.v2.IncrByRequest.$Shape; remove?: null }|{ op?: "remove"; create?: null; modify?: null; incrBy?: null; remove: slg.dataserver.v2.RemoveRequest.$Shape })
+                );
+            }
+
+            interface IBatchWriteRequest extends slg.dataserver.v2.BatchWriteRequest.$Properties {
+            }
+
+            class BatchWriteRequest {
+                constructor(properties?: slg.dataserver.v2.BatchWriteRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                ops: slg.dataserver.v2.WriteOp.$Properties[];
+                static create(properties: slg.dataserver.v2.BatchWriteRequest.$Shape): slg.dataserver.v2.BatchWriteRequest & slg.dataserver.v2.BatchWriteRequest.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchWriteRequest.$Properties): slg.dataserver.v2.BatchWriteRequest;
+                static encode(message: slg.dataserver.v2.BatchWriteRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchWriteRequest & slg.dataserver.v2.BatchWriteRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchWriteRequest;
+                static toObject(message: slg.dataserver.v2.BatchWriteRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchWriteRequest {
+                interface $Properties {
+                    ops?: (slg.dataserver.v2.WriteOp.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  ops?: slg.dataserver.v2.WriteOp.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
+
+            interface IWriteResult extends slg.dataserver.v2.WriteResult.$Properties {
+            }
+
+            class WriteResult {
+                constructor(properties?: slg.dataserver.v2.WriteResult.$Properties);
+                $unknowns?: Uint8Array[];
+                create?: (slg.dataserver.v2.CreateResponse.$Properties|null);
+                modify?: (slg.dataserver.v2.ModifyResponse.$Properties|null);
+                incrBy?: (slg.dataserver.v2.IncrByResponse.$Properties|null);
+                remove?: (slg.dataserver.v2.RemoveResponse.$Properties|null);
+                result?: ("create"|"modify"|"incrBy"|"remove");
+                static create(properties: slg.dataserver.v2.WriteResult.$Shape): slg.dataserver.v2.WriteResult & slg.dataserver.v2.WriteResult.$Shape;
+                static create(properties?: slg.dataserver.v2.WriteResult.$Properties): slg.dataserver.v2.WriteResult;
+                static encode(message: slg.dataserver.v2.WriteResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.WriteResult & slg.dataserver.v2.WriteResult.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.WriteResult;
+                static toObject(message: slg.dataserver.v2.WriteResult, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace WriteResult {
+                interface $Properties {
+                    create?: (slg.dataserver.v2.CreateResponse.$Properties|null);
+                    modify?: (slg.dataserver.v2.ModifyResponse.$Properties|null);
+                    incrBy?: (slg.dataserver.v2.IncrByResponse.$Properties|null);
+                    remove?: (slg.dataserver.v2.RemoveResponse.$Properties|null);
+                    result?: ("create"|"modify"|"incrBy"|"remove");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  create?: slg.dataserver.v2.CreateResponse.$Shape|null;
+                  modify?: slg.dataserver.v2.ModifyResponse.$Shape|null;
+                  incrBy?: slg.dataserver.v2.IncrByResponse.$Shape|null;
+                  remove?: slg.dataserver.v2.RemoveResponse.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ result?: undefined; create?: null; modify?: null; incrBy?: null; remove?: null }|{ result?: "create"; create: slg.dataserver.v2.CreateResponse.$Shape; modify?: null; incrBy?: null; remove?: null }|{ result?: "modify"; create?: null; modify: slg.dataserver.v2.ModifyResponse.$Shape; incrBy?: null; remove?: null }|{ result?: "incrBy"; create?: null; modify?: null; incrBy: slg.dataserver.v2.IncrByResponse.$Shape; remove?: null }|{ result?: "remove"; create?: null; modify?: null; incrBy?: null; remove: slg.dataserver.v2.RemoveResponse.$Shape })
+                );
+            }
+
+            interface IBatchWriteResponse extends slg.dataserver.v2.BatchWriteResponse.$Properties {
+            }
+
+            class BatchWriteResponse {
+                constructor(properties?: slg.dataserver.v2.BatchWriteResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                results: slg.dataserver.v2.WriteResult.$Properties[];
+                static create(properties: slg.dataserver.v2.BatchWriteResponse.$Shape): slg.dataserver.v2.BatchWriteResponse & slg.dataserver.v2.BatchWriteResponse.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchWriteResponse.$Properties): slg.dataserver.v2.BatchWriteResponse;
+                static encode(message: slg.dataserver.v2.BatchWriteResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchWriteResponse & slg.dataserver.v2.BatchWriteResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchWriteResponse;
+                static toObject(message: slg.dataserver.v2.BatchWriteResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchWriteResponse {
+                interface $Properties {
+                    results?: (slg.dataserver.v2.WriteResult.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  results?: slg.dataserver.v2.WriteResult.$Shape[]|null;
                   $unknowns?: Uint8Array[];
                 };
             }
@@ -2366,6 +2516,923 @@ export namespace slg {
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = slg.echo.v1.EchoResponse.$Properties;
+            }
+        }
+    }
+
+    namespace mapserver {
+
+        namespace v1 {
+
+            class MapService extends $protobuf.rpc.Service {
+                constructor(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean);
+                static create(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean): MapService;
+                getWorld: slg.mapserver.v1.MapService.GetWorld;
+                placeCity: slg.mapserver.v1.MapService.PlaceCity;
+                relocateCity: slg.mapserver.v1.MapService.RelocateCity;
+                removeCity: slg.mapserver.v1.MapService.RemoveCity;
+                getCity: slg.mapserver.v1.MapService.GetCity;
+                startMarch: slg.mapserver.v1.MapService.StartMarch;
+                recallMarch: slg.mapserver.v1.MapService.RecallMarch;
+                listMarches: slg.mapserver.v1.MapService.ListMarches;
+                queryViewport: slg.mapserver.v1.MapService.QueryViewport;
+                getReport: slg.mapserver.v1.MapService.GetReport;
+                watch: slg.mapserver.v1.MapService.Watch;
+            }
+
+            namespace MapService {
+                type GetWorldCallback = (error: (Error|null), response?: slg.mapserver.v1.World) => void;
+                type GetWorld = {
+                  (request: slg.mapserver.v1.IGetWorldRequest, callback: slg.mapserver.v1.MapService.GetWorldCallback): void;
+                  (request: slg.mapserver.v1.IGetWorldRequest): Promise<slg.mapserver.v1.World>;
+                  readonly name: "GetWorld";
+                  readonly path: "/slg.mapserver.v1.MapService/GetWorld";
+                  readonly requestType: "GetWorldRequest";
+                  readonly responseType: "World";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type PlaceCityCallback = (error: (Error|null), response?: slg.mapserver.v1.City) => void;
+                type PlaceCity = {
+                  (request: slg.mapserver.v1.IPlaceCityRequest, callback: slg.mapserver.v1.MapService.PlaceCityCallback): void;
+                  (request: slg.mapserver.v1.IPlaceCityRequest): Promise<slg.mapserver.v1.City>;
+                  readonly name: "PlaceCity";
+                  readonly path: "/slg.mapserver.v1.MapService/PlaceCity";
+                  readonly requestType: "PlaceCityRequest";
+                  readonly responseType: "City";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type RelocateCityCallback = (error: (Error|null), response?: slg.mapserver.v1.City) => void;
+                type RelocateCity = {
+                  (request: slg.mapserver.v1.IRelocateCityRequest, callback: slg.mapserver.v1.MapService.RelocateCityCallback): void;
+                  (request: slg.mapserver.v1.IRelocateCityRequest): Promise<slg.mapserver.v1.City>;
+                  readonly name: "RelocateCity";
+                  readonly path: "/slg.mapserver.v1.MapService/RelocateCity";
+                  readonly requestType: "RelocateCityRequest";
+                  readonly responseType: "City";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type RemoveCityCallback = (error: (Error|null), response?: slg.mapserver.v1.RemoveCityResponse) => void;
+                type RemoveCity = {
+                  (request: slg.mapserver.v1.IRemoveCityRequest, callback: slg.mapserver.v1.MapService.RemoveCityCallback): void;
+                  (request: slg.mapserver.v1.IRemoveCityRequest): Promise<slg.mapserver.v1.RemoveCityResponse>;
+                  readonly name: "RemoveCity";
+                  readonly path: "/slg.mapserver.v1.MapService/RemoveCity";
+                  readonly requestType: "RemoveCityRequest";
+                  readonly responseType: "RemoveCityResponse";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type GetCityCallback = (error: (Error|null), response?: slg.mapserver.v1.City) => void;
+                type GetCity = {
+                  (request: slg.mapserver.v1.IGetCityRequest, callback: slg.mapserver.v1.MapService.GetCityCallback): void;
+                  (request: slg.mapserver.v1.IGetCityRequest): Promise<slg.mapserver.v1.City>;
+                  readonly name: "GetCity";
+                  readonly path: "/slg.mapserver.v1.MapService/GetCity";
+                  readonly requestType: "GetCityRequest";
+                  readonly responseType: "City";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type StartMarchCallback = (error: (Error|null), response?: slg.mapserver.v1.March) => void;
+                type StartMarch = {
+                  (request: slg.mapserver.v1.IStartMarchRequest, callback: slg.mapserver.v1.MapService.StartMarchCallback): void;
+                  (request: slg.mapserver.v1.IStartMarchRequest): Promise<slg.mapserver.v1.March>;
+                  readonly name: "StartMarch";
+                  readonly path: "/slg.mapserver.v1.MapService/StartMarch";
+                  readonly requestType: "StartMarchRequest";
+                  readonly responseType: "March";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type RecallMarchCallback = (error: (Error|null), response?: slg.mapserver.v1.March) => void;
+                type RecallMarch = {
+                  (request: slg.mapserver.v1.IRecallMarchRequest, callback: slg.mapserver.v1.MapService.RecallMarchCallback): void;
+                  (request: slg.mapserver.v1.IRecallMarchRequest): Promise<slg.mapserver.v1.March>;
+                  readonly name: "RecallMarch";
+                  readonly path: "/slg.mapserver.v1.MapService/RecallMarch";
+                  readonly requestType: "RecallMarchRequest";
+                  readonly responseType: "March";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type ListMarchesCallback = (error: (Error|null), response?: slg.mapserver.v1.ListMarchesResponse) => void;
+                type ListMarches = {
+                  (request: slg.mapserver.v1.IListMarchesRequest, callback: slg.mapserver.v1.MapService.ListMarchesCallback): void;
+                  (request: slg.mapserver.v1.IListMarchesRequest): Promise<slg.mapserver.v1.ListMarchesResponse>;
+                  readonly name: "ListMarches";
+                  readonly path: "/slg.mapserver.v1.MapService/ListMarches";
+                  readonly requestType: "ListMarchesRequest";
+                  readonly responseType: "ListMarchesResponse";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type QueryViewportCallback = (error: (Error|null), response?: slg.mapserver.v1.ViewportContents) => void;
+                type QueryViewport = {
+                  (request: slg.mapserver.v1.IRect, callback: slg.mapserver.v1.MapService.QueryViewportCallback): void;
+                  (request: slg.mapserver.v1.IRect): Promise<slg.mapserver.v1.ViewportContents>;
+                  readonly name: "QueryViewport";
+                  readonly path: "/slg.mapserver.v1.MapService/QueryViewport";
+                  readonly requestType: "Rect";
+                  readonly responseType: "ViewportContents";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type GetReportCallback = (error: (Error|null), response?: slg.mapserver.v1.Report) => void;
+                type GetReport = {
+                  (request: slg.mapserver.v1.IGetReportRequest, callback: slg.mapserver.v1.MapService.GetReportCallback): void;
+                  (request: slg.mapserver.v1.IGetReportRequest): Promise<slg.mapserver.v1.Report>;
+                  readonly name: "GetReport";
+                  readonly path: "/slg.mapserver.v1.MapService/GetReport";
+                  readonly requestType: "GetReportRequest";
+                  readonly responseType: "Report";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type WatchCallback = (error: (Error|null), response?: slg.mapserver.v1.WatchEvent) => void;
+                type Watch = {
+                  (request: slg.mapserver.v1.IWatchRequest, callback: slg.mapserver.v1.MapService.WatchCallback): void;
+                  (request: slg.mapserver.v1.IWatchRequest): Promise<slg.mapserver.v1.WatchEvent>;
+                  readonly name: "Watch";
+                  readonly path: "/slg.mapserver.v1.MapService/Watch";
+                  readonly requestType: "WatchRequest";
+                  readonly responseType: "WatchEvent";
+                  readonly requestStream: true;
+                  readonly responseStream: true;
+                };
+            }
+
+            interface IRect extends slg.mapserver.v1.Rect.$Properties {
+            }
+
+            class Rect {
+                constructor(properties?: slg.mapserver.v1.Rect.$Properties);
+                $unknowns?: Uint8Array[];
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                static create(properties: slg.mapserver.v1.Rect.$Shape): slg.mapserver.v1.Rect & slg.mapserver.v1.Rect.$Shape;
+                static create(properties?: slg.mapserver.v1.Rect.$Properties): slg.mapserver.v1.Rect;
+                static encode(message: slg.mapserver.v1.Rect.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.Rect & slg.mapserver.v1.Rect.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.Rect;
+                static toObject(message: slg.mapserver.v1.Rect, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Rect {
+                interface $Properties {
+                    x?: (number|null);
+                    y?: (number|null);
+                    width?: (number|null);
+                    height?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.Rect.$Properties;
+            }
+
+            interface IGetWorldRequest extends slg.mapserver.v1.GetWorldRequest.$Properties {
+            }
+
+            class GetWorldRequest {
+                constructor(properties?: slg.mapserver.v1.GetWorldRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                static create(properties: slg.mapserver.v1.GetWorldRequest.$Shape): slg.mapserver.v1.GetWorldRequest & slg.mapserver.v1.GetWorldRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.GetWorldRequest.$Properties): slg.mapserver.v1.GetWorldRequest;
+                static encode(message: slg.mapserver.v1.GetWorldRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.GetWorldRequest & slg.mapserver.v1.GetWorldRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.GetWorldRequest;
+                static toObject(message: slg.mapserver.v1.GetWorldRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace GetWorldRequest {
+                interface $Properties {
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.GetWorldRequest.$Properties;
+            }
+
+            interface IWorld extends slg.mapserver.v1.World.$Properties {
+            }
+
+            class World {
+                constructor(properties?: slg.mapserver.v1.World.$Properties);
+                $unknowns?: Uint8Array[];
+                width: number;
+                height: number;
+                seed: (number|Long);
+                regionSize: number;
+                cities: (number|Long);
+                fields: (number|Long);
+                monsters: (number|Long);
+                marches: (number|Long);
+                nowMs: (number|Long);
+                static create(properties: slg.mapserver.v1.World.$Shape): slg.mapserver.v1.World & slg.mapserver.v1.World.$Shape;
+                static create(properties?: slg.mapserver.v1.World.$Properties): slg.mapserver.v1.World;
+                static encode(message: slg.mapserver.v1.World.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.World & slg.mapserver.v1.World.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.World;
+                static toObject(message: slg.mapserver.v1.World, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace World {
+                interface $Properties {
+                    width?: (number|null);
+                    height?: (number|null);
+                    seed?: (number|Long|null);
+                    regionSize?: (number|null);
+                    cities?: (number|Long|null);
+                    fields?: (number|Long|null);
+                    monsters?: (number|Long|null);
+                    marches?: (number|Long|null);
+                    nowMs?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.World.$Properties;
+            }
+
+            interface ICity extends slg.mapserver.v1.City.$Properties {
+            }
+
+            class City {
+                constructor(properties?: slg.mapserver.v1.City.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                x: number;
+                y: number;
+                level: number;
+                reinforcements: number;
+                static create(properties: slg.mapserver.v1.City.$Shape): slg.mapserver.v1.City & slg.mapserver.v1.City.$Shape;
+                static create(properties?: slg.mapserver.v1.City.$Properties): slg.mapserver.v1.City;
+                static encode(message: slg.mapserver.v1.City.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.City & slg.mapserver.v1.City.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.City;
+                static toObject(message: slg.mapserver.v1.City, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace City {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    x?: (number|null);
+                    y?: (number|null);
+                    level?: (number|null);
+                    reinforcements?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.City.$Properties;
+            }
+
+            interface IField extends slg.mapserver.v1.Field.$Properties {
+            }
+
+            class Field {
+                constructor(properties?: slg.mapserver.v1.Field.$Properties);
+                $unknowns?: Uint8Array[];
+                id: (number|Long);
+                resource: string;
+                level: number;
+                x: number;
+                y: number;
+                remaining: (number|Long);
+                occupiedBy: (number|Long);
+                static create(properties: slg.mapserver.v1.Field.$Shape): slg.mapserver.v1.Field & slg.mapserver.v1.Field.$Shape;
+                static create(properties?: slg.mapserver.v1.Field.$Properties): slg.mapserver.v1.Field;
+                static encode(message: slg.mapserver.v1.Field.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.Field & slg.mapserver.v1.Field.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.Field;
+                static toObject(message: slg.mapserver.v1.Field, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Field {
+                interface $Properties {
+                    id?: (number|Long|null);
+                    resource?: (string|null);
+                    level?: (number|null);
+                    x?: (number|null);
+                    y?: (number|null);
+                    remaining?: (number|Long|null);
+                    occupiedBy?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.Field.$Properties;
+            }
+
+            interface IMonster extends slg.mapserver.v1.Monster.$Properties {
+            }
+
+            class Monster {
+                constructor(properties?: slg.mapserver.v1.Monster.$Properties);
+                $unknowns?: Uint8Array[];
+                id: (number|Long);
+                level: number;
+                x: number;
+                y: number;
+                troops: (number|Long);
+                static create(properties: slg.mapserver.v1.Monster.$Shape): slg.mapserver.v1.Monster & slg.mapserver.v1.Monster.$Shape;
+                static create(properties?: slg.mapserver.v1.Monster.$Properties): slg.mapserver.v1.Monster;
+                static encode(message: slg.mapserver.v1.Monster.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.Monster & slg.mapserver.v1.Monster.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.Monster;
+                static toObject(message: slg.mapserver.v1.Monster, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Monster {
+                interface $Properties {
+                    id?: (number|Long|null);
+                    level?: (number|null);
+                    x?: (number|null);
+                    y?: (number|null);
+                    troops?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.Monster.$Properties;
+            }
+
+            interface ITroopStack extends slg.mapserver.v1.TroopStack.$Properties {
+            }
+
+            class TroopStack {
+                constructor(properties?: slg.mapserver.v1.TroopStack.$Properties);
+                $unknowns?: Uint8Array[];
+                troopId: (number|Long);
+                type: string;
+                tier: number;
+                count: (number|Long);
+                wounded: (number|Long);
+                static create(properties: slg.mapserver.v1.TroopStack.$Shape): slg.mapserver.v1.TroopStack & slg.mapserver.v1.TroopStack.$Shape;
+                static create(properties?: slg.mapserver.v1.TroopStack.$Properties): slg.mapserver.v1.TroopStack;
+                static encode(message: slg.mapserver.v1.TroopStack.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.TroopStack & slg.mapserver.v1.TroopStack.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.TroopStack;
+                static toObject(message: slg.mapserver.v1.TroopStack, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace TroopStack {
+                interface $Properties {
+                    troopId?: (number|Long|null);
+                    type?: (string|null);
+                    tier?: (number|null);
+                    count?: (number|Long|null);
+                    wounded?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.TroopStack.$Properties;
+            }
+
+            interface IResources extends slg.mapserver.v1.Resources.$Properties {
+            }
+
+            class Resources {
+                constructor(properties?: slg.mapserver.v1.Resources.$Properties);
+                $unknowns?: Uint8Array[];
+                food: (number|Long);
+                wood: (number|Long);
+                stone: (number|Long);
+                iron: (number|Long);
+                gold: (number|Long);
+                static create(properties: slg.mapserver.v1.Resources.$Shape): slg.mapserver.v1.Resources & slg.mapserver.v1.Resources.$Shape;
+                static create(properties?: slg.mapserver.v1.Resources.$Properties): slg.mapserver.v1.Resources;
+                static encode(message: slg.mapserver.v1.Resources.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.Resources & slg.mapserver.v1.Resources.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.Resources;
+                static toObject(message: slg.mapserver.v1.Resources, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Resources {
+                interface $Properties {
+                    food?: (number|Long|null);
+                    wood?: (number|Long|null);
+                    stone?: (number|Long|null);
+                    iron?: (number|Long|null);
+                    gold?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.Resources.$Properties;
+            }
+
+            interface IMarch extends slg.mapserver.v1.March.$Properties {
+            }
+
+            class March {
+                constructor(properties?: slg.mapserver.v1.March.$Properties);
+                $unknowns?: Uint8Array[];
+                id: (number|Long);
+                playerId: (number|Long);
+                kind: string;
+                state: string;
+                homeX: number;
+                homeY: number;
+                targetX: number;
+                targetY: number;
+                fromX: number;
+                fromY: number;
+                toX: number;
+                toY: number;
+                legStartMs: (number|Long);
+                legEndMs: (number|Long);
+                troops: slg.mapserver.v1.TroopStack.$Properties[];
+                load?: (slg.mapserver.v1.Resources.$Properties|null);
+                startedMs: (number|Long);
+                static create(properties: slg.mapserver.v1.March.$Shape): slg.mapserver.v1.March & slg.mapserver.v1.March.$Shape;
+                static create(properties?: slg.mapserver.v1.March.$Properties): slg.mapserver.v1.March;
+                static encode(message: slg.mapserver.v1.March.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.March & slg.mapserver.v1.March.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.March;
+                static toObject(message: slg.mapserver.v1.March, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace March {
+                interface $Properties {
+                    id?: (number|Long|null);
+                    playerId?: (number|Long|null);
+                    kind?: (string|null);
+                    state?: (string|null);
+                    homeX?: (number|null);
+                    homeY?: (number|null);
+                    targetX?: (number|null);
+                    targetY?: (number|null);
+                    fromX?: (number|null);
+                    fromY?: (number|null);
+                    toX?: (number|null);
+                    toY?: (number|null);
+                    legStartMs?: (number|Long|null);
+                    legEndMs?: (number|Long|null);
+                    troops?: (slg.mapserver.v1.TroopStack.$Properties[]|null);
+                    load?: (slg.mapserver.v1.Resources.$Properties|null);
+                    startedMs?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.March.$Properties;
+            }
+
+            interface IPlaceCityRequest extends slg.mapserver.v1.PlaceCityRequest.$Properties {
+            }
+
+            class PlaceCityRequest {
+                constructor(properties?: slg.mapserver.v1.PlaceCityRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                nearX: number;
+                nearY: number;
+                static create(properties: slg.mapserver.v1.PlaceCityRequest.$Shape): slg.mapserver.v1.PlaceCityRequest & slg.mapserver.v1.PlaceCityRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.PlaceCityRequest.$Properties): slg.mapserver.v1.PlaceCityRequest;
+                static encode(message: slg.mapserver.v1.PlaceCityRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.PlaceCityRequest & slg.mapserver.v1.PlaceCityRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.PlaceCityRequest;
+                static toObject(message: slg.mapserver.v1.PlaceCityRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PlaceCityRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    nearX?: (number|null);
+                    nearY?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.PlaceCityRequest.$Properties;
+            }
+
+            interface IRelocateCityRequest extends slg.mapserver.v1.RelocateCityRequest.$Properties {
+            }
+
+            class RelocateCityRequest {
+                constructor(properties?: slg.mapserver.v1.RelocateCityRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                x: number;
+                y: number;
+                static create(properties: slg.mapserver.v1.RelocateCityRequest.$Shape): slg.mapserver.v1.RelocateCityRequest & slg.mapserver.v1.RelocateCityRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.RelocateCityRequest.$Properties): slg.mapserver.v1.RelocateCityRequest;
+                static encode(message: slg.mapserver.v1.RelocateCityRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.RelocateCityRequest & slg.mapserver.v1.RelocateCityRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.RelocateCityRequest;
+                static toObject(message: slg.mapserver.v1.RelocateCityRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RelocateCityRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    x?: (number|null);
+                    y?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.RelocateCityRequest.$Properties;
+            }
+
+            interface IRemoveCityRequest extends slg.mapserver.v1.RemoveCityRequest.$Properties {
+            }
+
+            class RemoveCityRequest {
+                constructor(properties?: slg.mapserver.v1.RemoveCityRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                static create(properties: slg.mapserver.v1.RemoveCityRequest.$Shape): slg.mapserver.v1.RemoveCityRequest & slg.mapserver.v1.RemoveCityRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.RemoveCityRequest.$Properties): slg.mapserver.v1.RemoveCityRequest;
+                static encode(message: slg.mapserver.v1.RemoveCityRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.RemoveCityRequest & slg.mapserver.v1.RemoveCityRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.RemoveCityRequest;
+                static toObject(message: slg.mapserver.v1.RemoveCityRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RemoveCityRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.RemoveCityRequest.$Properties;
+            }
+
+            interface IRemoveCityResponse extends slg.mapserver.v1.RemoveCityResponse.$Properties {
+            }
+
+            class RemoveCityResponse {
+                constructor(properties?: slg.mapserver.v1.RemoveCityResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                removed: boolean;
+                static create(properties: slg.mapserver.v1.RemoveCityResponse.$Shape): slg.mapserver.v1.RemoveCityResponse & slg.mapserver.v1.RemoveCityResponse.$Shape;
+                static create(properties?: slg.mapserver.v1.RemoveCityResponse.$Properties): slg.mapserver.v1.RemoveCityResponse;
+                static encode(message: slg.mapserver.v1.RemoveCityResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.RemoveCityResponse & slg.mapserver.v1.RemoveCityResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.RemoveCityResponse;
+                static toObject(message: slg.mapserver.v1.RemoveCityResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RemoveCityResponse {
+                interface $Properties {
+                    removed?: (boolean|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.RemoveCityResponse.$Properties;
+            }
+
+            interface IGetCityRequest extends slg.mapserver.v1.GetCityRequest.$Properties {
+            }
+
+            class GetCityRequest {
+                constructor(properties?: slg.mapserver.v1.GetCityRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                static create(properties: slg.mapserver.v1.GetCityRequest.$Shape): slg.mapserver.v1.GetCityRequest & slg.mapserver.v1.GetCityRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.GetCityRequest.$Properties): slg.mapserver.v1.GetCityRequest;
+                static encode(message: slg.mapserver.v1.GetCityRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.GetCityRequest & slg.mapserver.v1.GetCityRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.GetCityRequest;
+                static toObject(message: slg.mapserver.v1.GetCityRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace GetCityRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.GetCityRequest.$Properties;
+            }
+
+            interface ITroopOrder extends slg.mapserver.v1.TroopOrder.$Properties {
+            }
+
+            class TroopOrder {
+                constructor(properties?: slg.mapserver.v1.TroopOrder.$Properties);
+                $unknowns?: Uint8Array[];
+                troopId: (number|Long);
+                count: (number|Long);
+                static create(properties: slg.mapserver.v1.TroopOrder.$Shape): slg.mapserver.v1.TroopOrder & slg.mapserver.v1.TroopOrder.$Shape;
+                static create(properties?: slg.mapserver.v1.TroopOrder.$Properties): slg.mapserver.v1.TroopOrder;
+                static encode(message: slg.mapserver.v1.TroopOrder.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.TroopOrder & slg.mapserver.v1.TroopOrder.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.TroopOrder;
+                static toObject(message: slg.mapserver.v1.TroopOrder, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace TroopOrder {
+                interface $Properties {
+                    troopId?: (number|Long|null);
+                    count?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.TroopOrder.$Properties;
+            }
+
+            interface IStartMarchRequest extends slg.mapserver.v1.StartMarchRequest.$Properties {
+            }
+
+            class StartMarchRequest {
+                constructor(properties?: slg.mapserver.v1.StartMarchRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                kind: string;
+                targetX: number;
+                targetY: number;
+                troops: slg.mapserver.v1.TroopOrder.$Properties[];
+                static create(properties: slg.mapserver.v1.StartMarchRequest.$Shape): slg.mapserver.v1.StartMarchRequest & slg.mapserver.v1.StartMarchRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.StartMarchRequest.$Properties): slg.mapserver.v1.StartMarchRequest;
+                static encode(message: slg.mapserver.v1.StartMarchRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.StartMarchRequest & slg.mapserver.v1.StartMarchRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.StartMarchRequest;
+                static toObject(message: slg.mapserver.v1.StartMarchRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace StartMarchRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    kind?: (string|null);
+                    targetX?: (number|null);
+                    targetY?: (number|null);
+                    troops?: (slg.mapserver.v1.TroopOrder.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.StartMarchRequest.$Properties;
+            }
+
+            interface IRecallMarchRequest extends slg.mapserver.v1.RecallMarchRequest.$Properties {
+            }
+
+            class RecallMarchRequest {
+                constructor(properties?: slg.mapserver.v1.RecallMarchRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                marchId: (number|Long);
+                static create(properties: slg.mapserver.v1.RecallMarchRequest.$Shape): slg.mapserver.v1.RecallMarchRequest & slg.mapserver.v1.RecallMarchRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.RecallMarchRequest.$Properties): slg.mapserver.v1.RecallMarchRequest;
+                static encode(message: slg.mapserver.v1.RecallMarchRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.RecallMarchRequest & slg.mapserver.v1.RecallMarchRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.RecallMarchRequest;
+                static toObject(message: slg.mapserver.v1.RecallMarchRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RecallMarchRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    marchId?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.RecallMarchRequest.$Properties;
+            }
+
+            interface IListMarchesRequest extends slg.mapserver.v1.ListMarchesRequest.$Properties {
+            }
+
+            class ListMarchesRequest {
+                constructor(properties?: slg.mapserver.v1.ListMarchesRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                static create(properties: slg.mapserver.v1.ListMarchesRequest.$Shape): slg.mapserver.v1.ListMarchesRequest & slg.mapserver.v1.ListMarchesRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.ListMarchesRequest.$Properties): slg.mapserver.v1.ListMarchesRequest;
+                static encode(message: slg.mapserver.v1.ListMarchesRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.ListMarchesRequest & slg.mapserver.v1.ListMarchesRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.ListMarchesRequest;
+                static toObject(message: slg.mapserver.v1.ListMarchesRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ListMarchesRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.ListMarchesRequest.$Properties;
+            }
+
+            interface IListMarchesResponse extends slg.mapserver.v1.ListMarchesResponse.$Properties {
+            }
+
+            class ListMarchesResponse {
+                constructor(properties?: slg.mapserver.v1.ListMarchesResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                marches: slg.mapserver.v1.March.$Properties[];
+                static create(properties: slg.mapserver.v1.ListMarchesResponse.$Shape): slg.mapserver.v1.ListMarchesResponse & slg.mapserver.v1.ListMarchesResponse.$Shape;
+                static create(properties?: slg.mapserver.v1.ListMarchesResponse.$Properties): slg.mapserver.v1.ListMarchesResponse;
+                static encode(message: slg.mapserver.v1.ListMarchesResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.ListMarchesResponse & slg.mapserver.v1.ListMarchesResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.ListMarchesResponse;
+                static toObject(message: slg.mapserver.v1.ListMarchesResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ListMarchesResponse {
+                interface $Properties {
+                    marches?: (slg.mapserver.v1.March.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.ListMarchesResponse.$Properties;
+            }
+
+            interface IViewportContents extends slg.mapserver.v1.ViewportContents.$Properties {
+            }
+
+            class ViewportContents {
+                constructor(properties?: slg.mapserver.v1.ViewportContents.$Properties);
+                $unknowns?: Uint8Array[];
+                cities: slg.mapserver.v1.City.$Properties[];
+                fields: slg.mapserver.v1.Field.$Properties[];
+                monsters: slg.mapserver.v1.Monster.$Properties[];
+                marches: slg.mapserver.v1.March.$Properties[];
+                nowMs: (number|Long);
+                static create(properties: slg.mapserver.v1.ViewportContents.$Shape): slg.mapserver.v1.ViewportContents & slg.mapserver.v1.ViewportContents.$Shape;
+                static create(properties?: slg.mapserver.v1.ViewportContents.$Properties): slg.mapserver.v1.ViewportContents;
+                static encode(message: slg.mapserver.v1.ViewportContents.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.ViewportContents & slg.mapserver.v1.ViewportContents.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.ViewportContents;
+                static toObject(message: slg.mapserver.v1.ViewportContents, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ViewportContents {
+                interface $Properties {
+                    cities?: (slg.mapserver.v1.City.$Properties[]|null);
+                    fields?: (slg.mapserver.v1.Field.$Properties[]|null);
+                    monsters?: (slg.mapserver.v1.Monster.$Properties[]|null);
+                    marches?: (slg.mapserver.v1.March.$Properties[]|null);
+                    nowMs?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.ViewportContents.$Properties;
+            }
+
+            interface IGetReportRequest extends slg.mapserver.v1.GetReportRequest.$Properties {
+            }
+
+            class GetReportRequest {
+                constructor(properties?: slg.mapserver.v1.GetReportRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                reportId: (number|Long);
+                static create(properties: slg.mapserver.v1.GetReportRequest.$Shape): slg.mapserver.v1.GetReportRequest & slg.mapserver.v1.GetReportRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.GetReportRequest.$Properties): slg.mapserver.v1.GetReportRequest;
+                static encode(message: slg.mapserver.v1.GetReportRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.GetReportRequest & slg.mapserver.v1.GetReportRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.GetReportRequest;
+                static toObject(message: slg.mapserver.v1.GetReportRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace GetReportRequest {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    reportId?: (number|Long|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.GetReportRequest.$Properties;
+            }
+
+            interface IReport extends slg.mapserver.v1.Report.$Properties {
+            }
+
+            class Report {
+                constructor(properties?: slg.mapserver.v1.Report.$Properties);
+                $unknowns?: Uint8Array[];
+                playerId: (number|Long);
+                reportId: (number|Long);
+                kind: string;
+                marchId: (number|Long);
+                createdMs: (number|Long);
+                inputJson: string;
+                resultJson: string;
+                hash: string;
+                static create(properties: slg.mapserver.v1.Report.$Shape): slg.mapserver.v1.Report & slg.mapserver.v1.Report.$Shape;
+                static create(properties?: slg.mapserver.v1.Report.$Properties): slg.mapserver.v1.Report;
+                static encode(message: slg.mapserver.v1.Report.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.Report & slg.mapserver.v1.Report.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.Report;
+                static toObject(message: slg.mapserver.v1.Report, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Report {
+                interface $Properties {
+                    playerId?: (number|Long|null);
+                    reportId?: (number|Long|null);
+                    kind?: (string|null);
+                    marchId?: (number|Long|null);
+                    createdMs?: (number|Long|null);
+                    inputJson?: (string|null);
+                    resultJson?: (string|null);
+                    hash?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.Report.$Properties;
+            }
+
+            interface IWatchRequest extends slg.mapserver.v1.WatchRequest.$Properties {
+            }
+
+            class WatchRequest {
+                constructor(properties?: slg.mapserver.v1.WatchRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                rect?: (slg.mapserver.v1.Rect.$Properties|null);
+                static create(properties: slg.mapserver.v1.WatchRequest.$Shape): slg.mapserver.v1.WatchRequest & slg.mapserver.v1.WatchRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.WatchRequest.$Properties): slg.mapserver.v1.WatchRequest;
+                static encode(message: slg.mapserver.v1.WatchRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.WatchRequest & slg.mapserver.v1.WatchRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.WatchRequest;
+                static toObject(message: slg.mapserver.v1.WatchRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace WatchRequest {
+                interface $Properties {
+                    rect?: (slg.mapserver.v1.Rect.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.WatchRequest.$Properties;
+            }
+
+            interface IWatchEvent extends slg.mapserver.v1.WatchEvent.$Properties {
+            }
+
+            class WatchEvent {
+                constructor(properties?: slg.mapserver.v1.WatchEvent.$Properties);
+                $unknowns?: Uint8Array[];
+                seq: (number|Long);
+                timeMs: (number|Long);
+                type: string;
+                snapshot?: (slg.mapserver.v1.ViewportContents.$Properties|null);
+                city?: (slg.mapserver.v1.City.$Properties|null);
+                march?: (slg.mapserver.v1.March.$Properties|null);
+                field?: (slg.mapserver.v1.Field.$Properties|null);
+                monster?: (slg.mapserver.v1.Monster.$Properties|null);
+                previousCity?: (slg.mapserver.v1.City.$Properties|null);
+                body?: ("snapshot"|"city"|"march"|"field"|"monster");
+                static create(properties: slg.mapserver.v1.WatchEvent.$Shape): slg.mapserver.v1.WatchEvent & slg.mapserver.v1.WatchEvent.$Shape;
+                static create(properties?: slg.mapserver.v1.WatchEvent.$Properties): slg.mapserver.v1.WatchEvent;
+                static encode(message: slg.mapserver.v1.WatchEvent.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.WatchEvent & slg.mapserver.v1.WatchEvent.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.WatchEvent;
+                static toObject(message: slg.mapserver.v1.WatchEvent, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace WatchEvent {
+                interface $Properties {
+                    seq?: (number|Long|null);
+                    timeMs?: (number|Long|null);
+                    type?: (string|null);
+                    snapshot?: (slg.mapserver.v1.ViewportContents.$Properties|null);
+                    city?: (slg.mapserver.v1.City.$Properties|null);
+                    march?: (slg.mapserver.v1.March.$Properties|null);
+                    field?: (slg.mapserver.v1.Field.$Properties|null);
+                    monster?: (slg.mapserver.v1.Monster.$Properties|null);
+                    previousCity?: (slg.mapserver.v1.City.$Properties|null);
+                    body?: ("snapshot"|"city"|"march"|"field"|"monster");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  seq?: number|Long|null;
+                  timeMs?: number|Long|null;
+                  type?: string|null;
+                  snapshot?: slg.mapserver.v1.ViewportContents.$Shape|null;
+                  city?: slg.mapserver.v1.City.$Shape|null;
+                  march?: slg.mapserver.v1.March.$Shape|null;
+                  field?: slg.mapserver.v1.Field.$Shape|null;
+                  monster?: slg.mapserver.v1.Monster.$Shape|null;
+                  previousCity?: slg.mapserver.v1.City.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; snapshot?: null; city?: null; march?: null; field?: null; monster?: null }|{ body?: "snapshot"; snapshot: slg.mapserver.v1.ViewportContents.$Shape; city?: null; march?: null; field?: null; monster?: null }|{ body?: "city"; snapshot?: null; city: slg.mapserver.v1.City.$Shape; march?: null; field?: null; monster?: null }|{ body?: "march"; snapshot?: null; city?: null; march: slg.mapserver.v1.March.$Shape; field?: null; monster?: null }|{ body?: "field"; snapshot?: null; city?: null; march?: null; field: slg.mapserver.v1.Field.$Shape; monster?: null }|{ body?: "monster"; snapshot?: null; city?: null; march?: null; field?: null; monster: slg.mapserver.v1.Monster.$Shape })
+                );
             }
         }
     }

@@ -3587,6 +3587,19 @@ export const slg = $root.slg = (() => {
                     responseStream: { value: $undefined }
                 });
 
+
+
+                $Object.defineProperties(DataService.prototype.batchWriteV2 = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, DataService.prototype.batchWriteV2, $root.slg.dataserver.v2.BatchWriteRequest, $root.slg.dataserver.v2.BatchWriteResponse, request, callback);
+                }, {
+                    name: { value: "BatchWriteV2" },
+                    path: { value: "/slg.dataserver.v2.DataService/BatchWriteV2" },
+                    requestType: { value: "BatchWriteRequest" },
+                    responseType: { value: "BatchWriteResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
                 return DataService;
             })();
 
@@ -7195,6 +7208,672 @@ export const slg = $root.slg = (() => {
                 };
 
                 return InspectResponse;
+            })();
+
+            v2.WriteOp = (function() {
+
+                const WriteOp = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                WriteOp.prototype.create = null;
+                WriteOp.prototype.modify = null;
+                WriteOp.prototype.incrBy = null;
+                WriteOp.prototype.remove = null;
+
+                let $oneOfFields;
+
+                $Object.defineProperty(WriteOp.prototype, "op", {
+                    get: $util.oneOfGetter($oneOfFields = ["create", "modify", "incrBy", "remove"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                WriteOp.create = function(properties) {
+                    return new WriteOp(properties);
+                };
+
+                WriteOp.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.create != null && $Object.hasOwnProperty.call(message, "create"))
+                        $root.slg.dataserver.v2.CreateRequest.encode(message.create, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.modify != null && $Object.hasOwnProperty.call(message, "modify"))
+                        $root.slg.dataserver.v2.ModifyRequest.encode(message.modify, writer.uint32(18).fork(), _depth + 1).ldelim();
+                    if (message.incrBy != null && $Object.hasOwnProperty.call(message, "incrBy"))
+                        $root.slg.dataserver.v2.IncrByRequest.encode(message.incrBy, writer.uint32(26).fork(), _depth + 1).ldelim();
+                    if (message.remove != null && $Object.hasOwnProperty.call(message, "remove"))
+                        $root.slg.dataserver.v2.RemoveRequest.encode(message.remove, writer.uint32(34).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                WriteOp.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.WriteOp();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.create = $root.slg.dataserver.v2.CreateRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.create);
+                                message.op = "create";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.modify = $root.slg.dataserver.v2.ModifyRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.modify);
+                                message.op = "modify";
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.incrBy = $root.slg.dataserver.v2.IncrByRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.incrBy);
+                                message.op = "incrBy";
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.remove = $root.slg.dataserver.v2.RemoveRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.remove);
+                                message.op = "remove";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                WriteOp.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.WriteOp)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.WriteOp: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.WriteOp();
+                    if (object.create != null) {
+                        if (!$util.isObject(object.create))
+                            throw $TypeError(".slg.dataserver.v2.WriteOp.create: object expected");
+                        message.create = $root.slg.dataserver.v2.CreateRequest.fromObject(object.create, _depth + 1);
+                    }
+                    if (object.modify != null) {
+                        if (!$util.isObject(object.modify))
+                            throw $TypeError(".slg.dataserver.v2.WriteOp.modify: object expected");
+                        message.modify = $root.slg.dataserver.v2.ModifyRequest.fromObject(object.modify, _depth + 1);
+                    }
+                    if (object.incrBy != null) {
+                        if (!$util.isObject(object.incrBy))
+                            throw $TypeError(".slg.dataserver.v2.WriteOp.incrBy: object expected");
+                        message.incrBy = $root.slg.dataserver.v2.IncrByRequest.fromObject(object.incrBy, _depth + 1);
+                    }
+                    if (object.remove != null) {
+                        if (!$util.isObject(object.remove))
+                            throw $TypeError(".slg.dataserver.v2.WriteOp.remove: object expected");
+                        message.remove = $root.slg.dataserver.v2.RemoveRequest.fromObject(object.remove, _depth + 1);
+                    }
+                    return message;
+                };
+
+                WriteOp.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (message.create != null && $Object.hasOwnProperty.call(message, "create")) {
+                        object.create = $root.slg.dataserver.v2.CreateRequest.toObject(message.create, options, _depth + 1);
+                        if (options.oneofs)
+                            object.op = "create";
+                    }
+                    if (message.modify != null && $Object.hasOwnProperty.call(message, "modify")) {
+                        object.modify = $root.slg.dataserver.v2.ModifyRequest.toObject(message.modify, options, _depth + 1);
+                        if (options.oneofs)
+                            object.op = "modify";
+                    }
+                    if (message.incrBy != null && $Object.hasOwnProperty.call(message, "incrBy")) {
+                        object.incrBy = $root.slg.dataserver.v2.IncrByRequest.toObject(message.incrBy, options, _depth + 1);
+                        if (options.oneofs)
+                            object.op = "incrBy";
+                    }
+                    if (message.remove != null && $Object.hasOwnProperty.call(message, "remove")) {
+                        object.remove = $root.slg.dataserver.v2.RemoveRequest.toObject(message.remove, options, _depth + 1);
+                        if (options.oneofs)
+                            object.op = "remove";
+                    }
+                    return object;
+                };
+
+                WriteOp.prototype.toJSON = function() {
+                    return WriteOp.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                WriteOp.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.WriteOp";
+                };
+
+                return WriteOp;
+            })();
+
+            v2.BatchWriteRequest = (function() {
+
+                const BatchWriteRequest = function (properties) {
+                    this.ops = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchWriteRequest.prototype.ops = $util.emptyArray;
+
+                BatchWriteRequest.create = function(properties) {
+                    return new BatchWriteRequest(properties);
+                };
+
+                BatchWriteRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.ops != null && message.ops.length)
+                        for (let i = 0; i < message.ops.length; ++i)
+                            $root.slg.dataserver.v2.WriteOp.encode(message.ops[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchWriteRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchWriteRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.ops && message.ops.length))
+                                    message.ops = [];
+                                message.ops.push($root.slg.dataserver.v2.WriteOp.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchWriteRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchWriteRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchWriteRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchWriteRequest();
+                    if (object.ops) {
+                        if (!$Array.isArray(object.ops))
+                            throw $TypeError(".slg.dataserver.v2.BatchWriteRequest.ops: array expected");
+                        message.ops = $Array(object.ops.length);
+                        for (let i = 0; i < object.ops.length; ++i) {
+                            if (!$util.isObject(object.ops[i]))
+                                throw $TypeError(".slg.dataserver.v2.BatchWriteRequest.ops: object expected");
+                            message.ops[i] = $root.slg.dataserver.v2.WriteOp.fromObject(object.ops[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchWriteRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.ops = [];
+                    if (message.ops && message.ops.length) {
+                        object.ops = $Array(message.ops.length);
+                        for (let j = 0; j < message.ops.length; ++j)
+                            object.ops[j] = $root.slg.dataserver.v2.WriteOp.toObject(message.ops[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchWriteRequest.prototype.toJSON = function() {
+                    return BatchWriteRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchWriteRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchWriteRequest";
+                };
+
+                return BatchWriteRequest;
+            })();
+
+            v2.WriteResult = (function() {
+
+                const WriteResult = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                WriteResult.prototype.create = null;
+                WriteResult.prototype.modify = null;
+                WriteResult.prototype.incrBy = null;
+                WriteResult.prototype.remove = null;
+
+                let $oneOfFields;
+
+                $Object.defineProperty(WriteResult.prototype, "result", {
+                    get: $util.oneOfGetter($oneOfFields = ["create", "modify", "incrBy", "remove"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                WriteResult.create = function(properties) {
+                    return new WriteResult(properties);
+                };
+
+                WriteResult.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.create != null && $Object.hasOwnProperty.call(message, "create"))
+                        $root.slg.dataserver.v2.CreateResponse.encode(message.create, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.modify != null && $Object.hasOwnProperty.call(message, "modify"))
+                        $root.slg.dataserver.v2.ModifyResponse.encode(message.modify, writer.uint32(18).fork(), _depth + 1).ldelim();
+                    if (message.incrBy != null && $Object.hasOwnProperty.call(message, "incrBy"))
+                        $root.slg.dataserver.v2.IncrByResponse.encode(message.incrBy, writer.uint32(26).fork(), _depth + 1).ldelim();
+                    if (message.remove != null && $Object.hasOwnProperty.call(message, "remove"))
+                        $root.slg.dataserver.v2.RemoveResponse.encode(message.remove, writer.uint32(34).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                WriteResult.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.WriteResult();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.create = $root.slg.dataserver.v2.CreateResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.create);
+                                message.result = "create";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.modify = $root.slg.dataserver.v2.ModifyResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.modify);
+                                message.result = "modify";
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.incrBy = $root.slg.dataserver.v2.IncrByResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.incrBy);
+                                message.result = "incrBy";
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.remove = $root.slg.dataserver.v2.RemoveResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.remove);
+                                message.result = "remove";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                WriteResult.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.WriteResult)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.WriteResult: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.WriteResult();
+                    if (object.create != null) {
+                        if (!$util.isObject(object.create))
+                            throw $TypeError(".slg.dataserver.v2.WriteResult.create: object expected");
+                        message.create = $root.slg.dataserver.v2.CreateResponse.fromObject(object.create, _depth + 1);
+                    }
+                    if (object.modify != null) {
+                        if (!$util.isObject(object.modify))
+                            throw $TypeError(".slg.dataserver.v2.WriteResult.modify: object expected");
+                        message.modify = $root.slg.dataserver.v2.ModifyResponse.fromObject(object.modify, _depth + 1);
+                    }
+                    if (object.incrBy != null) {
+                        if (!$util.isObject(object.incrBy))
+                            throw $TypeError(".slg.dataserver.v2.WriteResult.incrBy: object expected");
+                        message.incrBy = $root.slg.dataserver.v2.IncrByResponse.fromObject(object.incrBy, _depth + 1);
+                    }
+                    if (object.remove != null) {
+                        if (!$util.isObject(object.remove))
+                            throw $TypeError(".slg.dataserver.v2.WriteResult.remove: object expected");
+                        message.remove = $root.slg.dataserver.v2.RemoveResponse.fromObject(object.remove, _depth + 1);
+                    }
+                    return message;
+                };
+
+                WriteResult.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (message.create != null && $Object.hasOwnProperty.call(message, "create")) {
+                        object.create = $root.slg.dataserver.v2.CreateResponse.toObject(message.create, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "create";
+                    }
+                    if (message.modify != null && $Object.hasOwnProperty.call(message, "modify")) {
+                        object.modify = $root.slg.dataserver.v2.ModifyResponse.toObject(message.modify, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "modify";
+                    }
+                    if (message.incrBy != null && $Object.hasOwnProperty.call(message, "incrBy")) {
+                        object.incrBy = $root.slg.dataserver.v2.IncrByResponse.toObject(message.incrBy, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "incrBy";
+                    }
+                    if (message.remove != null && $Object.hasOwnProperty.call(message, "remove")) {
+                        object.remove = $root.slg.dataserver.v2.RemoveResponse.toObject(message.remove, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "remove";
+                    }
+                    return object;
+                };
+
+                WriteResult.prototype.toJSON = function() {
+                    return WriteResult.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                WriteResult.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.WriteResult";
+                };
+
+                return WriteResult;
+            })();
+
+            v2.BatchWriteResponse = (function() {
+
+                const BatchWriteResponse = function (properties) {
+                    this.results = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchWriteResponse.prototype.results = $util.emptyArray;
+
+                BatchWriteResponse.create = function(properties) {
+                    return new BatchWriteResponse(properties);
+                };
+
+                BatchWriteResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.results != null && message.results.length)
+                        for (let i = 0; i < message.results.length; ++i)
+                            $root.slg.dataserver.v2.WriteResult.encode(message.results[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchWriteResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchWriteResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.results && message.results.length))
+                                    message.results = [];
+                                message.results.push($root.slg.dataserver.v2.WriteResult.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchWriteResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchWriteResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchWriteResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchWriteResponse();
+                    if (object.results) {
+                        if (!$Array.isArray(object.results))
+                            throw $TypeError(".slg.dataserver.v2.BatchWriteResponse.results: array expected");
+                        message.results = $Array(object.results.length);
+                        for (let i = 0; i < object.results.length; ++i) {
+                            if (!$util.isObject(object.results[i]))
+                                throw $TypeError(".slg.dataserver.v2.BatchWriteResponse.results: object expected");
+                            message.results[i] = $root.slg.dataserver.v2.WriteResult.fromObject(object.results[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchWriteResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.results = [];
+                    if (message.results && message.results.length) {
+                        object.results = $Array(message.results.length);
+                        for (let j = 0; j < message.results.length; ++j)
+                            object.results[j] = $root.slg.dataserver.v2.WriteResult.toObject(message.results[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchWriteResponse.prototype.toJSON = function() {
+                    return BatchWriteResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchWriteResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchWriteResponse";
+                };
+
+                return BatchWriteResponse;
             })();
 
             return v2;
@@ -11807,6 +12486,5432 @@ export const slg = $root.slg = (() => {
         })();
 
         return echo;
+    })();
+
+    slg.mapserver = (function() {
+
+        const mapserver = {};
+
+        mapserver.v1 = (function() {
+
+            const v1 = {};
+
+            v1.MapService = (function() {
+
+                const MapService = function(rpcImpl, requestDelimited, responseDelimited) {
+                    $protobuf.rpc.Service.call(this, rpcImpl, requestDelimited, responseDelimited);
+                };
+
+                $Object.defineProperty(MapService.prototype = $Object.create($protobuf.rpc.Service.prototype), "constructor", { value: MapService, writable: true, enumerable: false, configurable: true });
+
+                MapService.create = function(rpcImpl, requestDelimited, responseDelimited) {
+                    return new this(rpcImpl, requestDelimited, responseDelimited);
+                };
+
+
+
+                $Object.defineProperties(MapService.prototype.getWorld = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.getWorld, $root.slg.mapserver.v1.GetWorldRequest, $root.slg.mapserver.v1.World, request, callback);
+                }, {
+                    name: { value: "GetWorld" },
+                    path: { value: "/slg.mapserver.v1.MapService/GetWorld" },
+                    requestType: { value: "GetWorldRequest" },
+                    responseType: { value: "World" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.placeCity = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.placeCity, $root.slg.mapserver.v1.PlaceCityRequest, $root.slg.mapserver.v1.City, request, callback);
+                }, {
+                    name: { value: "PlaceCity" },
+                    path: { value: "/slg.mapserver.v1.MapService/PlaceCity" },
+                    requestType: { value: "PlaceCityRequest" },
+                    responseType: { value: "City" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.relocateCity = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.relocateCity, $root.slg.mapserver.v1.RelocateCityRequest, $root.slg.mapserver.v1.City, request, callback);
+                }, {
+                    name: { value: "RelocateCity" },
+                    path: { value: "/slg.mapserver.v1.MapService/RelocateCity" },
+                    requestType: { value: "RelocateCityRequest" },
+                    responseType: { value: "City" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.removeCity = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.removeCity, $root.slg.mapserver.v1.RemoveCityRequest, $root.slg.mapserver.v1.RemoveCityResponse, request, callback);
+                }, {
+                    name: { value: "RemoveCity" },
+                    path: { value: "/slg.mapserver.v1.MapService/RemoveCity" },
+                    requestType: { value: "RemoveCityRequest" },
+                    responseType: { value: "RemoveCityResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.getCity = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.getCity, $root.slg.mapserver.v1.GetCityRequest, $root.slg.mapserver.v1.City, request, callback);
+                }, {
+                    name: { value: "GetCity" },
+                    path: { value: "/slg.mapserver.v1.MapService/GetCity" },
+                    requestType: { value: "GetCityRequest" },
+                    responseType: { value: "City" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.startMarch = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.startMarch, $root.slg.mapserver.v1.StartMarchRequest, $root.slg.mapserver.v1.March, request, callback);
+                }, {
+                    name: { value: "StartMarch" },
+                    path: { value: "/slg.mapserver.v1.MapService/StartMarch" },
+                    requestType: { value: "StartMarchRequest" },
+                    responseType: { value: "March" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.recallMarch = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.recallMarch, $root.slg.mapserver.v1.RecallMarchRequest, $root.slg.mapserver.v1.March, request, callback);
+                }, {
+                    name: { value: "RecallMarch" },
+                    path: { value: "/slg.mapserver.v1.MapService/RecallMarch" },
+                    requestType: { value: "RecallMarchRequest" },
+                    responseType: { value: "March" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.listMarches = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.listMarches, $root.slg.mapserver.v1.ListMarchesRequest, $root.slg.mapserver.v1.ListMarchesResponse, request, callback);
+                }, {
+                    name: { value: "ListMarches" },
+                    path: { value: "/slg.mapserver.v1.MapService/ListMarches" },
+                    requestType: { value: "ListMarchesRequest" },
+                    responseType: { value: "ListMarchesResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.queryViewport = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.queryViewport, $root.slg.mapserver.v1.Rect, $root.slg.mapserver.v1.ViewportContents, request, callback);
+                }, {
+                    name: { value: "QueryViewport" },
+                    path: { value: "/slg.mapserver.v1.MapService/QueryViewport" },
+                    requestType: { value: "Rect" },
+                    responseType: { value: "ViewportContents" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.getReport = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.getReport, $root.slg.mapserver.v1.GetReportRequest, $root.slg.mapserver.v1.Report, request, callback);
+                }, {
+                    name: { value: "GetReport" },
+                    path: { value: "/slg.mapserver.v1.MapService/GetReport" },
+                    requestType: { value: "GetReportRequest" },
+                    responseType: { value: "Report" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(MapService.prototype.watch = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.watch, $root.slg.mapserver.v1.WatchRequest, $root.slg.mapserver.v1.WatchEvent, request, callback);
+                }, {
+                    name: { value: "Watch" },
+                    path: { value: "/slg.mapserver.v1.MapService/Watch" },
+                    requestType: { value: "WatchRequest" },
+                    responseType: { value: "WatchEvent" },
+                    requestStream: { value: true },
+                    responseStream: { value: true }
+                });
+
+                return MapService;
+            })();
+
+            v1.Rect = (function() {
+
+                const Rect = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                Rect.prototype.x = 0;
+                Rect.prototype.y = 0;
+                Rect.prototype.width = 0;
+                Rect.prototype.height = 0;
+
+                Rect.create = function(properties) {
+                    return new Rect(properties);
+                };
+
+                Rect.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x !== 0)
+                        writer.uint32(8).int32(message.x);
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y !== 0)
+                        writer.uint32(16).int32(message.y);
+                    if (message.width != null && $Object.hasOwnProperty.call(message, "width") && message.width !== 0)
+                        writer.uint32(24).int32(message.width);
+                    if (message.height != null && $Object.hasOwnProperty.call(message, "height") && message.height !== 0)
+                        writer.uint32(32).int32(message.height);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                Rect.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.Rect();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.x = value;
+                                else
+                                    delete message.x;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.y = value;
+                                else
+                                    delete message.y;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.width = value;
+                                else
+                                    delete message.width;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.height = value;
+                                else
+                                    delete message.height;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                Rect.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.Rect)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.Rect: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.Rect();
+                    if (object.x != null)
+                        if ($Number(object.x) !== 0)
+                            message.x = object.x | 0;
+                    if (object.y != null)
+                        if ($Number(object.y) !== 0)
+                            message.y = object.y | 0;
+                    if (object.width != null)
+                        if ($Number(object.width) !== 0)
+                            message.width = object.width | 0;
+                    if (object.height != null)
+                        if ($Number(object.height) !== 0)
+                            message.height = object.height | 0;
+                    return message;
+                };
+
+                Rect.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.x = 0;
+                        object.y = 0;
+                        object.width = 0;
+                        object.height = 0;
+                    }
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x"))
+                        object.x = message.x;
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y"))
+                        object.y = message.y;
+                    if (message.width != null && $Object.hasOwnProperty.call(message, "width"))
+                        object.width = message.width;
+                    if (message.height != null && $Object.hasOwnProperty.call(message, "height"))
+                        object.height = message.height;
+                    return object;
+                };
+
+                Rect.prototype.toJSON = function() {
+                    return Rect.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                Rect.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.Rect";
+                };
+
+                return Rect;
+            })();
+
+            v1.GetWorldRequest = (function() {
+
+                const GetWorldRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                GetWorldRequest.create = function(properties) {
+                    return new GetWorldRequest(properties);
+                };
+
+                GetWorldRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                GetWorldRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.GetWorldRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        reader.skipType(tag & 7, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                GetWorldRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.GetWorldRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.GetWorldRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    return new $root.slg.mapserver.v1.GetWorldRequest();
+                };
+
+                GetWorldRequest.toObject = function () {
+                    return {};
+                };
+
+                GetWorldRequest.prototype.toJSON = function() {
+                    return GetWorldRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                GetWorldRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.GetWorldRequest";
+                };
+
+                return GetWorldRequest;
+            })();
+
+            v1.World = (function() {
+
+                const World = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                World.prototype.width = 0;
+                World.prototype.height = 0;
+                World.prototype.seed = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                World.prototype.regionSize = 0;
+                World.prototype.cities = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                World.prototype.fields = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                World.prototype.monsters = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                World.prototype.marches = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                World.prototype.nowMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                World.create = function(properties) {
+                    return new World(properties);
+                };
+
+                World.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.width != null && $Object.hasOwnProperty.call(message, "width") && message.width !== 0)
+                        writer.uint32(8).int32(message.width);
+                    if (message.height != null && $Object.hasOwnProperty.call(message, "height") && message.height !== 0)
+                        writer.uint32(16).int32(message.height);
+                    if (message.seed != null && $Object.hasOwnProperty.call(message, "seed") && (typeof message.seed === "object" ? message.seed.low || message.seed.high : message.seed !== 0))
+                        writer.uint32(24).int64(message.seed);
+                    if (message.regionSize != null && $Object.hasOwnProperty.call(message, "regionSize") && message.regionSize !== 0)
+                        writer.uint32(32).int32(message.regionSize);
+                    if (message.cities != null && $Object.hasOwnProperty.call(message, "cities") && (typeof message.cities === "object" ? message.cities.low || message.cities.high : message.cities !== 0))
+                        writer.uint32(40).int64(message.cities);
+                    if (message.fields != null && $Object.hasOwnProperty.call(message, "fields") && (typeof message.fields === "object" ? message.fields.low || message.fields.high : message.fields !== 0))
+                        writer.uint32(48).int64(message.fields);
+                    if (message.monsters != null && $Object.hasOwnProperty.call(message, "monsters") && (typeof message.monsters === "object" ? message.monsters.low || message.monsters.high : message.monsters !== 0))
+                        writer.uint32(56).int64(message.monsters);
+                    if (message.marches != null && $Object.hasOwnProperty.call(message, "marches") && (typeof message.marches === "object" ? message.marches.low || message.marches.high : message.marches !== 0))
+                        writer.uint32(64).int64(message.marches);
+                    if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs") && (typeof message.nowMs === "object" ? message.nowMs.low || message.nowMs.high : message.nowMs !== 0))
+                        writer.uint32(72).int64(message.nowMs);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                World.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.World();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.width = value;
+                                else
+                                    delete message.width;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.height = value;
+                                else
+                                    delete message.height;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.seed = value;
+                                else
+                                    delete message.seed;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.regionSize = value;
+                                else
+                                    delete message.regionSize;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.cities = value;
+                                else
+                                    delete message.cities;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.fields = value;
+                                else
+                                    delete message.fields;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.monsters = value;
+                                else
+                                    delete message.monsters;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.marches = value;
+                                else
+                                    delete message.marches;
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.nowMs = value;
+                                else
+                                    delete message.nowMs;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                World.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.World)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.World: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.World();
+                    if (object.width != null)
+                        if ($Number(object.width) !== 0)
+                            message.width = object.width | 0;
+                    if (object.height != null)
+                        if ($Number(object.height) !== 0)
+                            message.height = object.height | 0;
+                    if (object.seed != null)
+                        if (typeof object.seed === "object" ? object.seed.low || object.seed.high : $Number(object.seed) !== 0)
+                            if ($util.Long)
+                                message.seed = $util.Long.fromValue(object.seed, false);
+                            else if (typeof object.seed === "string")
+                                message.seed = $parseInt(object.seed, 10);
+                            else if (typeof object.seed === "number")
+                                message.seed = object.seed;
+                            else if (typeof object.seed === "object")
+                                message.seed = new $util.LongBits(object.seed.low >>> 0, object.seed.high >>> 0).toNumber();
+                    if (object.regionSize != null)
+                        if ($Number(object.regionSize) !== 0)
+                            message.regionSize = object.regionSize | 0;
+                    if (object.cities != null)
+                        if (typeof object.cities === "object" ? object.cities.low || object.cities.high : $Number(object.cities) !== 0)
+                            if ($util.Long)
+                                message.cities = $util.Long.fromValue(object.cities, false);
+                            else if (typeof object.cities === "string")
+                                message.cities = $parseInt(object.cities, 10);
+                            else if (typeof object.cities === "number")
+                                message.cities = object.cities;
+                            else if (typeof object.cities === "object")
+                                message.cities = new $util.LongBits(object.cities.low >>> 0, object.cities.high >>> 0).toNumber();
+                    if (object.fields != null)
+                        if (typeof object.fields === "object" ? object.fields.low || object.fields.high : $Number(object.fields) !== 0)
+                            if ($util.Long)
+                                message.fields = $util.Long.fromValue(object.fields, false);
+                            else if (typeof object.fields === "string")
+                                message.fields = $parseInt(object.fields, 10);
+                            else if (typeof object.fields === "number")
+                                message.fields = object.fields;
+                            else if (typeof object.fields === "object")
+                                message.fields = new $util.LongBits(object.fields.low >>> 0, object.fields.high >>> 0).toNumber();
+                    if (object.monsters != null)
+                        if (typeof object.monsters === "object" ? object.monsters.low || object.monsters.high : $Number(object.monsters) !== 0)
+                            if ($util.Long)
+                                message.monsters = $util.Long.fromValue(object.monsters, false);
+                            else if (typeof object.monsters === "string")
+                                message.monsters = $parseInt(object.monsters, 10);
+                            else if (typeof object.monsters === "number")
+                                message.monsters = object.monsters;
+                            else if (typeof object.monsters === "object")
+                                message.monsters = new $util.LongBits(object.monsters.low >>> 0, object.monsters.high >>> 0).toNumber();
+                    if (object.marches != null)
+                        if (typeof object.marches === "object" ? object.marches.low || object.marches.high : $Number(object.marches) !== 0)
+                            if ($util.Long)
+                                message.marches = $util.Long.fromValue(object.marches, false);
+                            else if (typeof object.marches === "string")
+                                message.marches = $parseInt(object.marches, 10);
+                            else if (typeof object.marches === "number")
+                                message.marches = object.marches;
+                            else if (typeof object.marches === "object")
+                                message.marches = new $util.LongBits(object.marches.low >>> 0, object.marches.high >>> 0).toNumber();
+                    if (object.nowMs != null)
+                        if (typeof object.nowMs === "object" ? object.nowMs.low || object.nowMs.high : $Number(object.nowMs) !== 0)
+                            if ($util.Long)
+                                message.nowMs = $util.Long.fromValue(object.nowMs, false);
+                            else if (typeof object.nowMs === "string")
+                                message.nowMs = $parseInt(object.nowMs, 10);
+                            else if (typeof object.nowMs === "number")
+                                message.nowMs = object.nowMs;
+                            else if (typeof object.nowMs === "object")
+                                message.nowMs = new $util.LongBits(object.nowMs.low >>> 0, object.nowMs.high >>> 0).toNumber();
+                    return message;
+                };
+
+                World.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.width = 0;
+                        object.height = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.seed = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.seed = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.regionSize = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.cities = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.cities = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.fields = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.fields = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.monsters = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.monsters = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.marches = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.marches = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.nowMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.nowMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.width != null && $Object.hasOwnProperty.call(message, "width"))
+                        object.width = message.width;
+                    if (message.height != null && $Object.hasOwnProperty.call(message, "height"))
+                        object.height = message.height;
+                    if (message.seed != null && $Object.hasOwnProperty.call(message, "seed"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.seed = typeof message.seed === "number" ? $BigInt(message.seed) : $util.Long.fromBits(message.seed.low >>> 0, message.seed.high >>> 0, false).toBigInt();
+                        else if (typeof message.seed === "number")
+                            object.seed = options.longs === $String ? $String(message.seed) : message.seed;
+                        else
+                            object.seed = options.longs === $String ? $util.Long.prototype.toString.call(message.seed) : options.longs === $Number ? new $util.LongBits(message.seed.low >>> 0, message.seed.high >>> 0).toNumber() : message.seed;
+                    if (message.regionSize != null && $Object.hasOwnProperty.call(message, "regionSize"))
+                        object.regionSize = message.regionSize;
+                    if (message.cities != null && $Object.hasOwnProperty.call(message, "cities"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.cities = typeof message.cities === "number" ? $BigInt(message.cities) : $util.Long.fromBits(message.cities.low >>> 0, message.cities.high >>> 0, false).toBigInt();
+                        else if (typeof message.cities === "number")
+                            object.cities = options.longs === $String ? $String(message.cities) : message.cities;
+                        else
+                            object.cities = options.longs === $String ? $util.Long.prototype.toString.call(message.cities) : options.longs === $Number ? new $util.LongBits(message.cities.low >>> 0, message.cities.high >>> 0).toNumber() : message.cities;
+                    if (message.fields != null && $Object.hasOwnProperty.call(message, "fields"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.fields = typeof message.fields === "number" ? $BigInt(message.fields) : $util.Long.fromBits(message.fields.low >>> 0, message.fields.high >>> 0, false).toBigInt();
+                        else if (typeof message.fields === "number")
+                            object.fields = options.longs === $String ? $String(message.fields) : message.fields;
+                        else
+                            object.fields = options.longs === $String ? $util.Long.prototype.toString.call(message.fields) : options.longs === $Number ? new $util.LongBits(message.fields.low >>> 0, message.fields.high >>> 0).toNumber() : message.fields;
+                    if (message.monsters != null && $Object.hasOwnProperty.call(message, "monsters"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.monsters = typeof message.monsters === "number" ? $BigInt(message.monsters) : $util.Long.fromBits(message.monsters.low >>> 0, message.monsters.high >>> 0, false).toBigInt();
+                        else if (typeof message.monsters === "number")
+                            object.monsters = options.longs === $String ? $String(message.monsters) : message.monsters;
+                        else
+                            object.monsters = options.longs === $String ? $util.Long.prototype.toString.call(message.monsters) : options.longs === $Number ? new $util.LongBits(message.monsters.low >>> 0, message.monsters.high >>> 0).toNumber() : message.monsters;
+                    if (message.marches != null && $Object.hasOwnProperty.call(message, "marches"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.marches = typeof message.marches === "number" ? $BigInt(message.marches) : $util.Long.fromBits(message.marches.low >>> 0, message.marches.high >>> 0, false).toBigInt();
+                        else if (typeof message.marches === "number")
+                            object.marches = options.longs === $String ? $String(message.marches) : message.marches;
+                        else
+                            object.marches = options.longs === $String ? $util.Long.prototype.toString.call(message.marches) : options.longs === $Number ? new $util.LongBits(message.marches.low >>> 0, message.marches.high >>> 0).toNumber() : message.marches;
+                    if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.nowMs = typeof message.nowMs === "number" ? $BigInt(message.nowMs) : $util.Long.fromBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.nowMs === "number")
+                            object.nowMs = options.longs === $String ? $String(message.nowMs) : message.nowMs;
+                        else
+                            object.nowMs = options.longs === $String ? $util.Long.prototype.toString.call(message.nowMs) : options.longs === $Number ? new $util.LongBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0).toNumber() : message.nowMs;
+                    return object;
+                };
+
+                World.prototype.toJSON = function() {
+                    return World.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                World.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.World";
+                };
+
+                return World;
+            })();
+
+            v1.City = (function() {
+
+                const City = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                City.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                City.prototype.x = 0;
+                City.prototype.y = 0;
+                City.prototype.level = 0;
+                City.prototype.reinforcements = 0;
+
+                City.create = function(properties) {
+                    return new City(properties);
+                };
+
+                City.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x !== 0)
+                        writer.uint32(16).int32(message.x);
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y !== 0)
+                        writer.uint32(24).int32(message.y);
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level") && message.level !== 0)
+                        writer.uint32(32).int32(message.level);
+                    if (message.reinforcements != null && $Object.hasOwnProperty.call(message, "reinforcements") && message.reinforcements !== 0)
+                        writer.uint32(40).int32(message.reinforcements);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                City.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.City();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.x = value;
+                                else
+                                    delete message.x;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.y = value;
+                                else
+                                    delete message.y;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.level = value;
+                                else
+                                    delete message.level;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.reinforcements = value;
+                                else
+                                    delete message.reinforcements;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                City.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.City)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.City: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.City();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.x != null)
+                        if ($Number(object.x) !== 0)
+                            message.x = object.x | 0;
+                    if (object.y != null)
+                        if ($Number(object.y) !== 0)
+                            message.y = object.y | 0;
+                    if (object.level != null)
+                        if ($Number(object.level) !== 0)
+                            message.level = object.level | 0;
+                    if (object.reinforcements != null)
+                        if ($Number(object.reinforcements) !== 0)
+                            message.reinforcements = object.reinforcements | 0;
+                    return message;
+                };
+
+                City.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.x = 0;
+                        object.y = 0;
+                        object.level = 0;
+                        object.reinforcements = 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x"))
+                        object.x = message.x;
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y"))
+                        object.y = message.y;
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level"))
+                        object.level = message.level;
+                    if (message.reinforcements != null && $Object.hasOwnProperty.call(message, "reinforcements"))
+                        object.reinforcements = message.reinforcements;
+                    return object;
+                };
+
+                City.prototype.toJSON = function() {
+                    return City.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                City.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.City";
+                };
+
+                return City;
+            })();
+
+            v1.Field = (function() {
+
+                const Field = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                Field.prototype.id = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Field.prototype.resource = "";
+                Field.prototype.level = 0;
+                Field.prototype.x = 0;
+                Field.prototype.y = 0;
+                Field.prototype.remaining = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Field.prototype.occupiedBy = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                Field.create = function(properties) {
+                    return new Field(properties);
+                };
+
+                Field.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id") && (typeof message.id === "object" ? message.id.low || message.id.high : message.id !== 0))
+                        writer.uint32(8).int64(message.id);
+                    if (message.resource != null && $Object.hasOwnProperty.call(message, "resource") && message.resource !== "")
+                        writer.uint32(18).string(message.resource);
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level") && message.level !== 0)
+                        writer.uint32(24).int32(message.level);
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x !== 0)
+                        writer.uint32(32).int32(message.x);
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y !== 0)
+                        writer.uint32(40).int32(message.y);
+                    if (message.remaining != null && $Object.hasOwnProperty.call(message, "remaining") && (typeof message.remaining === "object" ? message.remaining.low || message.remaining.high : message.remaining !== 0))
+                        writer.uint32(48).int64(message.remaining);
+                    if (message.occupiedBy != null && $Object.hasOwnProperty.call(message, "occupiedBy") && (typeof message.occupiedBy === "object" ? message.occupiedBy.low || message.occupiedBy.high : message.occupiedBy !== 0))
+                        writer.uint32(56).int64(message.occupiedBy);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                Field.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.Field();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.id = value;
+                                else
+                                    delete message.id;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.resource = value;
+                                else
+                                    delete message.resource;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.level = value;
+                                else
+                                    delete message.level;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.x = value;
+                                else
+                                    delete message.x;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.y = value;
+                                else
+                                    delete message.y;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.remaining = value;
+                                else
+                                    delete message.remaining;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.occupiedBy = value;
+                                else
+                                    delete message.occupiedBy;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                Field.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.Field)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.Field: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.Field();
+                    if (object.id != null)
+                        if (typeof object.id === "object" ? object.id.low || object.id.high : $Number(object.id) !== 0)
+                            if ($util.Long)
+                                message.id = $util.Long.fromValue(object.id, false);
+                            else if (typeof object.id === "string")
+                                message.id = $parseInt(object.id, 10);
+                            else if (typeof object.id === "number")
+                                message.id = object.id;
+                            else if (typeof object.id === "object")
+                                message.id = new $util.LongBits(object.id.low >>> 0, object.id.high >>> 0).toNumber();
+                    if (object.resource != null)
+                        if (typeof object.resource !== "string" || object.resource.length)
+                            message.resource = $String(object.resource);
+                    if (object.level != null)
+                        if ($Number(object.level) !== 0)
+                            message.level = object.level | 0;
+                    if (object.x != null)
+                        if ($Number(object.x) !== 0)
+                            message.x = object.x | 0;
+                    if (object.y != null)
+                        if ($Number(object.y) !== 0)
+                            message.y = object.y | 0;
+                    if (object.remaining != null)
+                        if (typeof object.remaining === "object" ? object.remaining.low || object.remaining.high : $Number(object.remaining) !== 0)
+                            if ($util.Long)
+                                message.remaining = $util.Long.fromValue(object.remaining, false);
+                            else if (typeof object.remaining === "string")
+                                message.remaining = $parseInt(object.remaining, 10);
+                            else if (typeof object.remaining === "number")
+                                message.remaining = object.remaining;
+                            else if (typeof object.remaining === "object")
+                                message.remaining = new $util.LongBits(object.remaining.low >>> 0, object.remaining.high >>> 0).toNumber();
+                    if (object.occupiedBy != null)
+                        if (typeof object.occupiedBy === "object" ? object.occupiedBy.low || object.occupiedBy.high : $Number(object.occupiedBy) !== 0)
+                            if ($util.Long)
+                                message.occupiedBy = $util.Long.fromValue(object.occupiedBy, false);
+                            else if (typeof object.occupiedBy === "string")
+                                message.occupiedBy = $parseInt(object.occupiedBy, 10);
+                            else if (typeof object.occupiedBy === "number")
+                                message.occupiedBy = object.occupiedBy;
+                            else if (typeof object.occupiedBy === "object")
+                                message.occupiedBy = new $util.LongBits(object.occupiedBy.low >>> 0, object.occupiedBy.high >>> 0).toNumber();
+                    return message;
+                };
+
+                Field.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.id = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.id = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.resource = "";
+                        object.level = 0;
+                        object.x = 0;
+                        object.y = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.remaining = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.remaining = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.occupiedBy = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.occupiedBy = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.id = typeof message.id === "number" ? $BigInt(message.id) : $util.Long.fromBits(message.id.low >>> 0, message.id.high >>> 0, false).toBigInt();
+                        else if (typeof message.id === "number")
+                            object.id = options.longs === $String ? $String(message.id) : message.id;
+                        else
+                            object.id = options.longs === $String ? $util.Long.prototype.toString.call(message.id) : options.longs === $Number ? new $util.LongBits(message.id.low >>> 0, message.id.high >>> 0).toNumber() : message.id;
+                    if (message.resource != null && $Object.hasOwnProperty.call(message, "resource"))
+                        object.resource = message.resource;
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level"))
+                        object.level = message.level;
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x"))
+                        object.x = message.x;
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y"))
+                        object.y = message.y;
+                    if (message.remaining != null && $Object.hasOwnProperty.call(message, "remaining"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.remaining = typeof message.remaining === "number" ? $BigInt(message.remaining) : $util.Long.fromBits(message.remaining.low >>> 0, message.remaining.high >>> 0, false).toBigInt();
+                        else if (typeof message.remaining === "number")
+                            object.remaining = options.longs === $String ? $String(message.remaining) : message.remaining;
+                        else
+                            object.remaining = options.longs === $String ? $util.Long.prototype.toString.call(message.remaining) : options.longs === $Number ? new $util.LongBits(message.remaining.low >>> 0, message.remaining.high >>> 0).toNumber() : message.remaining;
+                    if (message.occupiedBy != null && $Object.hasOwnProperty.call(message, "occupiedBy"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.occupiedBy = typeof message.occupiedBy === "number" ? $BigInt(message.occupiedBy) : $util.Long.fromBits(message.occupiedBy.low >>> 0, message.occupiedBy.high >>> 0, false).toBigInt();
+                        else if (typeof message.occupiedBy === "number")
+                            object.occupiedBy = options.longs === $String ? $String(message.occupiedBy) : message.occupiedBy;
+                        else
+                            object.occupiedBy = options.longs === $String ? $util.Long.prototype.toString.call(message.occupiedBy) : options.longs === $Number ? new $util.LongBits(message.occupiedBy.low >>> 0, message.occupiedBy.high >>> 0).toNumber() : message.occupiedBy;
+                    return object;
+                };
+
+                Field.prototype.toJSON = function() {
+                    return Field.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                Field.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.Field";
+                };
+
+                return Field;
+            })();
+
+            v1.Monster = (function() {
+
+                const Monster = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                Monster.prototype.id = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Monster.prototype.level = 0;
+                Monster.prototype.x = 0;
+                Monster.prototype.y = 0;
+                Monster.prototype.troops = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                Monster.create = function(properties) {
+                    return new Monster(properties);
+                };
+
+                Monster.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id") && (typeof message.id === "object" ? message.id.low || message.id.high : message.id !== 0))
+                        writer.uint32(8).int64(message.id);
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level") && message.level !== 0)
+                        writer.uint32(16).int32(message.level);
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x !== 0)
+                        writer.uint32(24).int32(message.x);
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y !== 0)
+                        writer.uint32(32).int32(message.y);
+                    if (message.troops != null && $Object.hasOwnProperty.call(message, "troops") && (typeof message.troops === "object" ? message.troops.low || message.troops.high : message.troops !== 0))
+                        writer.uint32(40).int64(message.troops);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                Monster.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.Monster();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.id = value;
+                                else
+                                    delete message.id;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.level = value;
+                                else
+                                    delete message.level;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.x = value;
+                                else
+                                    delete message.x;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.y = value;
+                                else
+                                    delete message.y;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.troops = value;
+                                else
+                                    delete message.troops;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                Monster.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.Monster)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.Monster: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.Monster();
+                    if (object.id != null)
+                        if (typeof object.id === "object" ? object.id.low || object.id.high : $Number(object.id) !== 0)
+                            if ($util.Long)
+                                message.id = $util.Long.fromValue(object.id, false);
+                            else if (typeof object.id === "string")
+                                message.id = $parseInt(object.id, 10);
+                            else if (typeof object.id === "number")
+                                message.id = object.id;
+                            else if (typeof object.id === "object")
+                                message.id = new $util.LongBits(object.id.low >>> 0, object.id.high >>> 0).toNumber();
+                    if (object.level != null)
+                        if ($Number(object.level) !== 0)
+                            message.level = object.level | 0;
+                    if (object.x != null)
+                        if ($Number(object.x) !== 0)
+                            message.x = object.x | 0;
+                    if (object.y != null)
+                        if ($Number(object.y) !== 0)
+                            message.y = object.y | 0;
+                    if (object.troops != null)
+                        if (typeof object.troops === "object" ? object.troops.low || object.troops.high : $Number(object.troops) !== 0)
+                            if ($util.Long)
+                                message.troops = $util.Long.fromValue(object.troops, false);
+                            else if (typeof object.troops === "string")
+                                message.troops = $parseInt(object.troops, 10);
+                            else if (typeof object.troops === "number")
+                                message.troops = object.troops;
+                            else if (typeof object.troops === "object")
+                                message.troops = new $util.LongBits(object.troops.low >>> 0, object.troops.high >>> 0).toNumber();
+                    return message;
+                };
+
+                Monster.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.id = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.id = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.level = 0;
+                        object.x = 0;
+                        object.y = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.troops = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.troops = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.id = typeof message.id === "number" ? $BigInt(message.id) : $util.Long.fromBits(message.id.low >>> 0, message.id.high >>> 0, false).toBigInt();
+                        else if (typeof message.id === "number")
+                            object.id = options.longs === $String ? $String(message.id) : message.id;
+                        else
+                            object.id = options.longs === $String ? $util.Long.prototype.toString.call(message.id) : options.longs === $Number ? new $util.LongBits(message.id.low >>> 0, message.id.high >>> 0).toNumber() : message.id;
+                    if (message.level != null && $Object.hasOwnProperty.call(message, "level"))
+                        object.level = message.level;
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x"))
+                        object.x = message.x;
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y"))
+                        object.y = message.y;
+                    if (message.troops != null && $Object.hasOwnProperty.call(message, "troops"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.troops = typeof message.troops === "number" ? $BigInt(message.troops) : $util.Long.fromBits(message.troops.low >>> 0, message.troops.high >>> 0, false).toBigInt();
+                        else if (typeof message.troops === "number")
+                            object.troops = options.longs === $String ? $String(message.troops) : message.troops;
+                        else
+                            object.troops = options.longs === $String ? $util.Long.prototype.toString.call(message.troops) : options.longs === $Number ? new $util.LongBits(message.troops.low >>> 0, message.troops.high >>> 0).toNumber() : message.troops;
+                    return object;
+                };
+
+                Monster.prototype.toJSON = function() {
+                    return Monster.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                Monster.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.Monster";
+                };
+
+                return Monster;
+            })();
+
+            v1.TroopStack = (function() {
+
+                const TroopStack = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                TroopStack.prototype.troopId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                TroopStack.prototype.type = "";
+                TroopStack.prototype.tier = 0;
+                TroopStack.prototype.count = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                TroopStack.prototype.wounded = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                TroopStack.create = function(properties) {
+                    return new TroopStack(properties);
+                };
+
+                TroopStack.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.troopId != null && $Object.hasOwnProperty.call(message, "troopId") && (typeof message.troopId === "object" ? message.troopId.low || message.troopId.high : message.troopId !== 0))
+                        writer.uint32(8).int64(message.troopId);
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type") && message.type !== "")
+                        writer.uint32(18).string(message.type);
+                    if (message.tier != null && $Object.hasOwnProperty.call(message, "tier") && message.tier !== 0)
+                        writer.uint32(24).int32(message.tier);
+                    if (message.count != null && $Object.hasOwnProperty.call(message, "count") && (typeof message.count === "object" ? message.count.low || message.count.high : message.count !== 0))
+                        writer.uint32(32).int64(message.count);
+                    if (message.wounded != null && $Object.hasOwnProperty.call(message, "wounded") && (typeof message.wounded === "object" ? message.wounded.low || message.wounded.high : message.wounded !== 0))
+                        writer.uint32(40).int64(message.wounded);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                TroopStack.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.TroopStack();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.troopId = value;
+                                else
+                                    delete message.troopId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.type = value;
+                                else
+                                    delete message.type;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.tier = value;
+                                else
+                                    delete message.tier;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.count = value;
+                                else
+                                    delete message.count;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.wounded = value;
+                                else
+                                    delete message.wounded;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                TroopStack.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.TroopStack)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.TroopStack: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.TroopStack();
+                    if (object.troopId != null)
+                        if (typeof object.troopId === "object" ? object.troopId.low || object.troopId.high : $Number(object.troopId) !== 0)
+                            if ($util.Long)
+                                message.troopId = $util.Long.fromValue(object.troopId, false);
+                            else if (typeof object.troopId === "string")
+                                message.troopId = $parseInt(object.troopId, 10);
+                            else if (typeof object.troopId === "number")
+                                message.troopId = object.troopId;
+                            else if (typeof object.troopId === "object")
+                                message.troopId = new $util.LongBits(object.troopId.low >>> 0, object.troopId.high >>> 0).toNumber();
+                    if (object.type != null)
+                        if (typeof object.type !== "string" || object.type.length)
+                            message.type = $String(object.type);
+                    if (object.tier != null)
+                        if ($Number(object.tier) !== 0)
+                            message.tier = object.tier | 0;
+                    if (object.count != null)
+                        if (typeof object.count === "object" ? object.count.low || object.count.high : $Number(object.count) !== 0)
+                            if ($util.Long)
+                                message.count = $util.Long.fromValue(object.count, false);
+                            else if (typeof object.count === "string")
+                                message.count = $parseInt(object.count, 10);
+                            else if (typeof object.count === "number")
+                                message.count = object.count;
+                            else if (typeof object.count === "object")
+                                message.count = new $util.LongBits(object.count.low >>> 0, object.count.high >>> 0).toNumber();
+                    if (object.wounded != null)
+                        if (typeof object.wounded === "object" ? object.wounded.low || object.wounded.high : $Number(object.wounded) !== 0)
+                            if ($util.Long)
+                                message.wounded = $util.Long.fromValue(object.wounded, false);
+                            else if (typeof object.wounded === "string")
+                                message.wounded = $parseInt(object.wounded, 10);
+                            else if (typeof object.wounded === "number")
+                                message.wounded = object.wounded;
+                            else if (typeof object.wounded === "object")
+                                message.wounded = new $util.LongBits(object.wounded.low >>> 0, object.wounded.high >>> 0).toNumber();
+                    return message;
+                };
+
+                TroopStack.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.troopId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.troopId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.type = "";
+                        object.tier = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.count = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.count = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.wounded = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.wounded = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.troopId != null && $Object.hasOwnProperty.call(message, "troopId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.troopId = typeof message.troopId === "number" ? $BigInt(message.troopId) : $util.Long.fromBits(message.troopId.low >>> 0, message.troopId.high >>> 0, false).toBigInt();
+                        else if (typeof message.troopId === "number")
+                            object.troopId = options.longs === $String ? $String(message.troopId) : message.troopId;
+                        else
+                            object.troopId = options.longs === $String ? $util.Long.prototype.toString.call(message.troopId) : options.longs === $Number ? new $util.LongBits(message.troopId.low >>> 0, message.troopId.high >>> 0).toNumber() : message.troopId;
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type"))
+                        object.type = message.type;
+                    if (message.tier != null && $Object.hasOwnProperty.call(message, "tier"))
+                        object.tier = message.tier;
+                    if (message.count != null && $Object.hasOwnProperty.call(message, "count"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.count = typeof message.count === "number" ? $BigInt(message.count) : $util.Long.fromBits(message.count.low >>> 0, message.count.high >>> 0, false).toBigInt();
+                        else if (typeof message.count === "number")
+                            object.count = options.longs === $String ? $String(message.count) : message.count;
+                        else
+                            object.count = options.longs === $String ? $util.Long.prototype.toString.call(message.count) : options.longs === $Number ? new $util.LongBits(message.count.low >>> 0, message.count.high >>> 0).toNumber() : message.count;
+                    if (message.wounded != null && $Object.hasOwnProperty.call(message, "wounded"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.wounded = typeof message.wounded === "number" ? $BigInt(message.wounded) : $util.Long.fromBits(message.wounded.low >>> 0, message.wounded.high >>> 0, false).toBigInt();
+                        else if (typeof message.wounded === "number")
+                            object.wounded = options.longs === $String ? $String(message.wounded) : message.wounded;
+                        else
+                            object.wounded = options.longs === $String ? $util.Long.prototype.toString.call(message.wounded) : options.longs === $Number ? new $util.LongBits(message.wounded.low >>> 0, message.wounded.high >>> 0).toNumber() : message.wounded;
+                    return object;
+                };
+
+                TroopStack.prototype.toJSON = function() {
+                    return TroopStack.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                TroopStack.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.TroopStack";
+                };
+
+                return TroopStack;
+            })();
+
+            v1.Resources = (function() {
+
+                const Resources = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                Resources.prototype.food = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Resources.prototype.wood = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Resources.prototype.stone = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Resources.prototype.iron = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Resources.prototype.gold = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                Resources.create = function(properties) {
+                    return new Resources(properties);
+                };
+
+                Resources.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.food != null && $Object.hasOwnProperty.call(message, "food") && (typeof message.food === "object" ? message.food.low || message.food.high : message.food !== 0))
+                        writer.uint32(8).int64(message.food);
+                    if (message.wood != null && $Object.hasOwnProperty.call(message, "wood") && (typeof message.wood === "object" ? message.wood.low || message.wood.high : message.wood !== 0))
+                        writer.uint32(16).int64(message.wood);
+                    if (message.stone != null && $Object.hasOwnProperty.call(message, "stone") && (typeof message.stone === "object" ? message.stone.low || message.stone.high : message.stone !== 0))
+                        writer.uint32(24).int64(message.stone);
+                    if (message.iron != null && $Object.hasOwnProperty.call(message, "iron") && (typeof message.iron === "object" ? message.iron.low || message.iron.high : message.iron !== 0))
+                        writer.uint32(32).int64(message.iron);
+                    if (message.gold != null && $Object.hasOwnProperty.call(message, "gold") && (typeof message.gold === "object" ? message.gold.low || message.gold.high : message.gold !== 0))
+                        writer.uint32(40).int64(message.gold);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                Resources.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.Resources();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.food = value;
+                                else
+                                    delete message.food;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.wood = value;
+                                else
+                                    delete message.wood;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.stone = value;
+                                else
+                                    delete message.stone;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.iron = value;
+                                else
+                                    delete message.iron;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.gold = value;
+                                else
+                                    delete message.gold;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                Resources.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.Resources)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.Resources: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.Resources();
+                    if (object.food != null)
+                        if (typeof object.food === "object" ? object.food.low || object.food.high : $Number(object.food) !== 0)
+                            if ($util.Long)
+                                message.food = $util.Long.fromValue(object.food, false);
+                            else if (typeof object.food === "string")
+                                message.food = $parseInt(object.food, 10);
+                            else if (typeof object.food === "number")
+                                message.food = object.food;
+                            else if (typeof object.food === "object")
+                                message.food = new $util.LongBits(object.food.low >>> 0, object.food.high >>> 0).toNumber();
+                    if (object.wood != null)
+                        if (typeof object.wood === "object" ? object.wood.low || object.wood.high : $Number(object.wood) !== 0)
+                            if ($util.Long)
+                                message.wood = $util.Long.fromValue(object.wood, false);
+                            else if (typeof object.wood === "string")
+                                message.wood = $parseInt(object.wood, 10);
+                            else if (typeof object.wood === "number")
+                                message.wood = object.wood;
+                            else if (typeof object.wood === "object")
+                                message.wood = new $util.LongBits(object.wood.low >>> 0, object.wood.high >>> 0).toNumber();
+                    if (object.stone != null)
+                        if (typeof object.stone === "object" ? object.stone.low || object.stone.high : $Number(object.stone) !== 0)
+                            if ($util.Long)
+                                message.stone = $util.Long.fromValue(object.stone, false);
+                            else if (typeof object.stone === "string")
+                                message.stone = $parseInt(object.stone, 10);
+                            else if (typeof object.stone === "number")
+                                message.stone = object.stone;
+                            else if (typeof object.stone === "object")
+                                message.stone = new $util.LongBits(object.stone.low >>> 0, object.stone.high >>> 0).toNumber();
+                    if (object.iron != null)
+                        if (typeof object.iron === "object" ? object.iron.low || object.iron.high : $Number(object.iron) !== 0)
+                            if ($util.Long)
+                                message.iron = $util.Long.fromValue(object.iron, false);
+                            else if (typeof object.iron === "string")
+                                message.iron = $parseInt(object.iron, 10);
+                            else if (typeof object.iron === "number")
+                                message.iron = object.iron;
+                            else if (typeof object.iron === "object")
+                                message.iron = new $util.LongBits(object.iron.low >>> 0, object.iron.high >>> 0).toNumber();
+                    if (object.gold != null)
+                        if (typeof object.gold === "object" ? object.gold.low || object.gold.high : $Number(object.gold) !== 0)
+                            if ($util.Long)
+                                message.gold = $util.Long.fromValue(object.gold, false);
+                            else if (typeof object.gold === "string")
+                                message.gold = $parseInt(object.gold, 10);
+                            else if (typeof object.gold === "number")
+                                message.gold = object.gold;
+                            else if (typeof object.gold === "object")
+                                message.gold = new $util.LongBits(object.gold.low >>> 0, object.gold.high >>> 0).toNumber();
+                    return message;
+                };
+
+                Resources.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.food = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.food = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.wood = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.wood = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.stone = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.stone = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.iron = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.iron = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.gold = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.gold = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.food != null && $Object.hasOwnProperty.call(message, "food"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.food = typeof message.food === "number" ? $BigInt(message.food) : $util.Long.fromBits(message.food.low >>> 0, message.food.high >>> 0, false).toBigInt();
+                        else if (typeof message.food === "number")
+                            object.food = options.longs === $String ? $String(message.food) : message.food;
+                        else
+                            object.food = options.longs === $String ? $util.Long.prototype.toString.call(message.food) : options.longs === $Number ? new $util.LongBits(message.food.low >>> 0, message.food.high >>> 0).toNumber() : message.food;
+                    if (message.wood != null && $Object.hasOwnProperty.call(message, "wood"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.wood = typeof message.wood === "number" ? $BigInt(message.wood) : $util.Long.fromBits(message.wood.low >>> 0, message.wood.high >>> 0, false).toBigInt();
+                        else if (typeof message.wood === "number")
+                            object.wood = options.longs === $String ? $String(message.wood) : message.wood;
+                        else
+                            object.wood = options.longs === $String ? $util.Long.prototype.toString.call(message.wood) : options.longs === $Number ? new $util.LongBits(message.wood.low >>> 0, message.wood.high >>> 0).toNumber() : message.wood;
+                    if (message.stone != null && $Object.hasOwnProperty.call(message, "stone"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.stone = typeof message.stone === "number" ? $BigInt(message.stone) : $util.Long.fromBits(message.stone.low >>> 0, message.stone.high >>> 0, false).toBigInt();
+                        else if (typeof message.stone === "number")
+                            object.stone = options.longs === $String ? $String(message.stone) : message.stone;
+                        else
+                            object.stone = options.longs === $String ? $util.Long.prototype.toString.call(message.stone) : options.longs === $Number ? new $util.LongBits(message.stone.low >>> 0, message.stone.high >>> 0).toNumber() : message.stone;
+                    if (message.iron != null && $Object.hasOwnProperty.call(message, "iron"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.iron = typeof message.iron === "number" ? $BigInt(message.iron) : $util.Long.fromBits(message.iron.low >>> 0, message.iron.high >>> 0, false).toBigInt();
+                        else if (typeof message.iron === "number")
+                            object.iron = options.longs === $String ? $String(message.iron) : message.iron;
+                        else
+                            object.iron = options.longs === $String ? $util.Long.prototype.toString.call(message.iron) : options.longs === $Number ? new $util.LongBits(message.iron.low >>> 0, message.iron.high >>> 0).toNumber() : message.iron;
+                    if (message.gold != null && $Object.hasOwnProperty.call(message, "gold"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.gold = typeof message.gold === "number" ? $BigInt(message.gold) : $util.Long.fromBits(message.gold.low >>> 0, message.gold.high >>> 0, false).toBigInt();
+                        else if (typeof message.gold === "number")
+                            object.gold = options.longs === $String ? $String(message.gold) : message.gold;
+                        else
+                            object.gold = options.longs === $String ? $util.Long.prototype.toString.call(message.gold) : options.longs === $Number ? new $util.LongBits(message.gold.low >>> 0, message.gold.high >>> 0).toNumber() : message.gold;
+                    return object;
+                };
+
+                Resources.prototype.toJSON = function() {
+                    return Resources.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                Resources.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.Resources";
+                };
+
+                return Resources;
+            })();
+
+            v1.March = (function() {
+
+                const March = function (properties) {
+                    this.troops = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                March.prototype.id = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                March.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                March.prototype.kind = "";
+                March.prototype.state = "";
+                March.prototype.homeX = 0;
+                March.prototype.homeY = 0;
+                March.prototype.targetX = 0;
+                March.prototype.targetY = 0;
+                March.prototype.fromX = 0;
+                March.prototype.fromY = 0;
+                March.prototype.toX = 0;
+                March.prototype.toY = 0;
+                March.prototype.legStartMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                March.prototype.legEndMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                March.prototype.troops = $util.emptyArray;
+                March.prototype.load = null;
+                March.prototype.startedMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                March.create = function(properties) {
+                    return new March(properties);
+                };
+
+                March.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id") && (typeof message.id === "object" ? message.id.low || message.id.high : message.id !== 0))
+                        writer.uint32(8).int64(message.id);
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(16).int64(message.playerId);
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== "")
+                        writer.uint32(26).string(message.kind);
+                    if (message.state != null && $Object.hasOwnProperty.call(message, "state") && message.state !== "")
+                        writer.uint32(34).string(message.state);
+                    if (message.homeX != null && $Object.hasOwnProperty.call(message, "homeX") && message.homeX !== 0)
+                        writer.uint32(40).int32(message.homeX);
+                    if (message.homeY != null && $Object.hasOwnProperty.call(message, "homeY") && message.homeY !== 0)
+                        writer.uint32(48).int32(message.homeY);
+                    if (message.targetX != null && $Object.hasOwnProperty.call(message, "targetX") && message.targetX !== 0)
+                        writer.uint32(56).int32(message.targetX);
+                    if (message.targetY != null && $Object.hasOwnProperty.call(message, "targetY") && message.targetY !== 0)
+                        writer.uint32(64).int32(message.targetY);
+                    if (message.fromX != null && $Object.hasOwnProperty.call(message, "fromX") && !$Object.is(message.fromX, 0))
+                        writer.uint32(73).double(message.fromX);
+                    if (message.fromY != null && $Object.hasOwnProperty.call(message, "fromY") && !$Object.is(message.fromY, 0))
+                        writer.uint32(81).double(message.fromY);
+                    if (message.toX != null && $Object.hasOwnProperty.call(message, "toX") && !$Object.is(message.toX, 0))
+                        writer.uint32(89).double(message.toX);
+                    if (message.toY != null && $Object.hasOwnProperty.call(message, "toY") && !$Object.is(message.toY, 0))
+                        writer.uint32(97).double(message.toY);
+                    if (message.legStartMs != null && $Object.hasOwnProperty.call(message, "legStartMs") && (typeof message.legStartMs === "object" ? message.legStartMs.low || message.legStartMs.high : message.legStartMs !== 0))
+                        writer.uint32(104).int64(message.legStartMs);
+                    if (message.legEndMs != null && $Object.hasOwnProperty.call(message, "legEndMs") && (typeof message.legEndMs === "object" ? message.legEndMs.low || message.legEndMs.high : message.legEndMs !== 0))
+                        writer.uint32(112).int64(message.legEndMs);
+                    if (message.troops != null && message.troops.length)
+                        for (let i = 0; i < message.troops.length; ++i)
+                            $root.slg.mapserver.v1.TroopStack.encode(message.troops[i], writer.uint32(122).fork(), _depth + 1).ldelim();
+                    if (message.load != null && $Object.hasOwnProperty.call(message, "load"))
+                        $root.slg.mapserver.v1.Resources.encode(message.load, writer.uint32(130).fork(), _depth + 1).ldelim();
+                    if (message.startedMs != null && $Object.hasOwnProperty.call(message, "startedMs") && (typeof message.startedMs === "object" ? message.startedMs.low || message.startedMs.high : message.startedMs !== 0))
+                        writer.uint32(136).int64(message.startedMs);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                March.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.March();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.id = value;
+                                else
+                                    delete message.id;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.state = value;
+                                else
+                                    delete message.state;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.homeX = value;
+                                else
+                                    delete message.homeX;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.homeY = value;
+                                else
+                                    delete message.homeY;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.targetX = value;
+                                else
+                                    delete message.targetX;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.targetY = value;
+                                else
+                                    delete message.targetY;
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 1)
+                                    break;
+                                if (!$Object.is(value = reader.double(), 0))
+                                    message.fromX = value;
+                                else
+                                    delete message.fromX;
+                                continue;
+                            }
+                        case 10: {
+                                if (wireType !== 1)
+                                    break;
+                                if (!$Object.is(value = reader.double(), 0))
+                                    message.fromY = value;
+                                else
+                                    delete message.fromY;
+                                continue;
+                            }
+                        case 11: {
+                                if (wireType !== 1)
+                                    break;
+                                if (!$Object.is(value = reader.double(), 0))
+                                    message.toX = value;
+                                else
+                                    delete message.toX;
+                                continue;
+                            }
+                        case 12: {
+                                if (wireType !== 1)
+                                    break;
+                                if (!$Object.is(value = reader.double(), 0))
+                                    message.toY = value;
+                                else
+                                    delete message.toY;
+                                continue;
+                            }
+                        case 13: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.legStartMs = value;
+                                else
+                                    delete message.legStartMs;
+                                continue;
+                            }
+                        case 14: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.legEndMs = value;
+                                else
+                                    delete message.legEndMs;
+                                continue;
+                            }
+                        case 15: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.troops && message.troops.length))
+                                    message.troops = [];
+                                message.troops.push($root.slg.mapserver.v1.TroopStack.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 16: {
+                                if (wireType !== 2)
+                                    break;
+                                message.load = $root.slg.mapserver.v1.Resources.decode(reader, reader.size(), $undefined, _depth + 1, message.load);
+                                continue;
+                            }
+                        case 17: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.startedMs = value;
+                                else
+                                    delete message.startedMs;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                March.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.March)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.March: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.March();
+                    if (object.id != null)
+                        if (typeof object.id === "object" ? object.id.low || object.id.high : $Number(object.id) !== 0)
+                            if ($util.Long)
+                                message.id = $util.Long.fromValue(object.id, false);
+                            else if (typeof object.id === "string")
+                                message.id = $parseInt(object.id, 10);
+                            else if (typeof object.id === "number")
+                                message.id = object.id;
+                            else if (typeof object.id === "object")
+                                message.id = new $util.LongBits(object.id.low >>> 0, object.id.high >>> 0).toNumber();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.kind != null)
+                        if (typeof object.kind !== "string" || object.kind.length)
+                            message.kind = $String(object.kind);
+                    if (object.state != null)
+                        if (typeof object.state !== "string" || object.state.length)
+                            message.state = $String(object.state);
+                    if (object.homeX != null)
+                        if ($Number(object.homeX) !== 0)
+                            message.homeX = object.homeX | 0;
+                    if (object.homeY != null)
+                        if ($Number(object.homeY) !== 0)
+                            message.homeY = object.homeY | 0;
+                    if (object.targetX != null)
+                        if ($Number(object.targetX) !== 0)
+                            message.targetX = object.targetX | 0;
+                    if (object.targetY != null)
+                        if ($Number(object.targetY) !== 0)
+                            message.targetY = object.targetY | 0;
+                    if (object.fromX != null)
+                        if (!$Object.is($Number(object.fromX), 0))
+                            message.fromX = $Number(object.fromX);
+                    if (object.fromY != null)
+                        if (!$Object.is($Number(object.fromY), 0))
+                            message.fromY = $Number(object.fromY);
+                    if (object.toX != null)
+                        if (!$Object.is($Number(object.toX), 0))
+                            message.toX = $Number(object.toX);
+                    if (object.toY != null)
+                        if (!$Object.is($Number(object.toY), 0))
+                            message.toY = $Number(object.toY);
+                    if (object.legStartMs != null)
+                        if (typeof object.legStartMs === "object" ? object.legStartMs.low || object.legStartMs.high : $Number(object.legStartMs) !== 0)
+                            if ($util.Long)
+                                message.legStartMs = $util.Long.fromValue(object.legStartMs, false);
+                            else if (typeof object.legStartMs === "string")
+                                message.legStartMs = $parseInt(object.legStartMs, 10);
+                            else if (typeof object.legStartMs === "number")
+                                message.legStartMs = object.legStartMs;
+                            else if (typeof object.legStartMs === "object")
+                                message.legStartMs = new $util.LongBits(object.legStartMs.low >>> 0, object.legStartMs.high >>> 0).toNumber();
+                    if (object.legEndMs != null)
+                        if (typeof object.legEndMs === "object" ? object.legEndMs.low || object.legEndMs.high : $Number(object.legEndMs) !== 0)
+                            if ($util.Long)
+                                message.legEndMs = $util.Long.fromValue(object.legEndMs, false);
+                            else if (typeof object.legEndMs === "string")
+                                message.legEndMs = $parseInt(object.legEndMs, 10);
+                            else if (typeof object.legEndMs === "number")
+                                message.legEndMs = object.legEndMs;
+                            else if (typeof object.legEndMs === "object")
+                                message.legEndMs = new $util.LongBits(object.legEndMs.low >>> 0, object.legEndMs.high >>> 0).toNumber();
+                    if (object.troops) {
+                        if (!$Array.isArray(object.troops))
+                            throw $TypeError(".slg.mapserver.v1.March.troops: array expected");
+                        message.troops = $Array(object.troops.length);
+                        for (let i = 0; i < object.troops.length; ++i) {
+                            if (!$util.isObject(object.troops[i]))
+                                throw $TypeError(".slg.mapserver.v1.March.troops: object expected");
+                            message.troops[i] = $root.slg.mapserver.v1.TroopStack.fromObject(object.troops[i], _depth + 1);
+                        }
+                    }
+                    if (object.load != null) {
+                        if (!$util.isObject(object.load))
+                            throw $TypeError(".slg.mapserver.v1.March.load: object expected");
+                        message.load = $root.slg.mapserver.v1.Resources.fromObject(object.load, _depth + 1);
+                    }
+                    if (object.startedMs != null)
+                        if (typeof object.startedMs === "object" ? object.startedMs.low || object.startedMs.high : $Number(object.startedMs) !== 0)
+                            if ($util.Long)
+                                message.startedMs = $util.Long.fromValue(object.startedMs, false);
+                            else if (typeof object.startedMs === "string")
+                                message.startedMs = $parseInt(object.startedMs, 10);
+                            else if (typeof object.startedMs === "number")
+                                message.startedMs = object.startedMs;
+                            else if (typeof object.startedMs === "object")
+                                message.startedMs = new $util.LongBits(object.startedMs.low >>> 0, object.startedMs.high >>> 0).toNumber();
+                    return message;
+                };
+
+                March.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.troops = [];
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.id = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.id = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.kind = "";
+                        object.state = "";
+                        object.homeX = 0;
+                        object.homeY = 0;
+                        object.targetX = 0;
+                        object.targetY = 0;
+                        object.fromX = 0;
+                        object.fromY = 0;
+                        object.toX = 0;
+                        object.toY = 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.legStartMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.legStartMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.legEndMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.legEndMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.load = null;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.startedMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.startedMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.id = typeof message.id === "number" ? $BigInt(message.id) : $util.Long.fromBits(message.id.low >>> 0, message.id.high >>> 0, false).toBigInt();
+                        else if (typeof message.id === "number")
+                            object.id = options.longs === $String ? $String(message.id) : message.id;
+                        else
+                            object.id = options.longs === $String ? $util.Long.prototype.toString.call(message.id) : options.longs === $Number ? new $util.LongBits(message.id.low >>> 0, message.id.high >>> 0).toNumber() : message.id;
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind"))
+                        object.kind = message.kind;
+                    if (message.state != null && $Object.hasOwnProperty.call(message, "state"))
+                        object.state = message.state;
+                    if (message.homeX != null && $Object.hasOwnProperty.call(message, "homeX"))
+                        object.homeX = message.homeX;
+                    if (message.homeY != null && $Object.hasOwnProperty.call(message, "homeY"))
+                        object.homeY = message.homeY;
+                    if (message.targetX != null && $Object.hasOwnProperty.call(message, "targetX"))
+                        object.targetX = message.targetX;
+                    if (message.targetY != null && $Object.hasOwnProperty.call(message, "targetY"))
+                        object.targetY = message.targetY;
+                    if (message.fromX != null && $Object.hasOwnProperty.call(message, "fromX"))
+                        object.fromX = options.json && !$isFinite(message.fromX) ? $String(message.fromX) : message.fromX;
+                    if (message.fromY != null && $Object.hasOwnProperty.call(message, "fromY"))
+                        object.fromY = options.json && !$isFinite(message.fromY) ? $String(message.fromY) : message.fromY;
+                    if (message.toX != null && $Object.hasOwnProperty.call(message, "toX"))
+                        object.toX = options.json && !$isFinite(message.toX) ? $String(message.toX) : message.toX;
+                    if (message.toY != null && $Object.hasOwnProperty.call(message, "toY"))
+                        object.toY = options.json && !$isFinite(message.toY) ? $String(message.toY) : message.toY;
+                    if (message.legStartMs != null && $Object.hasOwnProperty.call(message, "legStartMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.legStartMs = typeof message.legStartMs === "number" ? $BigInt(message.legStartMs) : $util.Long.fromBits(message.legStartMs.low >>> 0, message.legStartMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.legStartMs === "number")
+                            object.legStartMs = options.longs === $String ? $String(message.legStartMs) : message.legStartMs;
+                        else
+                            object.legStartMs = options.longs === $String ? $util.Long.prototype.toString.call(message.legStartMs) : options.longs === $Number ? new $util.LongBits(message.legStartMs.low >>> 0, message.legStartMs.high >>> 0).toNumber() : message.legStartMs;
+                    if (message.legEndMs != null && $Object.hasOwnProperty.call(message, "legEndMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.legEndMs = typeof message.legEndMs === "number" ? $BigInt(message.legEndMs) : $util.Long.fromBits(message.legEndMs.low >>> 0, message.legEndMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.legEndMs === "number")
+                            object.legEndMs = options.longs === $String ? $String(message.legEndMs) : message.legEndMs;
+                        else
+                            object.legEndMs = options.longs === $String ? $util.Long.prototype.toString.call(message.legEndMs) : options.longs === $Number ? new $util.LongBits(message.legEndMs.low >>> 0, message.legEndMs.high >>> 0).toNumber() : message.legEndMs;
+                    if (message.troops && message.troops.length) {
+                        object.troops = $Array(message.troops.length);
+                        for (let j = 0; j < message.troops.length; ++j)
+                            object.troops[j] = $root.slg.mapserver.v1.TroopStack.toObject(message.troops[j], options, _depth + 1);
+                    }
+                    if (message.load != null && $Object.hasOwnProperty.call(message, "load"))
+                        object.load = $root.slg.mapserver.v1.Resources.toObject(message.load, options, _depth + 1);
+                    if (message.startedMs != null && $Object.hasOwnProperty.call(message, "startedMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.startedMs = typeof message.startedMs === "number" ? $BigInt(message.startedMs) : $util.Long.fromBits(message.startedMs.low >>> 0, message.startedMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.startedMs === "number")
+                            object.startedMs = options.longs === $String ? $String(message.startedMs) : message.startedMs;
+                        else
+                            object.startedMs = options.longs === $String ? $util.Long.prototype.toString.call(message.startedMs) : options.longs === $Number ? new $util.LongBits(message.startedMs.low >>> 0, message.startedMs.high >>> 0).toNumber() : message.startedMs;
+                    return object;
+                };
+
+                March.prototype.toJSON = function() {
+                    return March.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                March.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.March";
+                };
+
+                return March;
+            })();
+
+            v1.PlaceCityRequest = (function() {
+
+                const PlaceCityRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                PlaceCityRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                PlaceCityRequest.prototype.nearX = 0;
+                PlaceCityRequest.prototype.nearY = 0;
+
+                PlaceCityRequest.create = function(properties) {
+                    return new PlaceCityRequest(properties);
+                };
+
+                PlaceCityRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.nearX != null && $Object.hasOwnProperty.call(message, "nearX") && message.nearX !== 0)
+                        writer.uint32(16).int32(message.nearX);
+                    if (message.nearY != null && $Object.hasOwnProperty.call(message, "nearY") && message.nearY !== 0)
+                        writer.uint32(24).int32(message.nearY);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                PlaceCityRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.PlaceCityRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.nearX = value;
+                                else
+                                    delete message.nearX;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.nearY = value;
+                                else
+                                    delete message.nearY;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                PlaceCityRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.PlaceCityRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.PlaceCityRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.PlaceCityRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.nearX != null)
+                        if ($Number(object.nearX) !== 0)
+                            message.nearX = object.nearX | 0;
+                    if (object.nearY != null)
+                        if ($Number(object.nearY) !== 0)
+                            message.nearY = object.nearY | 0;
+                    return message;
+                };
+
+                PlaceCityRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.nearX = 0;
+                        object.nearY = 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.nearX != null && $Object.hasOwnProperty.call(message, "nearX"))
+                        object.nearX = message.nearX;
+                    if (message.nearY != null && $Object.hasOwnProperty.call(message, "nearY"))
+                        object.nearY = message.nearY;
+                    return object;
+                };
+
+                PlaceCityRequest.prototype.toJSON = function() {
+                    return PlaceCityRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                PlaceCityRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.PlaceCityRequest";
+                };
+
+                return PlaceCityRequest;
+            })();
+
+            v1.RelocateCityRequest = (function() {
+
+                const RelocateCityRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                RelocateCityRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                RelocateCityRequest.prototype.x = 0;
+                RelocateCityRequest.prototype.y = 0;
+
+                RelocateCityRequest.create = function(properties) {
+                    return new RelocateCityRequest(properties);
+                };
+
+                RelocateCityRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x !== 0)
+                        writer.uint32(16).int32(message.x);
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y !== 0)
+                        writer.uint32(24).int32(message.y);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                RelocateCityRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.RelocateCityRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.x = value;
+                                else
+                                    delete message.x;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.y = value;
+                                else
+                                    delete message.y;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                RelocateCityRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.RelocateCityRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.RelocateCityRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.RelocateCityRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.x != null)
+                        if ($Number(object.x) !== 0)
+                            message.x = object.x | 0;
+                    if (object.y != null)
+                        if ($Number(object.y) !== 0)
+                            message.y = object.y | 0;
+                    return message;
+                };
+
+                RelocateCityRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.x = 0;
+                        object.y = 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.x != null && $Object.hasOwnProperty.call(message, "x"))
+                        object.x = message.x;
+                    if (message.y != null && $Object.hasOwnProperty.call(message, "y"))
+                        object.y = message.y;
+                    return object;
+                };
+
+                RelocateCityRequest.prototype.toJSON = function() {
+                    return RelocateCityRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                RelocateCityRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.RelocateCityRequest";
+                };
+
+                return RelocateCityRequest;
+            })();
+
+            v1.RemoveCityRequest = (function() {
+
+                const RemoveCityRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                RemoveCityRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                RemoveCityRequest.create = function(properties) {
+                    return new RemoveCityRequest(properties);
+                };
+
+                RemoveCityRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                RemoveCityRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.RemoveCityRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                RemoveCityRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.RemoveCityRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.RemoveCityRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.RemoveCityRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    return message;
+                };
+
+                RemoveCityRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    return object;
+                };
+
+                RemoveCityRequest.prototype.toJSON = function() {
+                    return RemoveCityRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                RemoveCityRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.RemoveCityRequest";
+                };
+
+                return RemoveCityRequest;
+            })();
+
+            v1.RemoveCityResponse = (function() {
+
+                const RemoveCityResponse = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                RemoveCityResponse.prototype.removed = false;
+
+                RemoveCityResponse.create = function(properties) {
+                    return new RemoveCityResponse(properties);
+                };
+
+                RemoveCityResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.removed != null && $Object.hasOwnProperty.call(message, "removed") && message.removed !== false)
+                        writer.uint32(8).bool(message.removed);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                RemoveCityResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.RemoveCityResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.removed = value;
+                                else
+                                    delete message.removed;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                RemoveCityResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.RemoveCityResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.RemoveCityResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.RemoveCityResponse();
+                    if (object.removed != null)
+                        if (object.removed)
+                            message.removed = $Boolean(object.removed);
+                    return message;
+                };
+
+                RemoveCityResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        object.removed = false;
+                    if (message.removed != null && $Object.hasOwnProperty.call(message, "removed"))
+                        object.removed = message.removed;
+                    return object;
+                };
+
+                RemoveCityResponse.prototype.toJSON = function() {
+                    return RemoveCityResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                RemoveCityResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.RemoveCityResponse";
+                };
+
+                return RemoveCityResponse;
+            })();
+
+            v1.GetCityRequest = (function() {
+
+                const GetCityRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                GetCityRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                GetCityRequest.create = function(properties) {
+                    return new GetCityRequest(properties);
+                };
+
+                GetCityRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                GetCityRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.GetCityRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                GetCityRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.GetCityRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.GetCityRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.GetCityRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    return message;
+                };
+
+                GetCityRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    return object;
+                };
+
+                GetCityRequest.prototype.toJSON = function() {
+                    return GetCityRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                GetCityRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.GetCityRequest";
+                };
+
+                return GetCityRequest;
+            })();
+
+            v1.TroopOrder = (function() {
+
+                const TroopOrder = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                TroopOrder.prototype.troopId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                TroopOrder.prototype.count = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                TroopOrder.create = function(properties) {
+                    return new TroopOrder(properties);
+                };
+
+                TroopOrder.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.troopId != null && $Object.hasOwnProperty.call(message, "troopId") && (typeof message.troopId === "object" ? message.troopId.low || message.troopId.high : message.troopId !== 0))
+                        writer.uint32(8).int64(message.troopId);
+                    if (message.count != null && $Object.hasOwnProperty.call(message, "count") && (typeof message.count === "object" ? message.count.low || message.count.high : message.count !== 0))
+                        writer.uint32(16).int64(message.count);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                TroopOrder.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.TroopOrder();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.troopId = value;
+                                else
+                                    delete message.troopId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.count = value;
+                                else
+                                    delete message.count;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                TroopOrder.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.TroopOrder)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.TroopOrder: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.TroopOrder();
+                    if (object.troopId != null)
+                        if (typeof object.troopId === "object" ? object.troopId.low || object.troopId.high : $Number(object.troopId) !== 0)
+                            if ($util.Long)
+                                message.troopId = $util.Long.fromValue(object.troopId, false);
+                            else if (typeof object.troopId === "string")
+                                message.troopId = $parseInt(object.troopId, 10);
+                            else if (typeof object.troopId === "number")
+                                message.troopId = object.troopId;
+                            else if (typeof object.troopId === "object")
+                                message.troopId = new $util.LongBits(object.troopId.low >>> 0, object.troopId.high >>> 0).toNumber();
+                    if (object.count != null)
+                        if (typeof object.count === "object" ? object.count.low || object.count.high : $Number(object.count) !== 0)
+                            if ($util.Long)
+                                message.count = $util.Long.fromValue(object.count, false);
+                            else if (typeof object.count === "string")
+                                message.count = $parseInt(object.count, 10);
+                            else if (typeof object.count === "number")
+                                message.count = object.count;
+                            else if (typeof object.count === "object")
+                                message.count = new $util.LongBits(object.count.low >>> 0, object.count.high >>> 0).toNumber();
+                    return message;
+                };
+
+                TroopOrder.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.troopId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.troopId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.count = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.count = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.troopId != null && $Object.hasOwnProperty.call(message, "troopId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.troopId = typeof message.troopId === "number" ? $BigInt(message.troopId) : $util.Long.fromBits(message.troopId.low >>> 0, message.troopId.high >>> 0, false).toBigInt();
+                        else if (typeof message.troopId === "number")
+                            object.troopId = options.longs === $String ? $String(message.troopId) : message.troopId;
+                        else
+                            object.troopId = options.longs === $String ? $util.Long.prototype.toString.call(message.troopId) : options.longs === $Number ? new $util.LongBits(message.troopId.low >>> 0, message.troopId.high >>> 0).toNumber() : message.troopId;
+                    if (message.count != null && $Object.hasOwnProperty.call(message, "count"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.count = typeof message.count === "number" ? $BigInt(message.count) : $util.Long.fromBits(message.count.low >>> 0, message.count.high >>> 0, false).toBigInt();
+                        else if (typeof message.count === "number")
+                            object.count = options.longs === $String ? $String(message.count) : message.count;
+                        else
+                            object.count = options.longs === $String ? $util.Long.prototype.toString.call(message.count) : options.longs === $Number ? new $util.LongBits(message.count.low >>> 0, message.count.high >>> 0).toNumber() : message.count;
+                    return object;
+                };
+
+                TroopOrder.prototype.toJSON = function() {
+                    return TroopOrder.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                TroopOrder.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.TroopOrder";
+                };
+
+                return TroopOrder;
+            })();
+
+            v1.StartMarchRequest = (function() {
+
+                const StartMarchRequest = function (properties) {
+                    this.troops = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                StartMarchRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                StartMarchRequest.prototype.kind = "";
+                StartMarchRequest.prototype.targetX = 0;
+                StartMarchRequest.prototype.targetY = 0;
+                StartMarchRequest.prototype.troops = $util.emptyArray;
+
+                StartMarchRequest.create = function(properties) {
+                    return new StartMarchRequest(properties);
+                };
+
+                StartMarchRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== "")
+                        writer.uint32(18).string(message.kind);
+                    if (message.targetX != null && $Object.hasOwnProperty.call(message, "targetX") && message.targetX !== 0)
+                        writer.uint32(24).int32(message.targetX);
+                    if (message.targetY != null && $Object.hasOwnProperty.call(message, "targetY") && message.targetY !== 0)
+                        writer.uint32(32).int32(message.targetY);
+                    if (message.troops != null && message.troops.length)
+                        for (let i = 0; i < message.troops.length; ++i)
+                            $root.slg.mapserver.v1.TroopOrder.encode(message.troops[i], writer.uint32(42).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                StartMarchRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.StartMarchRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.targetX = value;
+                                else
+                                    delete message.targetX;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.targetY = value;
+                                else
+                                    delete message.targetY;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.troops && message.troops.length))
+                                    message.troops = [];
+                                message.troops.push($root.slg.mapserver.v1.TroopOrder.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                StartMarchRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.StartMarchRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.StartMarchRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.StartMarchRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.kind != null)
+                        if (typeof object.kind !== "string" || object.kind.length)
+                            message.kind = $String(object.kind);
+                    if (object.targetX != null)
+                        if ($Number(object.targetX) !== 0)
+                            message.targetX = object.targetX | 0;
+                    if (object.targetY != null)
+                        if ($Number(object.targetY) !== 0)
+                            message.targetY = object.targetY | 0;
+                    if (object.troops) {
+                        if (!$Array.isArray(object.troops))
+                            throw $TypeError(".slg.mapserver.v1.StartMarchRequest.troops: array expected");
+                        message.troops = $Array(object.troops.length);
+                        for (let i = 0; i < object.troops.length; ++i) {
+                            if (!$util.isObject(object.troops[i]))
+                                throw $TypeError(".slg.mapserver.v1.StartMarchRequest.troops: object expected");
+                            message.troops[i] = $root.slg.mapserver.v1.TroopOrder.fromObject(object.troops[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                StartMarchRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.troops = [];
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.kind = "";
+                        object.targetX = 0;
+                        object.targetY = 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind"))
+                        object.kind = message.kind;
+                    if (message.targetX != null && $Object.hasOwnProperty.call(message, "targetX"))
+                        object.targetX = message.targetX;
+                    if (message.targetY != null && $Object.hasOwnProperty.call(message, "targetY"))
+                        object.targetY = message.targetY;
+                    if (message.troops && message.troops.length) {
+                        object.troops = $Array(message.troops.length);
+                        for (let j = 0; j < message.troops.length; ++j)
+                            object.troops[j] = $root.slg.mapserver.v1.TroopOrder.toObject(message.troops[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                StartMarchRequest.prototype.toJSON = function() {
+                    return StartMarchRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                StartMarchRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.StartMarchRequest";
+                };
+
+                return StartMarchRequest;
+            })();
+
+            v1.RecallMarchRequest = (function() {
+
+                const RecallMarchRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                RecallMarchRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                RecallMarchRequest.prototype.marchId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                RecallMarchRequest.create = function(properties) {
+                    return new RecallMarchRequest(properties);
+                };
+
+                RecallMarchRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.marchId != null && $Object.hasOwnProperty.call(message, "marchId") && (typeof message.marchId === "object" ? message.marchId.low || message.marchId.high : message.marchId !== 0))
+                        writer.uint32(16).int64(message.marchId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                RecallMarchRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.RecallMarchRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.marchId = value;
+                                else
+                                    delete message.marchId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                RecallMarchRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.RecallMarchRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.RecallMarchRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.RecallMarchRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.marchId != null)
+                        if (typeof object.marchId === "object" ? object.marchId.low || object.marchId.high : $Number(object.marchId) !== 0)
+                            if ($util.Long)
+                                message.marchId = $util.Long.fromValue(object.marchId, false);
+                            else if (typeof object.marchId === "string")
+                                message.marchId = $parseInt(object.marchId, 10);
+                            else if (typeof object.marchId === "number")
+                                message.marchId = object.marchId;
+                            else if (typeof object.marchId === "object")
+                                message.marchId = new $util.LongBits(object.marchId.low >>> 0, object.marchId.high >>> 0).toNumber();
+                    return message;
+                };
+
+                RecallMarchRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.marchId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.marchId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.marchId != null && $Object.hasOwnProperty.call(message, "marchId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.marchId = typeof message.marchId === "number" ? $BigInt(message.marchId) : $util.Long.fromBits(message.marchId.low >>> 0, message.marchId.high >>> 0, false).toBigInt();
+                        else if (typeof message.marchId === "number")
+                            object.marchId = options.longs === $String ? $String(message.marchId) : message.marchId;
+                        else
+                            object.marchId = options.longs === $String ? $util.Long.prototype.toString.call(message.marchId) : options.longs === $Number ? new $util.LongBits(message.marchId.low >>> 0, message.marchId.high >>> 0).toNumber() : message.marchId;
+                    return object;
+                };
+
+                RecallMarchRequest.prototype.toJSON = function() {
+                    return RecallMarchRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                RecallMarchRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.RecallMarchRequest";
+                };
+
+                return RecallMarchRequest;
+            })();
+
+            v1.ListMarchesRequest = (function() {
+
+                const ListMarchesRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                ListMarchesRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                ListMarchesRequest.create = function(properties) {
+                    return new ListMarchesRequest(properties);
+                };
+
+                ListMarchesRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                ListMarchesRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.ListMarchesRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                ListMarchesRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.ListMarchesRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.ListMarchesRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.ListMarchesRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    return message;
+                };
+
+                ListMarchesRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    return object;
+                };
+
+                ListMarchesRequest.prototype.toJSON = function() {
+                    return ListMarchesRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                ListMarchesRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.ListMarchesRequest";
+                };
+
+                return ListMarchesRequest;
+            })();
+
+            v1.ListMarchesResponse = (function() {
+
+                const ListMarchesResponse = function (properties) {
+                    this.marches = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                ListMarchesResponse.prototype.marches = $util.emptyArray;
+
+                ListMarchesResponse.create = function(properties) {
+                    return new ListMarchesResponse(properties);
+                };
+
+                ListMarchesResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.marches != null && message.marches.length)
+                        for (let i = 0; i < message.marches.length; ++i)
+                            $root.slg.mapserver.v1.March.encode(message.marches[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                ListMarchesResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.ListMarchesResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.marches && message.marches.length))
+                                    message.marches = [];
+                                message.marches.push($root.slg.mapserver.v1.March.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                ListMarchesResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.ListMarchesResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.ListMarchesResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.ListMarchesResponse();
+                    if (object.marches) {
+                        if (!$Array.isArray(object.marches))
+                            throw $TypeError(".slg.mapserver.v1.ListMarchesResponse.marches: array expected");
+                        message.marches = $Array(object.marches.length);
+                        for (let i = 0; i < object.marches.length; ++i) {
+                            if (!$util.isObject(object.marches[i]))
+                                throw $TypeError(".slg.mapserver.v1.ListMarchesResponse.marches: object expected");
+                            message.marches[i] = $root.slg.mapserver.v1.March.fromObject(object.marches[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                ListMarchesResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.marches = [];
+                    if (message.marches && message.marches.length) {
+                        object.marches = $Array(message.marches.length);
+                        for (let j = 0; j < message.marches.length; ++j)
+                            object.marches[j] = $root.slg.mapserver.v1.March.toObject(message.marches[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                ListMarchesResponse.prototype.toJSON = function() {
+                    return ListMarchesResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                ListMarchesResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.ListMarchesResponse";
+                };
+
+                return ListMarchesResponse;
+            })();
+
+            v1.ViewportContents = (function() {
+
+                const ViewportContents = function (properties) {
+                    this.cities = [];
+                    this.fields = [];
+                    this.monsters = [];
+                    this.marches = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                ViewportContents.prototype.cities = $util.emptyArray;
+                ViewportContents.prototype.fields = $util.emptyArray;
+                ViewportContents.prototype.monsters = $util.emptyArray;
+                ViewportContents.prototype.marches = $util.emptyArray;
+                ViewportContents.prototype.nowMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                ViewportContents.create = function(properties) {
+                    return new ViewportContents(properties);
+                };
+
+                ViewportContents.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.cities != null && message.cities.length)
+                        for (let i = 0; i < message.cities.length; ++i)
+                            $root.slg.mapserver.v1.City.encode(message.cities[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.fields != null && message.fields.length)
+                        for (let i = 0; i < message.fields.length; ++i)
+                            $root.slg.mapserver.v1.Field.encode(message.fields[i], writer.uint32(18).fork(), _depth + 1).ldelim();
+                    if (message.monsters != null && message.monsters.length)
+                        for (let i = 0; i < message.monsters.length; ++i)
+                            $root.slg.mapserver.v1.Monster.encode(message.monsters[i], writer.uint32(26).fork(), _depth + 1).ldelim();
+                    if (message.marches != null && message.marches.length)
+                        for (let i = 0; i < message.marches.length; ++i)
+                            $root.slg.mapserver.v1.March.encode(message.marches[i], writer.uint32(34).fork(), _depth + 1).ldelim();
+                    if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs") && (typeof message.nowMs === "object" ? message.nowMs.low || message.nowMs.high : message.nowMs !== 0))
+                        writer.uint32(40).int64(message.nowMs);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                ViewportContents.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.ViewportContents();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.cities && message.cities.length))
+                                    message.cities = [];
+                                message.cities.push($root.slg.mapserver.v1.City.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.fields && message.fields.length))
+                                    message.fields = [];
+                                message.fields.push($root.slg.mapserver.v1.Field.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.monsters && message.monsters.length))
+                                    message.monsters = [];
+                                message.monsters.push($root.slg.mapserver.v1.Monster.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.marches && message.marches.length))
+                                    message.marches = [];
+                                message.marches.push($root.slg.mapserver.v1.March.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.nowMs = value;
+                                else
+                                    delete message.nowMs;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                ViewportContents.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.ViewportContents)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.ViewportContents: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.ViewportContents();
+                    if (object.cities) {
+                        if (!$Array.isArray(object.cities))
+                            throw $TypeError(".slg.mapserver.v1.ViewportContents.cities: array expected");
+                        message.cities = $Array(object.cities.length);
+                        for (let i = 0; i < object.cities.length; ++i) {
+                            if (!$util.isObject(object.cities[i]))
+                                throw $TypeError(".slg.mapserver.v1.ViewportContents.cities: object expected");
+                            message.cities[i] = $root.slg.mapserver.v1.City.fromObject(object.cities[i], _depth + 1);
+                        }
+                    }
+                    if (object.fields) {
+                        if (!$Array.isArray(object.fields))
+                            throw $TypeError(".slg.mapserver.v1.ViewportContents.fields: array expected");
+                        message.fields = $Array(object.fields.length);
+                        for (let i = 0; i < object.fields.length; ++i) {
+                            if (!$util.isObject(object.fields[i]))
+                                throw $TypeError(".slg.mapserver.v1.ViewportContents.fields: object expected");
+                            message.fields[i] = $root.slg.mapserver.v1.Field.fromObject(object.fields[i], _depth + 1);
+                        }
+                    }
+                    if (object.monsters) {
+                        if (!$Array.isArray(object.monsters))
+                            throw $TypeError(".slg.mapserver.v1.ViewportContents.monsters: array expected");
+                        message.monsters = $Array(object.monsters.length);
+                        for (let i = 0; i < object.monsters.length; ++i) {
+                            if (!$util.isObject(object.monsters[i]))
+                                throw $TypeError(".slg.mapserver.v1.ViewportContents.monsters: object expected");
+                            message.monsters[i] = $root.slg.mapserver.v1.Monster.fromObject(object.monsters[i], _depth + 1);
+                        }
+                    }
+                    if (object.marches) {
+                        if (!$Array.isArray(object.marches))
+                            throw $TypeError(".slg.mapserver.v1.ViewportContents.marches: array expected");
+                        message.marches = $Array(object.marches.length);
+                        for (let i = 0; i < object.marches.length; ++i) {
+                            if (!$util.isObject(object.marches[i]))
+                                throw $TypeError(".slg.mapserver.v1.ViewportContents.marches: object expected");
+                            message.marches[i] = $root.slg.mapserver.v1.March.fromObject(object.marches[i], _depth + 1);
+                        }
+                    }
+                    if (object.nowMs != null)
+                        if (typeof object.nowMs === "object" ? object.nowMs.low || object.nowMs.high : $Number(object.nowMs) !== 0)
+                            if ($util.Long)
+                                message.nowMs = $util.Long.fromValue(object.nowMs, false);
+                            else if (typeof object.nowMs === "string")
+                                message.nowMs = $parseInt(object.nowMs, 10);
+                            else if (typeof object.nowMs === "number")
+                                message.nowMs = object.nowMs;
+                            else if (typeof object.nowMs === "object")
+                                message.nowMs = new $util.LongBits(object.nowMs.low >>> 0, object.nowMs.high >>> 0).toNumber();
+                    return message;
+                };
+
+                ViewportContents.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults) {
+                        object.cities = [];
+                        object.fields = [];
+                        object.monsters = [];
+                        object.marches = [];
+                    }
+                    if (options.defaults)
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.nowMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.nowMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    if (message.cities && message.cities.length) {
+                        object.cities = $Array(message.cities.length);
+                        for (let j = 0; j < message.cities.length; ++j)
+                            object.cities[j] = $root.slg.mapserver.v1.City.toObject(message.cities[j], options, _depth + 1);
+                    }
+                    if (message.fields && message.fields.length) {
+                        object.fields = $Array(message.fields.length);
+                        for (let j = 0; j < message.fields.length; ++j)
+                            object.fields[j] = $root.slg.mapserver.v1.Field.toObject(message.fields[j], options, _depth + 1);
+                    }
+                    if (message.monsters && message.monsters.length) {
+                        object.monsters = $Array(message.monsters.length);
+                        for (let j = 0; j < message.monsters.length; ++j)
+                            object.monsters[j] = $root.slg.mapserver.v1.Monster.toObject(message.monsters[j], options, _depth + 1);
+                    }
+                    if (message.marches && message.marches.length) {
+                        object.marches = $Array(message.marches.length);
+                        for (let j = 0; j < message.marches.length; ++j)
+                            object.marches[j] = $root.slg.mapserver.v1.March.toObject(message.marches[j], options, _depth + 1);
+                    }
+                    if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.nowMs = typeof message.nowMs === "number" ? $BigInt(message.nowMs) : $util.Long.fromBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.nowMs === "number")
+                            object.nowMs = options.longs === $String ? $String(message.nowMs) : message.nowMs;
+                        else
+                            object.nowMs = options.longs === $String ? $util.Long.prototype.toString.call(message.nowMs) : options.longs === $Number ? new $util.LongBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0).toNumber() : message.nowMs;
+                    return object;
+                };
+
+                ViewportContents.prototype.toJSON = function() {
+                    return ViewportContents.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                ViewportContents.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.ViewportContents";
+                };
+
+                return ViewportContents;
+            })();
+
+            v1.GetReportRequest = (function() {
+
+                const GetReportRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                GetReportRequest.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                GetReportRequest.prototype.reportId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                GetReportRequest.create = function(properties) {
+                    return new GetReportRequest(properties);
+                };
+
+                GetReportRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.reportId != null && $Object.hasOwnProperty.call(message, "reportId") && (typeof message.reportId === "object" ? message.reportId.low || message.reportId.high : message.reportId !== 0))
+                        writer.uint32(16).int64(message.reportId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                GetReportRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.GetReportRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.reportId = value;
+                                else
+                                    delete message.reportId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                GetReportRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.GetReportRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.GetReportRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.GetReportRequest();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.reportId != null)
+                        if (typeof object.reportId === "object" ? object.reportId.low || object.reportId.high : $Number(object.reportId) !== 0)
+                            if ($util.Long)
+                                message.reportId = $util.Long.fromValue(object.reportId, false);
+                            else if (typeof object.reportId === "string")
+                                message.reportId = $parseInt(object.reportId, 10);
+                            else if (typeof object.reportId === "number")
+                                message.reportId = object.reportId;
+                            else if (typeof object.reportId === "object")
+                                message.reportId = new $util.LongBits(object.reportId.low >>> 0, object.reportId.high >>> 0).toNumber();
+                    return message;
+                };
+
+                GetReportRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.reportId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.reportId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.reportId != null && $Object.hasOwnProperty.call(message, "reportId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.reportId = typeof message.reportId === "number" ? $BigInt(message.reportId) : $util.Long.fromBits(message.reportId.low >>> 0, message.reportId.high >>> 0, false).toBigInt();
+                        else if (typeof message.reportId === "number")
+                            object.reportId = options.longs === $String ? $String(message.reportId) : message.reportId;
+                        else
+                            object.reportId = options.longs === $String ? $util.Long.prototype.toString.call(message.reportId) : options.longs === $Number ? new $util.LongBits(message.reportId.low >>> 0, message.reportId.high >>> 0).toNumber() : message.reportId;
+                    return object;
+                };
+
+                GetReportRequest.prototype.toJSON = function() {
+                    return GetReportRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                GetReportRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.GetReportRequest";
+                };
+
+                return GetReportRequest;
+            })();
+
+            v1.Report = (function() {
+
+                const Report = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                Report.prototype.playerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Report.prototype.reportId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Report.prototype.kind = "";
+                Report.prototype.marchId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Report.prototype.createdMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                Report.prototype.inputJson = "";
+                Report.prototype.resultJson = "";
+                Report.prototype.hash = "";
+
+                Report.create = function(properties) {
+                    return new Report(properties);
+                };
+
+                Report.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId") && (typeof message.playerId === "object" ? message.playerId.low || message.playerId.high : message.playerId !== 0))
+                        writer.uint32(8).int64(message.playerId);
+                    if (message.reportId != null && $Object.hasOwnProperty.call(message, "reportId") && (typeof message.reportId === "object" ? message.reportId.low || message.reportId.high : message.reportId !== 0))
+                        writer.uint32(16).int64(message.reportId);
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== "")
+                        writer.uint32(26).string(message.kind);
+                    if (message.marchId != null && $Object.hasOwnProperty.call(message, "marchId") && (typeof message.marchId === "object" ? message.marchId.low || message.marchId.high : message.marchId !== 0))
+                        writer.uint32(32).int64(message.marchId);
+                    if (message.createdMs != null && $Object.hasOwnProperty.call(message, "createdMs") && (typeof message.createdMs === "object" ? message.createdMs.low || message.createdMs.high : message.createdMs !== 0))
+                        writer.uint32(40).int64(message.createdMs);
+                    if (message.inputJson != null && $Object.hasOwnProperty.call(message, "inputJson") && message.inputJson !== "")
+                        writer.uint32(50).string(message.inputJson);
+                    if (message.resultJson != null && $Object.hasOwnProperty.call(message, "resultJson") && message.resultJson !== "")
+                        writer.uint32(58).string(message.resultJson);
+                    if (message.hash != null && $Object.hasOwnProperty.call(message, "hash") && message.hash !== "")
+                        writer.uint32(66).string(message.hash);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                Report.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.Report();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.playerId = value;
+                                else
+                                    delete message.playerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.reportId = value;
+                                else
+                                    delete message.reportId;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.marchId = value;
+                                else
+                                    delete message.marchId;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.createdMs = value;
+                                else
+                                    delete message.createdMs;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.inputJson = value;
+                                else
+                                    delete message.inputJson;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.resultJson = value;
+                                else
+                                    delete message.resultJson;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.hash = value;
+                                else
+                                    delete message.hash;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                Report.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.Report)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.Report: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.Report();
+                    if (object.playerId != null)
+                        if (typeof object.playerId === "object" ? object.playerId.low || object.playerId.high : $Number(object.playerId) !== 0)
+                            if ($util.Long)
+                                message.playerId = $util.Long.fromValue(object.playerId, false);
+                            else if (typeof object.playerId === "string")
+                                message.playerId = $parseInt(object.playerId, 10);
+                            else if (typeof object.playerId === "number")
+                                message.playerId = object.playerId;
+                            else if (typeof object.playerId === "object")
+                                message.playerId = new $util.LongBits(object.playerId.low >>> 0, object.playerId.high >>> 0).toNumber();
+                    if (object.reportId != null)
+                        if (typeof object.reportId === "object" ? object.reportId.low || object.reportId.high : $Number(object.reportId) !== 0)
+                            if ($util.Long)
+                                message.reportId = $util.Long.fromValue(object.reportId, false);
+                            else if (typeof object.reportId === "string")
+                                message.reportId = $parseInt(object.reportId, 10);
+                            else if (typeof object.reportId === "number")
+                                message.reportId = object.reportId;
+                            else if (typeof object.reportId === "object")
+                                message.reportId = new $util.LongBits(object.reportId.low >>> 0, object.reportId.high >>> 0).toNumber();
+                    if (object.kind != null)
+                        if (typeof object.kind !== "string" || object.kind.length)
+                            message.kind = $String(object.kind);
+                    if (object.marchId != null)
+                        if (typeof object.marchId === "object" ? object.marchId.low || object.marchId.high : $Number(object.marchId) !== 0)
+                            if ($util.Long)
+                                message.marchId = $util.Long.fromValue(object.marchId, false);
+                            else if (typeof object.marchId === "string")
+                                message.marchId = $parseInt(object.marchId, 10);
+                            else if (typeof object.marchId === "number")
+                                message.marchId = object.marchId;
+                            else if (typeof object.marchId === "object")
+                                message.marchId = new $util.LongBits(object.marchId.low >>> 0, object.marchId.high >>> 0).toNumber();
+                    if (object.createdMs != null)
+                        if (typeof object.createdMs === "object" ? object.createdMs.low || object.createdMs.high : $Number(object.createdMs) !== 0)
+                            if ($util.Long)
+                                message.createdMs = $util.Long.fromValue(object.createdMs, false);
+                            else if (typeof object.createdMs === "string")
+                                message.createdMs = $parseInt(object.createdMs, 10);
+                            else if (typeof object.createdMs === "number")
+                                message.createdMs = object.createdMs;
+                            else if (typeof object.createdMs === "object")
+                                message.createdMs = new $util.LongBits(object.createdMs.low >>> 0, object.createdMs.high >>> 0).toNumber();
+                    if (object.inputJson != null)
+                        if (typeof object.inputJson !== "string" || object.inputJson.length)
+                            message.inputJson = $String(object.inputJson);
+                    if (object.resultJson != null)
+                        if (typeof object.resultJson !== "string" || object.resultJson.length)
+                            message.resultJson = $String(object.resultJson);
+                    if (object.hash != null)
+                        if (typeof object.hash !== "string" || object.hash.length)
+                            message.hash = $String(object.hash);
+                    return message;
+                };
+
+                Report.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.playerId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.playerId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.reportId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.reportId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.kind = "";
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.marchId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.marchId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.createdMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.createdMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.inputJson = "";
+                        object.resultJson = "";
+                        object.hash = "";
+                    }
+                    if (message.playerId != null && $Object.hasOwnProperty.call(message, "playerId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.playerId = typeof message.playerId === "number" ? $BigInt(message.playerId) : $util.Long.fromBits(message.playerId.low >>> 0, message.playerId.high >>> 0, false).toBigInt();
+                        else if (typeof message.playerId === "number")
+                            object.playerId = options.longs === $String ? $String(message.playerId) : message.playerId;
+                        else
+                            object.playerId = options.longs === $String ? $util.Long.prototype.toString.call(message.playerId) : options.longs === $Number ? new $util.LongBits(message.playerId.low >>> 0, message.playerId.high >>> 0).toNumber() : message.playerId;
+                    if (message.reportId != null && $Object.hasOwnProperty.call(message, "reportId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.reportId = typeof message.reportId === "number" ? $BigInt(message.reportId) : $util.Long.fromBits(message.reportId.low >>> 0, message.reportId.high >>> 0, false).toBigInt();
+                        else if (typeof message.reportId === "number")
+                            object.reportId = options.longs === $String ? $String(message.reportId) : message.reportId;
+                        else
+                            object.reportId = options.longs === $String ? $util.Long.prototype.toString.call(message.reportId) : options.longs === $Number ? new $util.LongBits(message.reportId.low >>> 0, message.reportId.high >>> 0).toNumber() : message.reportId;
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind"))
+                        object.kind = message.kind;
+                    if (message.marchId != null && $Object.hasOwnProperty.call(message, "marchId"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.marchId = typeof message.marchId === "number" ? $BigInt(message.marchId) : $util.Long.fromBits(message.marchId.low >>> 0, message.marchId.high >>> 0, false).toBigInt();
+                        else if (typeof message.marchId === "number")
+                            object.marchId = options.longs === $String ? $String(message.marchId) : message.marchId;
+                        else
+                            object.marchId = options.longs === $String ? $util.Long.prototype.toString.call(message.marchId) : options.longs === $Number ? new $util.LongBits(message.marchId.low >>> 0, message.marchId.high >>> 0).toNumber() : message.marchId;
+                    if (message.createdMs != null && $Object.hasOwnProperty.call(message, "createdMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.createdMs = typeof message.createdMs === "number" ? $BigInt(message.createdMs) : $util.Long.fromBits(message.createdMs.low >>> 0, message.createdMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.createdMs === "number")
+                            object.createdMs = options.longs === $String ? $String(message.createdMs) : message.createdMs;
+                        else
+                            object.createdMs = options.longs === $String ? $util.Long.prototype.toString.call(message.createdMs) : options.longs === $Number ? new $util.LongBits(message.createdMs.low >>> 0, message.createdMs.high >>> 0).toNumber() : message.createdMs;
+                    if (message.inputJson != null && $Object.hasOwnProperty.call(message, "inputJson"))
+                        object.inputJson = message.inputJson;
+                    if (message.resultJson != null && $Object.hasOwnProperty.call(message, "resultJson"))
+                        object.resultJson = message.resultJson;
+                    if (message.hash != null && $Object.hasOwnProperty.call(message, "hash"))
+                        object.hash = message.hash;
+                    return object;
+                };
+
+                Report.prototype.toJSON = function() {
+                    return Report.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                Report.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.Report";
+                };
+
+                return Report;
+            })();
+
+            v1.WatchRequest = (function() {
+
+                const WatchRequest = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                WatchRequest.prototype.rect = null;
+
+                WatchRequest.create = function(properties) {
+                    return new WatchRequest(properties);
+                };
+
+                WatchRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.rect != null && $Object.hasOwnProperty.call(message, "rect"))
+                        $root.slg.mapserver.v1.Rect.encode(message.rect, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                WatchRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.WatchRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.rect = $root.slg.mapserver.v1.Rect.decode(reader, reader.size(), $undefined, _depth + 1, message.rect);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                WatchRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.WatchRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.WatchRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.WatchRequest();
+                    if (object.rect != null) {
+                        if (!$util.isObject(object.rect))
+                            throw $TypeError(".slg.mapserver.v1.WatchRequest.rect: object expected");
+                        message.rect = $root.slg.mapserver.v1.Rect.fromObject(object.rect, _depth + 1);
+                    }
+                    return message;
+                };
+
+                WatchRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        object.rect = null;
+                    if (message.rect != null && $Object.hasOwnProperty.call(message, "rect"))
+                        object.rect = $root.slg.mapserver.v1.Rect.toObject(message.rect, options, _depth + 1);
+                    return object;
+                };
+
+                WatchRequest.prototype.toJSON = function() {
+                    return WatchRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                WatchRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.WatchRequest";
+                };
+
+                return WatchRequest;
+            })();
+
+            v1.WatchEvent = (function() {
+
+                const WatchEvent = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                WatchEvent.prototype.seq = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                WatchEvent.prototype.timeMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                WatchEvent.prototype.type = "";
+                WatchEvent.prototype.snapshot = null;
+                WatchEvent.prototype.city = null;
+                WatchEvent.prototype.march = null;
+                WatchEvent.prototype.field = null;
+                WatchEvent.prototype.monster = null;
+                WatchEvent.prototype.previousCity = null;
+
+                let $oneOfFields;
+
+                $Object.defineProperty(WatchEvent.prototype, "body", {
+                    get: $util.oneOfGetter($oneOfFields = ["snapshot", "city", "march", "field", "monster"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                WatchEvent.create = function(properties) {
+                    return new WatchEvent(properties);
+                };
+
+                WatchEvent.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.seq != null && $Object.hasOwnProperty.call(message, "seq") && (typeof message.seq === "object" ? message.seq.low || message.seq.high : message.seq !== 0))
+                        writer.uint32(8).int64(message.seq);
+                    if (message.timeMs != null && $Object.hasOwnProperty.call(message, "timeMs") && (typeof message.timeMs === "object" ? message.timeMs.low || message.timeMs.high : message.timeMs !== 0))
+                        writer.uint32(16).int64(message.timeMs);
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type") && message.type !== "")
+                        writer.uint32(26).string(message.type);
+                    if (message.snapshot != null && $Object.hasOwnProperty.call(message, "snapshot"))
+                        $root.slg.mapserver.v1.ViewportContents.encode(message.snapshot, writer.uint32(34).fork(), _depth + 1).ldelim();
+                    if (message.city != null && $Object.hasOwnProperty.call(message, "city"))
+                        $root.slg.mapserver.v1.City.encode(message.city, writer.uint32(42).fork(), _depth + 1).ldelim();
+                    if (message.march != null && $Object.hasOwnProperty.call(message, "march"))
+                        $root.slg.mapserver.v1.March.encode(message.march, writer.uint32(50).fork(), _depth + 1).ldelim();
+                    if (message.field != null && $Object.hasOwnProperty.call(message, "field"))
+                        $root.slg.mapserver.v1.Field.encode(message.field, writer.uint32(58).fork(), _depth + 1).ldelim();
+                    if (message.monster != null && $Object.hasOwnProperty.call(message, "monster"))
+                        $root.slg.mapserver.v1.Monster.encode(message.monster, writer.uint32(66).fork(), _depth + 1).ldelim();
+                    if (message.previousCity != null && $Object.hasOwnProperty.call(message, "previousCity"))
+                        $root.slg.mapserver.v1.City.encode(message.previousCity, writer.uint32(74).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                WatchEvent.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.WatchEvent();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.seq = value;
+                                else
+                                    delete message.seq;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.timeMs = value;
+                                else
+                                    delete message.timeMs;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.type = value;
+                                else
+                                    delete message.type;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.snapshot = $root.slg.mapserver.v1.ViewportContents.decode(reader, reader.size(), $undefined, _depth + 1, message.snapshot);
+                                message.body = "snapshot";
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                message.city = $root.slg.mapserver.v1.City.decode(reader, reader.size(), $undefined, _depth + 1, message.city);
+                                message.body = "city";
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                message.march = $root.slg.mapserver.v1.March.decode(reader, reader.size(), $undefined, _depth + 1, message.march);
+                                message.body = "march";
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.field = $root.slg.mapserver.v1.Field.decode(reader, reader.size(), $undefined, _depth + 1, message.field);
+                                message.body = "field";
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                message.monster = $root.slg.mapserver.v1.Monster.decode(reader, reader.size(), $undefined, _depth + 1, message.monster);
+                                message.body = "monster";
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 2)
+                                    break;
+                                message.previousCity = $root.slg.mapserver.v1.City.decode(reader, reader.size(), $undefined, _depth + 1, message.previousCity);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                WatchEvent.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.WatchEvent)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.WatchEvent: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.WatchEvent();
+                    if (object.seq != null)
+                        if (typeof object.seq === "object" ? object.seq.low || object.seq.high : $Number(object.seq) !== 0)
+                            if ($util.Long)
+                                message.seq = $util.Long.fromValue(object.seq, false);
+                            else if (typeof object.seq === "string")
+                                message.seq = $parseInt(object.seq, 10);
+                            else if (typeof object.seq === "number")
+                                message.seq = object.seq;
+                            else if (typeof object.seq === "object")
+                                message.seq = new $util.LongBits(object.seq.low >>> 0, object.seq.high >>> 0).toNumber();
+                    if (object.timeMs != null)
+                        if (typeof object.timeMs === "object" ? object.timeMs.low || object.timeMs.high : $Number(object.timeMs) !== 0)
+                            if ($util.Long)
+                                message.timeMs = $util.Long.fromValue(object.timeMs, false);
+                            else if (typeof object.timeMs === "string")
+                                message.timeMs = $parseInt(object.timeMs, 10);
+                            else if (typeof object.timeMs === "number")
+                                message.timeMs = object.timeMs;
+                            else if (typeof object.timeMs === "object")
+                                message.timeMs = new $util.LongBits(object.timeMs.low >>> 0, object.timeMs.high >>> 0).toNumber();
+                    if (object.type != null)
+                        if (typeof object.type !== "string" || object.type.length)
+                            message.type = $String(object.type);
+                    if (object.snapshot != null) {
+                        if (!$util.isObject(object.snapshot))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.snapshot: object expected");
+                        message.snapshot = $root.slg.mapserver.v1.ViewportContents.fromObject(object.snapshot, _depth + 1);
+                    }
+                    if (object.city != null) {
+                        if (!$util.isObject(object.city))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.city: object expected");
+                        message.city = $root.slg.mapserver.v1.City.fromObject(object.city, _depth + 1);
+                    }
+                    if (object.march != null) {
+                        if (!$util.isObject(object.march))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.march: object expected");
+                        message.march = $root.slg.mapserver.v1.March.fromObject(object.march, _depth + 1);
+                    }
+                    if (object.field != null) {
+                        if (!$util.isObject(object.field))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.field: object expected");
+                        message.field = $root.slg.mapserver.v1.Field.fromObject(object.field, _depth + 1);
+                    }
+                    if (object.monster != null) {
+                        if (!$util.isObject(object.monster))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.monster: object expected");
+                        message.monster = $root.slg.mapserver.v1.Monster.fromObject(object.monster, _depth + 1);
+                    }
+                    if (object.previousCity != null) {
+                        if (!$util.isObject(object.previousCity))
+                            throw $TypeError(".slg.mapserver.v1.WatchEvent.previousCity: object expected");
+                        message.previousCity = $root.slg.mapserver.v1.City.fromObject(object.previousCity, _depth + 1);
+                    }
+                    return message;
+                };
+
+                WatchEvent.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.seq = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.seq = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, false);
+                            object.timeMs = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.timeMs = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        object.type = "";
+                        object.previousCity = null;
+                    }
+                    if (message.seq != null && $Object.hasOwnProperty.call(message, "seq"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.seq = typeof message.seq === "number" ? $BigInt(message.seq) : $util.Long.fromBits(message.seq.low >>> 0, message.seq.high >>> 0, false).toBigInt();
+                        else if (typeof message.seq === "number")
+                            object.seq = options.longs === $String ? $String(message.seq) : message.seq;
+                        else
+                            object.seq = options.longs === $String ? $util.Long.prototype.toString.call(message.seq) : options.longs === $Number ? new $util.LongBits(message.seq.low >>> 0, message.seq.high >>> 0).toNumber() : message.seq;
+                    if (message.timeMs != null && $Object.hasOwnProperty.call(message, "timeMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.timeMs = typeof message.timeMs === "number" ? $BigInt(message.timeMs) : $util.Long.fromBits(message.timeMs.low >>> 0, message.timeMs.high >>> 0, false).toBigInt();
+                        else if (typeof message.timeMs === "number")
+                            object.timeMs = options.longs === $String ? $String(message.timeMs) : message.timeMs;
+                        else
+                            object.timeMs = options.longs === $String ? $util.Long.prototype.toString.call(message.timeMs) : options.longs === $Number ? new $util.LongBits(message.timeMs.low >>> 0, message.timeMs.high >>> 0).toNumber() : message.timeMs;
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type"))
+                        object.type = message.type;
+                    if (message.snapshot != null && $Object.hasOwnProperty.call(message, "snapshot")) {
+                        object.snapshot = $root.slg.mapserver.v1.ViewportContents.toObject(message.snapshot, options, _depth + 1);
+                        if (options.oneofs)
+                            object.body = "snapshot";
+                    }
+                    if (message.city != null && $Object.hasOwnProperty.call(message, "city")) {
+                        object.city = $root.slg.mapserver.v1.City.toObject(message.city, options, _depth + 1);
+                        if (options.oneofs)
+                            object.body = "city";
+                    }
+                    if (message.march != null && $Object.hasOwnProperty.call(message, "march")) {
+                        object.march = $root.slg.mapserver.v1.March.toObject(message.march, options, _depth + 1);
+                        if (options.oneofs)
+                            object.body = "march";
+                    }
+                    if (message.field != null && $Object.hasOwnProperty.call(message, "field")) {
+                        object.field = $root.slg.mapserver.v1.Field.toObject(message.field, options, _depth + 1);
+                        if (options.oneofs)
+                            object.body = "field";
+                    }
+                    if (message.monster != null && $Object.hasOwnProperty.call(message, "monster")) {
+                        object.monster = $root.slg.mapserver.v1.Monster.toObject(message.monster, options, _depth + 1);
+                        if (options.oneofs)
+                            object.body = "monster";
+                    }
+                    if (message.previousCity != null && $Object.hasOwnProperty.call(message, "previousCity"))
+                        object.previousCity = $root.slg.mapserver.v1.City.toObject(message.previousCity, options, _depth + 1);
+                    return object;
+                };
+
+                WatchEvent.prototype.toJSON = function() {
+                    return WatchEvent.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                WatchEvent.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.WatchEvent";
+                };
+
+                return WatchEvent;
+            })();
+
+            return v1;
+        })();
+
+        return mapserver;
     })();
 
     return slg;

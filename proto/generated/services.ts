@@ -48,6 +48,7 @@ export const slg_dataserver_v2_DataServiceDefinition = {
   CRemoveV2: method<pb.slg.dataserver.v2.CRemoveRequest, pb.slg.dataserver.v2.CRemoveResponse>('/slg.dataserver.v2.DataService/CRemoveV2', pb.slg.dataserver.v2.CRemoveRequest, pb.slg.dataserver.v2.CRemoveResponse, false, false),
   CCountV2: method<pb.slg.dataserver.v2.CCountRequest, pb.slg.dataserver.v2.CCountResponse>('/slg.dataserver.v2.DataService/CCountV2', pb.slg.dataserver.v2.CCountRequest, pb.slg.dataserver.v2.CCountResponse, false, false),
   InspectV2: method<pb.slg.dataserver.v2.InspectRequest, pb.slg.dataserver.v2.InspectResponse>('/slg.dataserver.v2.DataService/InspectV2', pb.slg.dataserver.v2.InspectRequest, pb.slg.dataserver.v2.InspectResponse, false, false),
+  BatchWriteV2: method<pb.slg.dataserver.v2.BatchWriteRequest, pb.slg.dataserver.v2.BatchWriteResponse>('/slg.dataserver.v2.DataService/BatchWriteV2', pb.slg.dataserver.v2.BatchWriteRequest, pb.slg.dataserver.v2.BatchWriteResponse, false, false),
 } satisfies grpc.ServiceDefinition;
 
 /** slg.dbproxy.v1.DbProxy */
@@ -67,4 +68,19 @@ export const slg_dbproxy_v1_DbProxyDefinition = {
 /** slg.echo.v1.EchoService */
 export const slg_echo_v1_EchoServiceDefinition = {
   Echo: method<pb.slg.echo.v1.EchoRequest, pb.slg.echo.v1.EchoResponse>('/slg.echo.v1.EchoService/Echo', pb.slg.echo.v1.EchoRequest, pb.slg.echo.v1.EchoResponse, false, false),
+} satisfies grpc.ServiceDefinition;
+
+/** slg.mapserver.v1.MapService */
+export const slg_mapserver_v1_MapServiceDefinition = {
+  GetWorld: method<pb.slg.mapserver.v1.GetWorldRequest, pb.slg.mapserver.v1.World>('/slg.mapserver.v1.MapService/GetWorld', pb.slg.mapserver.v1.GetWorldRequest, pb.slg.mapserver.v1.World, false, false),
+  PlaceCity: method<pb.slg.mapserver.v1.PlaceCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/PlaceCity', pb.slg.mapserver.v1.PlaceCityRequest, pb.slg.mapserver.v1.City, false, false),
+  RelocateCity: method<pb.slg.mapserver.v1.RelocateCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/RelocateCity', pb.slg.mapserver.v1.RelocateCityRequest, pb.slg.mapserver.v1.City, false, false),
+  RemoveCity: method<pb.slg.mapserver.v1.RemoveCityRequest, pb.slg.mapserver.v1.RemoveCityResponse>('/slg.mapserver.v1.MapService/RemoveCity', pb.slg.mapserver.v1.RemoveCityRequest, pb.slg.mapserver.v1.RemoveCityResponse, false, false),
+  GetCity: method<pb.slg.mapserver.v1.GetCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/GetCity', pb.slg.mapserver.v1.GetCityRequest, pb.slg.mapserver.v1.City, false, false),
+  StartMarch: method<pb.slg.mapserver.v1.StartMarchRequest, pb.slg.mapserver.v1.March>('/slg.mapserver.v1.MapService/StartMarch', pb.slg.mapserver.v1.StartMarchRequest, pb.slg.mapserver.v1.March, false, false),
+  RecallMarch: method<pb.slg.mapserver.v1.RecallMarchRequest, pb.slg.mapserver.v1.March>('/slg.mapserver.v1.MapService/RecallMarch', pb.slg.mapserver.v1.RecallMarchRequest, pb.slg.mapserver.v1.March, false, false),
+  ListMarches: method<pb.slg.mapserver.v1.ListMarchesRequest, pb.slg.mapserver.v1.ListMarchesResponse>('/slg.mapserver.v1.MapService/ListMarches', pb.slg.mapserver.v1.ListMarchesRequest, pb.slg.mapserver.v1.ListMarchesResponse, false, false),
+  QueryViewport: method<pb.slg.mapserver.v1.Rect, pb.slg.mapserver.v1.ViewportContents>('/slg.mapserver.v1.MapService/QueryViewport', pb.slg.mapserver.v1.Rect, pb.slg.mapserver.v1.ViewportContents, false, false),
+  GetReport: method<pb.slg.mapserver.v1.GetReportRequest, pb.slg.mapserver.v1.Report>('/slg.mapserver.v1.MapService/GetReport', pb.slg.mapserver.v1.GetReportRequest, pb.slg.mapserver.v1.Report, false, false),
+  Watch: method<pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent>('/slg.mapserver.v1.MapService/Watch', pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent, true, true),
 } satisfies grpc.ServiceDefinition;

@@ -84,10 +84,16 @@ export interface Cache {
   invalidate(inv: Invalidation): Promise<void>;
   /**
    * Write-through, step 1: deletes the values of `keys` and takes their leases for a write;
-   * `index` (a collection's member index) records keys[0]. Rejects when the cache cannot be
-   * reached (the write then invalidates after its commit instead).
+   * `index` (a collection's member index) records keys[0]. The leases last `leaseMs` (default
+   * the configured lease): a write passes the time during which it may still commit, since a
+   * write that fails without a known outcome keeps its lease until it expires. Rejects when
+   * the cache cannot be reached (the write then invalidates after its commit instead).
    */
-  writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease>;
+  writeLease(
+    keys: readonly string[],
+    index: string | undefined,
+    leaseMs?: number,
+  ): Promise<WriteLease>;
   /**
    * Write-through, step 2: stores `values[i]` at `lease.keys[i]` where the lease is still this
    * write's and releases it; invalidates the keys whose lease was taken over. Never rejects

@@ -92,9 +92,13 @@ export class MemoryCache implements Cache {
     return Promise.resolve(true);
   }
 
-  writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease> {
+  writeLease(
+    keys: readonly string[],
+    index: string | undefined,
+    leaseMs = this.#leaseMs,
+  ): Promise<WriteLease> {
     const token = String(++this.#tokens);
-    const expires = Date.now() + this.#leaseMs;
+    const expires = Date.now() + leaseMs;
     const old = keys.map((key, i) => {
       const e = this.#values.get(key);
       const idx = i === 0 ? index : undefined;

@@ -312,14 +312,18 @@ export class RedisCache implements Cache {
     return r === 1;
   }
 
-  async writeLease(keys: readonly string[], index: string | undefined): Promise<WriteLease> {
+  async writeLease(
+    keys: readonly string[],
+    index: string | undefined,
+    leaseMs = this.#opts.leaseMs,
+  ): Promise<WriteLease> {
     if (this.#state !== 'up') throw new Error('cache not available');
     const token = `${this.#tokenPrefix}${++this.#tokens}`;
     const n = keys.length;
     const args: (string | number)[] = [...keys];
     for (const k of keys) args.push(k + leaseSuffix);
     if (index !== undefined) args.push(index);
-    args.push(token, this.#opts.leaseMs, n, this.#opts.indexMs);
+    args.push(token, Math.max(1, Math.round(leaseMs)), n, this.#opts.indexMs);
     const r = await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed);
     const old: (Buffer | null)[] = [];
     for (let i = 0; i < n; i++) old.push(r[2 * i] === 1 ? (r[2 * i + 1] as Buffer) : null);
