@@ -106,9 +106,14 @@ class Ctx implements CallContext {
         );
         this.#timer.unref();
       }
-      this.#call.once('cancelled', () =>
-        controller.abort(new CancelledError('call cancelled by the client')),
-      );
+      // A cancel that came before this first read has already been emitted: grpc-js notes it
+      // on the call (`cancelled`), so look there as well as listening for a later one.
+      if (this.#call.cancelled && !controller.signal.aborted)
+        controller.abort(new CancelledError('call cancelled by the client'));
+      else
+        this.#call.once('cancelled', () =>
+          controller.abort(new CancelledError('call cancelled by the client')),
+        );
     }
     return this.#controller.signal;
   }

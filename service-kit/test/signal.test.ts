@@ -1,0 +1,77 @@
+// The call context's `signal` sees the client's cancel whenever it is read: before the cancel
+// (the usual case) and after it. The signal was made lazily, its 'cancelled' listener attached
+// at the first read, so a handler that first looked at it after the cancel was never told.
+import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import t from 'tap';
+import { type CallContext, CancelledError, createGrpcClient, GrpcServer } from '../src/index.ts';
+
+function gate() {
+  let open!: () => void;
+  const p = new Promise<void>((r) => {
+    open = r;
+  });
+  return { wait: () => p, open };
+}
+
+t.test('ctx.signal and a cancel by the client', async (t) => {
+  const started = new Map<string, ReturnType<typeof gate>>();
+  const proceed = new Map<string, ReturnType<typeof gate>>();
+  const seen = new Map<string, ReturnType<typeof gate> & { aborted?: boolean; reason?: unknown }>();
+  for (const k of ['late', 'early']) {
+    started.set(k, gate());
+    proceed.set(k, gate());
+    seen.set(k, gate());
+  }
+  const server = new GrpcServer({
+    logger: pino({ level: 'silent' }),
+    registry: new Registry(),
+    defaultDeadlineMs: 10_000,
+  });
+  server.addService(slg_echo_v1_EchoServiceDefinition, {
+    async Echo(req: slg.echo.v1.EchoRequest, ctx: CallContext) {
+      const k = req.text;
+      const s = seen.get(k);
+      if (!s) return slg.echo.v1.EchoResponse.create({ text: req.text });
+      // 'early': the handler reads the signal before the cancel; 'late': only after it.
+      const signal = k === 'early' ? ctx.signal : undefined;
+      started.get(k)!.open();
+      await proceed.get(k)!.wait();
+      const sig = signal ?? ctx.signal;
+      s.aborted = sig.aborted;
+      s.reason = sig.reason;
+      s.open();
+      return slg.echo.v1.EchoResponse.create({ text: 'done' });
+    },
+  });
+  const port = await server.listen('127.0.0.1', 0);
+  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
+  t.teardown(async () => {
+    client.close();
+    await server.shutdown(1000);
+  });
+
+  for (const k of ['late', 'early']) {
+    t.test(`the signal read ${k === 'late' ? 'first after' : 'before'} the cancel`, async (t) => {
+      const controller = new AbortController();
+      const call = client.Echo({ text: k }, { signal: controller.signal });
+      const failed = call.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      await started.get(k)!.wait();
+      controller.abort();
+      const err = (await failed) as { code?: string } | undefined;
+      t.equal(err?.code, 'CANCELLED', 'the client sees its call cancelled');
+      // The RST_STREAM of the cancel precedes this call's frames on the one connection: once
+      // this call is answered, the server has seen the cancel.
+      t.equal((await client.Echo({ text: 'ping' })).text, 'ping');
+      proceed.get(k)!.open();
+      const s = seen.get(k)!;
+      await s.wait();
+      t.equal(s.aborted, true, 'the handler sees the signal aborted');
+      t.type(s.reason, CancelledError, 'with a CancelledError');
+    });
+  }
+});
