@@ -1,28 +1,35 @@
 // db-proxy's process: read the configuration, build, listen, and shut down
-// gracefully on SIGTERM/SIGINT (drain calls, then close the pools).
-import { ConfigError, createLogger, onShutdown } from '@slg/service-kit';
+// gracefully on SIGTERM/SIGINT (drain calls, then close the pools). A start-up
+// that fails half-way (the metrics port taken after gRPC has bound) closes what
+// it opened and exits non-zero: it never goes on serving gRPC alone.
+import { createLogger, onShutdown, runMain } from '@slg/service-kit';
 import { build } from './app.ts';
 import { loadDbProxyConfig } from './config.ts';
 import { redact } from './shards.ts';
 
-let config: ReturnType<typeof loadDbProxyConfig>;
-try {
-  config = loadDbProxyConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  process.stderr.write(`db-proxy: ${err.message}\n`);
-  process.exit(1);
-}
-
-const logger = createLogger({ name: 'db-proxy', level: config.logLevel, pretty: config.logPretty });
-try {
+runMain(async () => {
+  const config = loadDbProxyConfig();
+  const logger = createLogger({
+    name: 'db-proxy',
+    level: config.logLevel,
+    pretty: config.logPretty,
+  });
   const app = await build(config, { logger });
-  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs + 2000 }, () => app.close());
-  const { port, metricsPort } = await app.listen();
+  const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs + 2000 }, () =>
+    app.close(),
+  );
+  let bound: { port: number; metricsPort: number | undefined };
+  try {
+    bound = await app.listen();
+  } catch (err) {
+    logger.fatal({ err }, 'db-proxy could not start');
+    shutdown.uninstall();
+    await app.close();
+    throw err;
+  }
   logger.info(
     {
-      port,
-      metricsPort,
+      ...bound,
       backends: config.backends
         .split(/[\s,]+/)
         .filter(Boolean)
@@ -30,7 +37,4 @@ try {
     },
     'db-proxy started',
   );
-} catch (err) {
-  logger.fatal({ err }, 'db-proxy could not start');
-  process.exitCode = 1;
-}
+});

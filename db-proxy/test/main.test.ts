@@ -59,7 +59,7 @@ async function until(f: () => boolean, ms: number): Promise<boolean> {
 t.test('a bad variable stops start-up, naming it', async (t) => {
   const { child, stderr } = start({ DBPROXY_PORT: 'abc', DBPROXY_POOL_SIZE: '0' });
   const [code] = (await once(child, 'exit')) as [number];
-  t.equal(code, 1);
+  t.equal(code, 78, 'EX_CONFIG, as every service (runMain)');
   t.match(stderr(), /DBPROXY_PORT="abc"/);
   t.match(stderr(), /DBPROXY_POOL_SIZE="0"/);
 });
