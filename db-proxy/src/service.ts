@@ -193,19 +193,23 @@ export function createHandlers(deps: {
     async Insert(req, ctx) {
       checkSize(req);
       const op = v.insert(req);
-      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Insert'>;
+      return writeResult(
+        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
+      ) as Res<'Insert'>;
     },
 
     async Update(req, ctx) {
       checkSize(req);
       const op = v.update(req);
-      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Update'>;
+      return writeResult(
+        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
+      ) as Res<'Update'>;
     },
 
     async Increment(req, ctx) {
       checkSize(req);
       const op = v.increment(req);
-      const r = (await store.write(routeOp(deps, op), op, ctx.deadline)) as Extract<
+      const r = (await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal)) as Extract<
         OpResult,
         { kind: 'increment' }
       >;
@@ -215,13 +219,15 @@ export function createHandlers(deps: {
     async Delete(req, ctx) {
       checkSize(req);
       const op = v.delete(req);
-      return writeResult(await store.write(routeOp(deps, op), op, ctx.deadline)) as Res<'Delete'>;
+      return writeResult(
+        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
+      ) as Res<'Delete'>;
     },
 
     async DeleteMany(req, ctx) {
       checkSize(req);
       const op = v.deleteMany(req);
-      const r = (await store.write(routeOp(deps, op), op, ctx.deadline)) as Extract<
+      const r = (await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal)) as Extract<
         OpResult,
         { kind: 'deleteMany' }
       >;
@@ -231,7 +237,7 @@ export function createHandlers(deps: {
     async Batch(req, ctx) {
       checkSize(req);
       const { ops, shard } = v.batch(req);
-      const results = await store.batch(deps.route(shard), ops, ctx.deadline);
+      const results = await store.batch(deps.route(shard), ops, ctx.deadline, ctx.signal);
       return {
         results: results.map((r): slg.dbproxy.v1.BatchResult.$Properties => {
           switch (r.kind) {

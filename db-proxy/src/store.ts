@@ -126,33 +126,44 @@ export class RecordStore {
     return rawBigInt(rows[0]?.[0] ?? 0);
   }
 
-  /** One write. Inserts and whole-shard deletes are one autocommitted statement; the rest lock the row first. */
-  async write(b: Backend, op: Op, deadline: number): Promise<OpResult> {
+  /**
+   * One write. Inserts and whole-shard deletes are one autocommitted statement; the rest lock
+   * the row first. `signal` is the caller's: when it goes away the write is stopped.
+   */
+  async write(b: Backend, op: Op, deadline: number, signal?: AbortSignal): Promise<OpResult> {
     if (op.kind === 'insert')
-      return this.#insert({ run: (s, p) => b.exec(s, p, deadline) }, b.dialect, op);
+      return this.#insert({ run: (s, p) => b.exec(s, p, deadline, false, signal) }, b.dialect, op);
     if (op.kind === 'deleteMany' && op.members === null) {
-      return this.#deleteMany({ run: (s, p) => b.exec(s, p, deadline) }, b.dialect, op);
+      return this.#deleteMany(
+        { run: (s, p) => b.exec(s, p, deadline, false, signal) },
+        b.dialect,
+        op,
+      );
     }
-    return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op));
+    return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op), signal);
   }
 
   /** Several writes of one shard key in one transaction: all applied, or none. */
-  async batch(b: Backend, ops: Op[], deadline: number): Promise<OpResult[]> {
-    return b.transaction(deadline, async (session) => {
-      const results: OpResult[] = [];
-      for (let i = 0; i < ops.length; i++) {
-        const op = ops[i]!;
-        try {
-          results.push(await this.#apply(session, b.dialect, op));
-        } catch (err) {
-          // The transaction rolls back; say which op stopped it.
-          if (err instanceof Error)
-            err.message = `ops[${i}] (${op.kind} ${op.table.name}): ${err.message}`;
-          throw err;
+  async batch(b: Backend, ops: Op[], deadline: number, signal?: AbortSignal): Promise<OpResult[]> {
+    return b.transaction(
+      deadline,
+      async (session) => {
+        const results: OpResult[] = [];
+        for (let i = 0; i < ops.length; i++) {
+          const op = ops[i]!;
+          try {
+            results.push(await this.#apply(session, b.dialect, op));
+          } catch (err) {
+            // The transaction rolls back; say which op stopped it.
+            if (err instanceof Error)
+              err.message = `ops[${i}] (${op.kind} ${op.table.name}): ${err.message}`;
+            throw err;
+          }
         }
-      }
-      return results;
-    });
+        return results;
+      },
+      signal,
+    );
   }
 
   async query(b: Backend, q: NamedQuery, params: Cell[], deadline: number): Promise<ExecResult> {

@@ -7,6 +7,9 @@
 // - the caller's deadline bounds each statement: when it passes, the query is
 //   stopped on the server (KILL QUERY from a side connection) and the
 //   connection is discarded, so no stray kill can reach a later statement;
+// - a write whose caller is gone (its call's signal: cancelled, or its deadline
+//   passed) is stopped the same way and rolled back, never retried; no COMMIT is
+//   sent after the deadline or the cancel, so a write never commits after them;
 // - reconnection: dead connections leave the pool, new ones are opened on
 //   demand; while the server is down calls fail fast with UNAVAILABLE;
 // - retries only where safe: reads after a lost connection, statements that
@@ -16,6 +19,7 @@
 
 import { createRequire } from 'node:module';
 import {
+  CancelledError,
   DeadlineExceededError,
   ResourceExhaustedError,
   ServiceError,
@@ -73,6 +77,8 @@ interface Conn {
   dead: boolean;
   /** A KILL QUERY was sent for this connection's statement: never reuse it. */
   killed: boolean;
+  /** Why the caller went away, when its statement was killed for that (not its deadline). */
+  cancelled: ServiceError | undefined;
   idleSince: number;
 }
 
@@ -125,7 +131,8 @@ export class MysqlBackend implements Backend {
   #lastFailure = 0;
   #lastError: unknown;
   #closed = false;
-  #admin: Mysql.Connection | undefined;
+  /** The side connection that sends KILL QUERY: one, shared by concurrent kills. */
+  #admin: Promise<Mysql.Connection> | undefined;
   readonly #reaper: NodeJS.Timeout;
 
   constructor(opts: MysqlBackendOptions) {
@@ -219,6 +226,7 @@ export class MysqlBackend implements Backend {
       threadId: raw.threadId ?? 0,
       dead: false,
       killed: false,
+      cancelled: undefined,
       idleSince: 0,
     };
     raw.on('error', () => {
@@ -257,8 +265,9 @@ export class MysqlBackend implements Backend {
     return new UnavailableError(`${this.name} is unreachable${why}; retry shortly`);
   }
 
-  #acquire(deadline: number): Promise<Conn> {
+  #acquire(deadline: number, signal?: AbortSignal): Promise<Conn> {
     if (this.#closed) return Promise.reject(new UnavailableError(`${this.name} is closing`));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
     let conn = this.#idle.pop();
     while (conn?.dead) {
       this.#all.delete(conn);
@@ -281,7 +290,28 @@ export class MysqlBackend implements Backend {
       );
     }
     return new Promise<Conn>((resolve, reject) => {
-      const w: Waiter = { resolve, reject, timer: undefined, done: false };
+      // A caller that goes away while waiting leaves the queue.
+      const onAbort = () => {
+        if (w.done) return;
+        w.done = true;
+        clearTimeout(w.timer);
+        this.#waiting--;
+        this.#opts.observer.rejected(this.name, 'cancelled');
+        reject(abortError(signal!));
+      };
+      const w: Waiter = {
+        resolve: (c) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(c);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+        timer: undefined,
+        done: false,
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const remaining = deadline - Date.now();
       w.timer = setTimeout(
         () => {
@@ -289,7 +319,7 @@ export class MysqlBackend implements Backend {
           w.done = true;
           this.#waiting--;
           this.#opts.observer.rejected(this.name, 'deadline');
-          reject(
+          w.reject(
             new DeadlineExceededError(
               `deadline exceeded while waiting for a connection to ${this.name}`,
             ),
@@ -350,24 +380,54 @@ export class MysqlBackend implements Backend {
     }
   }
 
-  /** Stops a running statement on the server, from a side connection outside the pool. */
+  /**
+   * The side connection (outside the pool) that sends KILL QUERY: opened once, and shared by
+   * every kill, including those that come while it is still connecting (several deadlines
+   * passing together must not each open one).
+   */
+  #adminConnection(): Promise<Mysql.Connection> {
+    if (this.#closed) return Promise.reject(new UnavailableError(`${this.name} is closing`));
+    let p = this.#admin;
+    if (!p) {
+      const opening = this.#connect(false).then((admin) => {
+        const drop = () => {
+          if (this.#admin === opening) this.#admin = undefined;
+          admin.destroy();
+        };
+        admin.on('error', drop);
+        admin.on('end', drop);
+        // Closed while connecting: close() could not see this connection.
+        if (this.#closed) {
+          drop();
+          throw new UnavailableError(`${this.name} is closing`);
+        }
+        return admin;
+      });
+      opening.catch(() => {
+        if (this.#admin === opening) this.#admin = undefined;
+      });
+      this.#admin = opening;
+      p = opening;
+    }
+    return p;
+  }
+
+  /** Stops a running statement on the server, from the side connection. */
   async #kill(conn: Conn, stmt: Statement): Promise<void> {
+    if (conn.killed) return;
     conn.killed = true;
     this.#opts.observer.killed(this.name, stmt);
     try {
-      if (!this.#admin) {
-        const admin = await this.#connect(false);
-        admin.on('error', () => {
-          if (this.#admin === admin) this.#admin = undefined;
-          admin.destroy();
-        });
-        this.#admin = admin;
-      }
-      await queryText(this.#admin, `KILL QUERY ${Number(conn.threadId)}`);
+      await queryText(await this.#adminConnection(), `KILL QUERY ${Number(conn.threadId)}`);
     } catch {
       // The server is unreachable: closing our end is all that is left.
       conn.raw.destroy();
     }
+  }
+
+  /** The number of side connections open or opening (tests: at most one). */
+  get adminConnections(): number {
+    return this.#admin ? 1 : 0;
   }
 
   // ---- statements ----------------------------------------------------------
@@ -378,6 +438,7 @@ export class MysqlBackend implements Backend {
     params: readonly Cell[],
     deadline: number,
     columns = false,
+    signal?: AbortSignal,
   ): Promise<ExecResult> {
     const remaining = deadline - Date.now();
     if (remaining <= 0 && !TEXT_STATEMENTS.has(stmt)) {
@@ -390,12 +451,25 @@ export class MysqlBackend implements Backend {
       const text = TEXT_STATEMENTS.has(stmt);
       // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
       const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
+      // The caller went away (cancelled, or its connection dropped): stop the statement too.
+      const onAbort =
+        text || !signal
+          ? undefined
+          : () => {
+              if (!conn.killed) conn.cancelled = abortError(signal);
+              void this.#kill(conn, stmt);
+            };
+      if (onAbort) {
+        if (signal!.aborted) onAbort();
+        else signal!.addEventListener('abort', onAbort, { once: true });
+      }
       const done = (
         err: Mysql.QueryError | null,
         result: unknown,
         fields?: Mysql.FieldPacket[],
       ) => {
         if (timer) clearTimeout(timer);
+        if (onAbort) signal!.removeEventListener('abort', onAbort);
         const seconds = (performance.now() - started) / 1000;
         if (err) {
           const killed = conn.killed && (isInterrupted(err) || isConnectionError(err));
@@ -403,16 +477,21 @@ export class MysqlBackend implements Backend {
             this.name,
             stmt,
             seconds,
-            killed ? 'deadline' : (err.code ?? 'error'),
+            killed ? (conn.cancelled ? 'cancelled' : 'deadline') : (err.code ?? 'error'),
           );
           if (isConnectionError(err)) conn.dead = true;
           reject(
-            killed
-              ? new DeadlineExceededError(
-                  `${stmt.name}: deadline exceeded; the query was stopped on ${this.name}`,
-                  err,
-                )
-              : err,
+            !killed
+              ? err
+              : conn.cancelled
+                ? new CancelledError(
+                    `${stmt.name}: ${conn.cancelled.message}; the query was stopped on ${this.name}`,
+                    err,
+                  )
+                : new DeadlineExceededError(
+                    `${stmt.name}: deadline exceeded; the query was stopped on ${this.name}`,
+                    err,
+                  ),
           );
           return;
         }
@@ -437,11 +516,12 @@ export class MysqlBackend implements Backend {
     params: readonly Cell[],
     deadline: number,
     columns = false,
+    signal?: AbortSignal,
   ): Promise<ExecResult> {
     for (let attempt = 0; ; attempt++) {
-      const conn = await this.#acquire(deadline);
+      const conn = await this.#acquire(deadline, signal);
       try {
-        const result = await this.#run(conn, stmt, params, deadline, columns);
+        const result = await this.#run(conn, stmt, params, deadline, columns, signal);
         this.#release(conn, false);
         return result;
       } catch (err) {
@@ -450,6 +530,7 @@ export class MysqlBackend implements Backend {
         if (
           lost &&
           !conn.killed &&
+          !signal?.aborted &&
           attempt < MAX_RETRIES &&
           deadline > Date.now() &&
           (stmt.mode === 'read' || wasNeverSent(err))
@@ -465,19 +546,32 @@ export class MysqlBackend implements Backend {
     }
   }
 
-  async transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    deadline: number,
+    fn: (s: Session) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const conn = await this.#acquire(deadline);
+      const conn = await this.#acquire(deadline, signal);
       let committing = false;
       try {
         await this.#run(conn, TX_BEGIN, [], deadline);
         const result = await fn({
           // Errors reach `fn` typed (a duplicate key is ALREADY_EXISTS); the server's error stays the cause.
           run: (stmt, params) =>
-            this.#run(conn, stmt, params, deadline).catch((err: unknown) => {
+            this.#run(conn, stmt, params, deadline, false, signal).catch((err: unknown) => {
               throw toServiceError(err, this.name, stmt.name);
             }),
         });
+        // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
+        // is sent only while the caller is there and its deadline has not passed.
+        if (signal?.aborted)
+          throw abortError(signal, 'before COMMIT; the transaction was rolled back');
+        if (Date.now() >= deadline) {
+          throw new DeadlineExceededError(
+            'deadline exceeded before COMMIT; the transaction was rolled back',
+          );
+        }
         committing = true;
         await this.#run(conn, TX_COMMIT, [], deadline);
         this.#release(conn, false);
@@ -495,7 +589,8 @@ export class MysqlBackend implements Backend {
         this.#release(conn, broken);
         const retryable =
           isTransactionRetryable(err) || (isConnectionError(err) && !committing && !conn.killed);
-        if (retryable && attempt < MAX_RETRIES && deadline > Date.now()) {
+        // Never for a caller that is gone, and only while its deadline allows.
+        if (retryable && !signal?.aborted && attempt < MAX_RETRIES && deadline > Date.now()) {
           this.#opts.observer.retried(
             this.name,
             isTransactionRetryable(err) ? 'transaction_aborted' : 'transaction_lost_connection',
@@ -607,7 +702,8 @@ export class MysqlBackend implements Backend {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#reaper);
-    this.#failWaiters(new Error('closing'));
+    // Callers waiting for a connection get UNAVAILABLE, as #acquire answers once closed.
+    this.#failWaiters(new UnavailableError(`${this.name} is closing`));
     const ends = [...this.#idle].map(
       (c) =>
         new Promise<void>((resolve) => {
@@ -619,10 +715,23 @@ export class MysqlBackend implements Backend {
     );
     for (const c of this.#idle.splice(0)) this.#all.delete(c);
     // Connections in use are destroyed when released.
-    this.#admin?.destroy();
+    this.#admin?.then(
+      (a) => a.destroy(),
+      () => undefined,
+    );
     this.#admin = undefined;
     await Promise.all(ends);
   }
+}
+
+/** The error a caller that went away gets: its signal's reason when typed, else CANCELLED. */
+function abortError(signal: AbortSignal, when?: string): ServiceError {
+  const r = signal.reason as unknown;
+  const base =
+    r instanceof ServiceError ? r : new CancelledError('the call was cancelled by its caller');
+  if (!when) return base;
+  const Cls = base instanceof DeadlineExceededError ? DeadlineExceededError : CancelledError;
+  return new Cls(`${base.message} ${when}`, base);
 }
 
 /** The server's (or mysql2's) error behind a typed error, for deciding on retries. */

@@ -51,15 +51,29 @@ export interface Backend {
   readonly dialect: Dialect;
   /** Reachable the last time it was used or pinged. */
   readonly up: boolean;
-  /** One statement, autocommitted; `deadline` is epoch ms. */
+  /**
+   * One statement, autocommitted; `deadline` is epoch ms. `signal` (a write's caller): when
+   * it aborts, the running statement is stopped on the server and nothing is retried.
+   */
   exec(
     stmt: Statement,
     params: readonly Cell[],
     deadline: number,
     columns?: boolean,
+    signal?: AbortSignal,
   ): Promise<ExecResult>;
-  /** `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * `fn` in one transaction: committed when it resolves, rolled back when it throws. No COMMIT
+   * is sent once `deadline` has passed or `signal` (the caller's) has aborted; an abort stops
+   * the running statement and rolls the transaction back, and a rolled-back transaction
+   * (deadlock, lock wait timeout) is run again only while the caller is there and its
+   * deadline allows.
+   */
+  transaction<T>(
+    deadline: number,
+    fn: (s: Session) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T>;
   /** Runs DDL (migrations), outside the pool's limits. */
   ddl(sql: string): Promise<void>;
   /** The columns and primary key of a table, or null when it does not exist. */
