@@ -1,0 +1,244 @@
+// Issue 11, item 2, as the services ship (the esbuild bundles, MariaDB, Redis): a write that
+// is still waiting in db-proxy when its data-server dies (kill -9, or SIGTERM with the write
+// outliving the drain) must not leave a stale value in the cache. The write waits on a row
+// lock held by this test's own MariaDB session (seen waiting in information_schema), the
+// data-server goes, another instance starts on the same Redis prefix, and then, once the
+// lock is released: either MariaDB never got the write, or no FetchV2 returns the older
+// version after MariaDB has the newer one. Before the fix, db-proxy kept the dead caller's
+// transaction and committed it once the lock went, while the write's 3 s lease had expired
+// and a FetchV2 had filled the old row for the record TTL (5 min).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import {
+  grpc_health_v1_HealthDefinition,
+  grpc as pb,
+  slg_dataserver_v2_DataServiceDefinition,
+  toBigInt,
+} from '@slg/proto';
+import { createGrpcClient } from '@slg/service-kit';
+import { Redis } from 'ioredis';
+import mysql from 'mysql2/promise';
+import t from 'tap';
+import {
+  dropDatabase,
+  dropPrefix,
+  failure,
+  freePort,
+  int,
+  redisUrl,
+  uniquePrefix,
+  waitFor,
+} from './helpers.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+
+/** The bundles as `npm start` runs them (built here, from the sources under test). */
+execFileSync(process.execPath, ['scripts/build.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_OPTIONS: '' },
+  stdio: 'ignore',
+});
+
+interface Service {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+}
+
+async function startBundle(
+  t: { teardown(fn: () => unknown): void },
+  bundle: string,
+  env: Record<string, string>,
+  portVar: string,
+  metricsVar: string,
+): Promise<Service> {
+  const port = await freePort();
+  const full: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    LOG_LEVEL: 'warn',
+    MALLOC_ARENA_MAX: '2',
+    ...env,
+    [portVar]: String(port),
+    [metricsVar]: String(await freePort()),
+  };
+  const child = spawn(process.execPath, [`${root}${bundle}`], {
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  t.teardown(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const health = createGrpcClient(grpc_health_v1_HealthDefinition, `127.0.0.1:${port}`, {
+    deadlineMs: 1000,
+  });
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${bundle} exited:\n${out}`);
+        try {
+          const r = await health.Check({ service: '' });
+          return r.status === pb.health.v1.HealthCheckResponse.ServingStatus.SERVING;
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+      `${bundle} to serve`,
+    );
+  } finally {
+    health.close();
+  }
+  return { child, port, output: () => out };
+}
+
+/** InnoDB transactions on `db` other than the session `except`, and how many wait for a lock. */
+async function transactions(db: string, except: number) {
+  const c = await mysql.createConnection(MYSQL);
+  try {
+    const [rows] = await c.query(
+      `SELECT t.trx_state AS state FROM information_schema.INNODB_TRX t
+         JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
+        WHERE p.DB = ? AND p.ID <> ?`,
+      [db, except],
+    );
+    const list = rows as { state: string }[];
+    return { all: list.length, waiting: list.filter((r) => r.state === 'LOCK WAIT').length };
+  } finally {
+    await c.end();
+  }
+}
+
+for (const how of ['kill -9', 'SIGTERM past the drain'] as const) {
+  t.test(`a write in flight when its data-server goes (${how})`, async (t) => {
+    const tag = how === 'kill -9' ? 'k9' : 'term';
+    const db = `dstest_late_${tag}_${process.pid}`;
+    const prefix = uniquePrefix(`late-${tag}`);
+    await dropDatabase(db);
+    t.teardown(async () => {
+      await dropDatabase(db);
+      await dropPrefix(redisUrl, prefix);
+    });
+    const proxy = await startBundle(
+      t,
+      'db-proxy/dist/main.mjs',
+      { DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${db}` },
+      'DBPROXY_PORT',
+      'DBPROXY_METRICS_PORT',
+    );
+    const dsEnv = {
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${proxy.port}`,
+      DATASERVER_REDIS_URL: redisUrl,
+      DATASERVER_KEY_PREFIX: prefix,
+      // The drain ends long before the write does (it waits on this test's lock).
+      SHUTDOWN_TIMEOUT_MS: '1000',
+    };
+    const start = () =>
+      startBundle(
+        t,
+        'data-server/dist/main.mjs',
+        dsEnv,
+        'DATASERVER_PORT',
+        'DATASERVER_METRICS_PORT',
+      );
+    const client = (s: Service) =>
+      createGrpcClient(slg_dataserver_v2_DataServiceDefinition, `127.0.0.1:${s.port}`, {
+        deadlineMs: 15_000,
+      });
+    const redis = new Redis(redisUrl);
+    t.teardown(() => redis.disconnect());
+
+    const player = 7001;
+    const first = await start();
+    const a = client(first);
+    t.teardown(() => a.close());
+    await a.CreateV2({ table: 'player', ownerId: player, fields: { gold: int(0) } });
+    const cached = await a.FetchV2({ table: 'player', ownerId: player });
+    t.equal(toBigInt(cached.record!.fields!.gold!.int!), 0n, 'v1 cached: gold 0');
+
+    // Another MariaDB session holds the row lock: the write will wait inside db-proxy.
+    const lock = await mysql.createConnection({ ...MYSQL, database: db });
+    t.teardown(() => lock.end().catch(() => undefined));
+    const [idRows] = await lock.query('SELECT CONNECTION_ID() AS id');
+    const lockId = Number((idRows as { id: number }[])[0]!.id);
+    await lock.query('BEGIN');
+    await lock.query('SELECT player_id FROM player WHERE player_id = ? FOR UPDATE', [player]);
+
+    const callStart = Date.now();
+    const write = failure(
+      a.IncrByV2(
+        { table: 'player', ownerId: player, field: 'gold', delta: 1 },
+        { deadlineMs: 15_000 },
+      ),
+    );
+    await waitFor(
+      async () => (await transactions(db, lockId)).waiting === 1,
+      10_000,
+      'the write to wait for the row lock in db-proxy',
+    );
+    // The write's lease outlives the write's deadline (it was 3 s, whatever the deadline).
+    const leaseKey = `${prefix}{${player}}:r:player:0:lease`;
+    const pttl = await redis.pttl(leaseKey);
+    t.ok(
+      Date.now() + pttl >= callStart + 15_000,
+      `the write lease (${pttl} ms left) lasts past the write's 15 s deadline`,
+    );
+
+    if (how === 'kill -9') first.child.kill('SIGKILL');
+    else first.child.kill('SIGTERM');
+    await once(first.child, 'exit');
+    t.ok((await write).message, 'the caller of the write got an error');
+
+    const second = await start();
+    const b = client(second);
+    t.teardown(() => b.close());
+    // Either db-proxy dropped the write, or the lease the old instance took expired.
+    await waitFor(
+      async () =>
+        (await transactions(db, lockId)).all === 0 || (await redis.exists(leaseKey)) === 0,
+      20_000,
+      "db-proxy's transaction to end or the write's lease to expire",
+    );
+    const during = await b.FetchV2({ table: 'player', ownerId: player });
+    t.equal(toBigInt(during.record!.fields!.gold!.int!), 0n, 'while the lock is held: gold 0');
+
+    await lock.query('ROLLBACK');
+    await waitFor(
+      async () => (await transactions(db, -1)).all === 0,
+      20_000,
+      'every transaction on the database to end',
+    );
+    const [rows] = await lock.query('SELECT gold, version FROM player WHERE player_id = ?', [
+      player,
+    ]);
+    const stored = (rows as { gold: number | bigint; version: number | bigint }[])[0]!;
+    t.equal(BigInt(stored.gold), 0n, 'the write never reached MariaDB (cancelled in db-proxy)');
+    for (let i = 0; i < 3; i++) {
+      const r = await b.FetchV2({ table: 'player', ownerId: player });
+      t.equal(
+        toBigInt(r.record!.fields!.gold!.int!),
+        BigInt(stored.gold),
+        `FetchV2 ${i + 1} serves what MariaDB holds`,
+      );
+      t.equal(toBigInt(r.record!.version!), BigInt(stored.version), 'at its version');
+    }
+    const inspect = await b.InspectV2({ table: 'player', ownerId: player });
+    t.equal(
+      toBigInt(inspect.served!.version!),
+      toBigInt(inspect.stored!.version!),
+      'InspectV2: served = stored',
+    );
+    second.child.kill('SIGTERM');
+    await once(second.child, 'exit');
+    proxy.child.kill('SIGTERM');
+    await once(proxy.child, 'exit');
+  });
+}
