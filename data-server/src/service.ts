@@ -363,9 +363,13 @@ export function createHandlers(d: ServiceDeps) {
           if (lease)
             await cache.writeFill(lease, [putBack(lease.old[0] ?? null, ttls.collectionMs)]);
         } else {
-          // May still commit: the members are invalidated now, the collection's lease is
-          // kept until the write can no longer commit (see `write`).
+          // May still commit: the collection's lease is kept until the write can no longer
+          // commit (see `write`); the members are invalidated now and then held the same way
+          // (a write lease taken over any reader's, and kept), so that no reader fills a
+          // member as it was before a late commit.
           await invalidateMembers();
+          if (lease && memberKeys.length > 0)
+            await cache.writeLease(memberKeys, undefined, writeLeaseMs(ctx)).catch(() => undefined);
         }
         throw err;
       }
