@@ -5,9 +5,15 @@ import {
   type Logger,
   ServiceError,
 } from '@slg/service-kit/core';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import type { Registry } from 'prom-client';
 import { runTask } from './battle-task.ts';
+import { clientErrorHandler, drainBody, errorBody, JSON_TYPE, quote } from './http-edges.ts';
 import { registerMetrics } from './metrics.ts';
 import { BattleInputError, validateBattleInput } from './model/validate.ts';
 import type { BattleRunner } from './runner.ts';
@@ -23,25 +29,47 @@ export interface BuildOptions {
   bodyLimit?: number;
   /** Retry-After (seconds) on a 503 (default 1). */
   retryAfterSec?: number;
+  /**
+   * A body over the limit is read and dropped up to this many bytes (default 64 MiB, for 10 s at
+   * most) before the 413, so that a client that sends its whole body before reading gets it.
+   */
+  drainLimit?: number;
 }
 
 const SEED = /^\d{1,10}$/;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({ error: code, message });
-}
+/** battles_rejected_total's reason for each typed error code that refuses a battle. */
+const rejectionReasons: Record<string, string> = {
+  RESOURCE_EXHAUSTED: 'queue_full',
+  UNAVAILABLE: 'unavailable',
+  INVALID_ARGUMENT: 'invalid',
+};
 
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { runner } = opts;
   const retryAfter = String(opts.retryAfterSec ?? 1);
   const bodyLimit = opts.bodyLimit ?? 65536;
+  const drainLimit = opts.drainLimit ?? 64 * 1024 * 1024;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    clientErrorHandler,
+    // What fastify answers before routing (a parameter over maxParamLength, a bad URL).
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply
+          .code(414)
+          .type(JSON_TYPE)
+          .send(errorBody('URI_TOO_LONG', 'a path parameter is over 100 characters'));
+      }
+      return reply
+        .code(400)
+        .type(JSON_TYPE)
+        .send(errorBody('INVALID_ARGUMENT', `bad request: ${err.code ?? 'unknown error'}`));
+    },
   });
   const registry = opts.registry ?? createMetricsRegistry();
   const metrics = registerMetrics(registry, runner);
@@ -60,28 +88,30 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .type(JSON_TYPE)
+      .send(errorBody('NOT_FOUND', `no route for ${request.method} ${quote(request.url)}`)),
+  );
+
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof ServiceError) {
-      if (err.httpStatus === 503) {
-        metrics.rejected.inc({ reason: 'queue_full' });
-        reply.header('retry-after', retryAfter);
-      }
-      if (err.code === 'INVALID_ARGUMENT') metrics.rejected.inc({ reason: 'invalid' });
+      // Refusals by their code: a full queue, a dependency unavailable, a bad battle.
+      const reason = rejectionReasons[err.code];
+      if (reason) metrics.rejected.inc({ reason });
+      if (err.httpStatus === 503) reply.header('retry-after', retryAfter);
       return reply.code(err.httpStatus).type(JSON_TYPE).send(errorBody(err.code, err.message));
-    }
-    if (err.message === 'Task queue is at limit') {
-      metrics.rejected.inc({ reason: 'queue_full' });
-      reply.header('retry-after', retryAfter);
-      return reply
-        .code(503)
-        .type(JSON_TYPE)
-        .send(errorBody('RESOURCE_EXHAUSTED', 'the battle queue is full; retry later'));
     }
     if (err.validation) {
       metrics.rejected.inc({ reason: 'invalid' });
       return reply.code(400).type(JSON_TYPE).send(errorBody('INVALID_ARGUMENT', err.message));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // fastify stops reading and asks for the connection to close; a client still sending
+      // would get a reset instead of the answer. Read the rest first; then the connection can
+      // even stay open.
+      if (await drainBody(request.raw, drainLimit, 10_000)) reply.removeHeader('connection');
       return reply
         .code(413)
         .type(JSON_TYPE)

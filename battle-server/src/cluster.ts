@@ -1,28 +1,69 @@
 // cluster mode: the primary forks one serving process per core (each fights battles in-line on
 // its own event loop) and shares the listening socket with them. It restarts a process that dies
 // and, on shutdown, asks every process to drain, then exits.
+//
+// A process that dies before it listens failed to start (a port in use, say): the primary forks
+// its replacement after a back-off that doubles each time (100 ms .. 5 s), and after
+// `maxStartFailures` such failures in a row (none listening in between) it gives up: it stops the
+// others and its promise rejects with the failed process's own error, so main exits non-zero.
 import cluster, { type Worker } from 'node:cluster';
 import { type Logger, onShutdown } from '@slg/service-kit/core';
 import type { BattleConfig } from './config.ts';
 
-export function startPrimary(config: BattleConfig, logger: Logger): void {
+/** What a serving process tells the primary when its start-up throws. */
+export interface StartupFailure {
+  type: 'battle-startup-failed';
+  message: string;
+}
+
+export function isStartupFailure(msg: unknown): msg is StartupFailure {
+  return (msg as StartupFailure | null)?.type === 'battle-startup-failed';
+}
+
+export interface PrimaryOptions {
+  /** Start-up failures in a row before the primary gives up (default 5). */
+  maxStartFailures?: number;
+  /** First back-off before forking again after a start-up failure (default 100 ms, doubling). */
+  backoffMs?: number;
+  /** Longest back-off (default 5 s). */
+  maxBackoffMs?: number;
+}
+
+/** Resolves never while serving; rejects when serving processes keep failing to start. */
+export function startPrimary(
+  config: BattleConfig,
+  logger: Logger,
+  opts: PrimaryOptions = {},
+): Promise<never> {
+  const maxStartFailures = opts.maxStartFailures ?? 5;
+  const backoffMs = opts.backoffMs ?? 100;
+  const maxBackoffMs = opts.maxBackoffMs ?? 5000;
   let stopping = false;
+  let failuresInARow = 0;
+  const pending = new Set<NodeJS.Timeout>();
+  const listening = new Set<number>();
+  /** The error a process reported before it died, by worker id. */
+  const startupErrors = new Map<number, string>();
+  let giveUp: (err: Error) => void = () => {};
+  const gaveUp = new Promise<never>((_resolve, reject) => {
+    giveUp = reject;
+  });
+
   cluster.schedulingPolicy = config.clusterSched === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
   const fork = (): Worker => cluster.fork();
-  const listening = new Set<number>();
-  cluster.on('listening', (worker) => listening.add(worker.id));
-  for (let i = 0; i < config.processes; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    logger.error(
-      { pid: worker.process.pid, code, signal },
-      'serving process died; starting another',
-    );
-    fork();
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    failuresInARow = 0;
   });
-  logger.info({ processes: config.processes, pid: process.pid }, 'battle-server cluster primary');
-  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, async () => {
+  cluster.on('message', (worker, msg: unknown) => {
+    if (isStartupFailure(msg)) startupErrors.set(worker.id, msg.message);
+  });
+
+  /** Stops every process, waiting for each to exit. */
+  const stopAll = async () => {
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
+    pending.clear();
     const exits = Object.values(cluster.workers ?? {}).map(
       (w) =>
         new Promise<void>((resolve) => {
@@ -35,5 +76,53 @@ export function startPrimary(config: BattleConfig, logger: Logger): void {
         }),
     );
     await Promise.all(exits);
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const startupError = startupErrors.get(worker.id);
+    startupErrors.delete(worker.id);
+    const wasListening = listening.delete(worker.id);
+    if (stopping) return;
+    if (wasListening) {
+      logger.error(
+        { pid: worker.process.pid, code, signal },
+        'serving process died; starting another',
+      );
+      fork();
+      return;
+    }
+    failuresInARow++;
+    const reason = startupError ?? `exit code ${code}${signal ? `, signal ${signal}` : ''}`;
+    if (failuresInARow >= maxStartFailures) {
+      logger.fatal(
+        { pid: worker.process.pid, code, signal, failures: failuresInARow, reason },
+        'serving processes keep failing to start; giving up',
+      );
+      // Off the graceful path first: on the empty event loop it would exit 0.
+      shutdown.uninstall();
+      void stopAll().then(() =>
+        giveUp(
+          new Error(
+            `${failuresInARow} serving processes in a row failed to start; the last: ${reason}`,
+          ),
+        ),
+      );
+      return;
+    }
+    const delay = Math.min(backoffMs * 2 ** (failuresInARow - 1), maxBackoffMs);
+    logger.error(
+      { pid: worker.process.pid, code, signal, reason, retryInMs: delay },
+      'serving process failed to start; starting another after a back-off',
+    );
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pending.add(timer);
   });
+
+  for (let i = 0; i < config.processes; i++) fork();
+  logger.info({ processes: config.processes, pid: process.pid }, 'battle-server cluster primary');
+  const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stopAll);
+  return gaveUp;
 }

@@ -1,6 +1,6 @@
 // Every environment variable of the battle server, read once and validated whole.
 import { availableParallelism } from 'node:os';
-import { commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit/core';
+import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit/core';
 
 export const configSpec = {
   ...commonEnv,
@@ -33,6 +33,16 @@ export const configSpec = {
   BATTLE_RETRY_AFTER_SEC: num({ default: 1, desc: 'Retry-After of a 503' }),
 };
 
+/** The numbers are whole and bounded (envalid's num() alone takes -3 and 2.5). */
+const integerBounds: Record<string, [min: number, max: number]> = {
+  BATTLE_THREADS: [0, 1024],
+  BATTLE_PROCESSES: [0, 1024],
+  BATTLE_MAX_QUEUE: [1, 10_000_000],
+  BATTLE_BODY_LIMIT: [1, 1 << 30],
+  BATTLE_BACKLOG: [1, 1 << 20],
+  BATTLE_RETRY_AFTER_SEC: [0, 86_400],
+};
+
 export interface BattleConfig {
   host: string;
   port: number;
@@ -50,7 +60,25 @@ export interface BattleConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
-  const c = loadConfig(configSpec, env);
+  const problems: string[] = [];
+  let parsed: ReturnType<typeof loadConfig<typeof configSpec>> | undefined;
+  try {
+    parsed = loadConfig(configSpec, env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  for (const [name, [min, max]] of Object.entries(integerBounds)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '' || problems.some((p) => p.startsWith(`${name}=`)))
+      continue;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < min || v > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: must be an integer from ${min} to ${max}`);
+    }
+  }
+  if (problems.length || !parsed) throw new ConfigError(problems);
+  const c = parsed;
   const cores = availableParallelism();
   return {
     host: c.BATTLE_HOST,

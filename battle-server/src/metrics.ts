@@ -58,7 +58,7 @@ export function registerMetrics(registry: Registry, runner: BattleRunner): HttpM
   });
   const rejected = new Counter({
     name: 'battles_rejected_total',
-    help: 'Battles refused, by reason (queue_full, invalid)',
+    help: 'Battles refused, by reason (queue_full, unavailable, invalid)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -52,6 +52,9 @@ export class PoolRunner implements BattleRunner {
   }
 
   run(task: BattleTask): Promise<string> {
+    // The bound, checked here so that a full queue is a typed error: piscina's own limit (the
+    // same maxQueue, counted on fewer tasks) cannot trip after this check, and its error has
+    // no code to tell it by.
     if (this.#pool.queueSize >= this.#maxQueue) {
       return Promise.reject(
         new ResourceExhaustedError(

@@ -25,32 +25,42 @@ export async function startServer(
       ? new PoolRunner({ threads: config.threads, maxQueue: config.maxQueue })
       : new InlineRunner();
   await runner.start();
-  const registry = createMetricsRegistry();
-  registry.setDefaultLabels({ mode: config.mode, pid: String(process.pid) });
-  const app = await build({
-    runner,
-    logger,
-    registry,
-    bodyLimit: config.bodyLimit,
-    retryAfterSec: config.retryAfterSec,
-  });
-  // reuseport: each cluster process binds its own socket and the kernel spreads connections.
-  const reusePort = cluster.isWorker && config.clusterSched === 'reuseport';
-  const url = await app.listen({
-    host: config.host,
-    port: config.port,
-    backlog: config.backlog,
-    ...(reusePort ? { reusePort: true } : {}),
-  });
+  let app: FastifyInstance | undefined;
+  let url: string;
+  try {
+    const registry = createMetricsRegistry();
+    registry.setDefaultLabels({ mode: config.mode, pid: String(process.pid) });
+    app = await build({
+      runner,
+      logger,
+      registry,
+      bodyLimit: config.bodyLimit,
+      retryAfterSec: config.retryAfterSec,
+    });
+    // reuseport: each cluster process binds its own socket and the kernel spreads connections.
+    const reusePort = cluster.isWorker && config.clusterSched === 'reuseport';
+    url = await app.listen({
+      host: config.host,
+      port: config.port,
+      backlog: config.backlog,
+      ...(reusePort ? { reusePort: true } : {}),
+    });
+  } catch (err) {
+    // A port in use, say: the pool's threads must not keep the process alive.
+    await app?.close();
+    await runner.close();
+    throw err;
+  }
+  const started = app;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await app.close();
+      await started.close();
       await runner.close();
     })();
     return closing;
   };
-  return { app, runner, url, close };
+  return { app: started, runner, url, close };
 }
 
 /**
@@ -64,8 +74,8 @@ export async function serve(config: BattleConfig, logger: Logger, runnerKind: 'p
     stopping = true;
     await server?.close();
   };
-  onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stop);
-  process.on('message', (msg) => {
+  const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stop);
+  const onMessage = (msg: unknown) => {
     if (msg !== 'shutdown') return;
     stop().then(
       () => process.exit(0),
@@ -74,8 +84,16 @@ export async function serve(config: BattleConfig, logger: Logger, runnerKind: 'p
         process.exit(1);
       },
     );
-  });
-  server = await startServer(config, logger, runnerKind);
+  };
+  process.on('message', onMessage);
+  try {
+    server = await startServer(config, logger, runnerKind);
+  } catch (err) {
+    // Off the graceful path: on the emptied event loop it would end the process with exit 0.
+    shutdown.uninstall();
+    process.removeListener('message', onMessage);
+    throw err;
+  }
   if (stopping) {
     await server.close();
     return server;

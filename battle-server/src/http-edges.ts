@@ -1,0 +1,109 @@
+// The answers fastify and Node give on their own (no route, a parameter too long, a broken request
+// line or oversized headers), in the service's documented `{"error", "message"}` body; and the
+// way a body over the limit is refused so that a client still sending it reads its 413.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: code, message });
+}
+
+/** A name or path from a request, quoted and cut to a short prefix (never kilobytes of it). */
+export function quote(s: string, max = 64): string {
+  return s.length <= max
+    ? JSON.stringify(s)
+    : `${JSON.stringify(s.slice(0, max))}... (${s.length} characters)`;
+}
+
+/**
+ * Closes a socket after `response` without resetting it: half-closes, reads and drops what the
+ * client still sends (up to `maxBytes`, for `maxMs`), then destroys. Closing a socket with
+ * unread data makes the kernel send a reset, and a client that is still writing loses the answer.
+ */
+export function lingeringClose(
+  socket: Duplex,
+  response: string,
+  maxBytes = 1024 * 1024,
+  maxMs = 2000,
+): void {
+  let seen = 0;
+  const done = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(done, maxMs);
+  timer.unref();
+  socket.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) done();
+  });
+  socket.once('end', done);
+  socket.once('error', done);
+  socket.end(response);
+  socket.resume();
+}
+
+/** fastify's clientErrorHandler: a request Node could not parse, answered in the service's format. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection: nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'REQUEST_HEADER_FIELDS_TOO_LARGE',
+          'the request line and headers are over the size limit',
+        ]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
+        : [400, 'BAD_REQUEST', `malformed HTTP request (${err.code ?? 'parse error'})`];
+  const body = errorBody(code, message);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  lingeringClose(
+    socket,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Reads and drops the rest of a request body that is over the limit, so that the 413 reaches a
+ * client that sends its whole body before it reads. Resolves true once the body has ended; false
+ * if it goes on past `maxBytes` or `maxMs` (the caller then answers and closes anyway).
+ */
+export function drainBody(
+  req: NodeJS.ReadableStream & { complete?: boolean },
+  maxBytes: number,
+  maxMs: number,
+): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      req.removeListener('close', onError);
+      resolve(ok);
+    };
+    const onData = (chunk: Buffer | string) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), maxMs);
+    timer.unref();
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onError);
+    req.resume();
+  });
+}
