@@ -41,6 +41,8 @@ export interface SqliteBackendOptions {
   path: string;
   queueLimit: number;
   observer: BackendObserver;
+  /** How long a statement waits for another process's lock on the file (default 5000 ms). */
+  busyTimeoutMs?: number;
 }
 
 interface Waiter {
@@ -72,7 +74,7 @@ export class SqliteBackend implements Backend {
     this.#opts = opts;
     this.name = `sqlite:${opts.path}`;
     if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
-    this.#db = new DatabaseSync(opts.path, { timeout: 5000 });
+    this.#db = new DatabaseSync(opts.path, { timeout: opts.busyTimeoutMs ?? 5000 });
     this.#db.exec('PRAGMA journal_mode = WAL');
     // Survives a crash of the process; the last commits may be lost on a power failure.
     this.#db.exec('PRAGMA synchronous = NORMAL');
@@ -195,17 +197,27 @@ export class SqliteBackend implements Backend {
     const wait = this.#lock(deadline);
     if (wait) await wait;
     try {
-      this.#db.exec('BEGIN IMMEDIATE');
+      this.#control('BEGIN IMMEDIATE');
       try {
         const result = await fn({ run: async (stmt, params) => this.#run(stmt, params, deadline) });
-        this.#db.exec('COMMIT');
+        this.#control('COMMIT');
         return result;
       } catch (err) {
-        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+        // A COMMIT refused as busy leaves the transaction open: it is rolled back, not retried.
+        if (this.#db.isTransaction) this.#control('ROLLBACK');
         throw err;
       }
     } finally {
       this.#unlock();
+    }
+  }
+
+  /** BEGIN, COMMIT, ROLLBACK: their errors (another process's lock: SQLITE_BUSY) typed like any statement's. */
+  #control(sql: 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK'): void {
+    try {
+      this.#db.exec(sql);
+    } catch (err) {
+      throw toServiceError(err, this.name, sql.toLowerCase());
     }
   }
 
@@ -255,8 +267,8 @@ function toServiceError(err: unknown, backend: string, what: string): ServiceErr
   // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
   if (e.errcode === 1555 || e.errcode === 2067)
     return new AlreadyExistsError(`${what}: already exists`, err);
-  // SQLITE_BUSY, SQLITE_LOCKED (another process holds the file)
-  if (e.errcode !== undefined && (e.errcode & 0xff) === 5) {
+  // SQLITE_BUSY (5), SQLITE_LOCKED (6) and their extended codes: another process holds the file
+  if (e.errcode !== undefined && ((e.errcode & 0xff) === 5 || (e.errcode & 0xff) === 6)) {
     return new UnavailableError(`${what}: ${backend} is locked by another process; retry`, err);
   }
   return new InternalError(`${what}: ${backend} failed: ${e.message ?? String(err)}`, err);
