@@ -19,6 +19,14 @@
 //
 // Consistency is unchanged: a Get waits only for lookups issued before it, and
 // runs after every write acknowledged before it was received.
+//
+// A coalesced Get answers what a single Get answers. Integer keys compare
+// exactly, so rows are matched back to their Gets by value. A key with a
+// string (or other non-integer) column is compared by the server's rules:
+// MySQL's PAD SPACE collations find row 'a' for key 'a ', which a match by
+// value in JavaScript would miss. Such tables use one UNION ALL of the single
+// Get's own lookup per key, each row tagged with the index of its Get, so the
+// server alone decides which row a key finds.
 import { DeadlineExceededError, ResourceExhaustedError } from '@slg/service-kit';
 import type { Backend, Statement } from './backends/types.ts';
 import type { Cell, Table } from './schema.ts';
@@ -61,6 +69,8 @@ export class GetBatcher {
   readonly #queueLimit: number;
   readonly #observer: BatchObserver;
   readonly #statements = new Map<number, Statement>();
+  /** Rows carry the index of their Get (a key column that is not int64): see the top. */
+  readonly #tagged: boolean;
   readonly #pending: Waiting[] = [];
   #inFlight = 0;
   #scheduled = false;
@@ -82,6 +92,7 @@ export class GetBatcher {
     this.#maxInFlight = opts.maxInFlight;
     this.#queueLimit = opts.queueLimit;
     this.#observer = opts.observer;
+    this.#tagged = opts.table.primaryKey.some((c) => c.type !== 'int64');
   }
 
   get(key: Cell[], deadline: number): Promise<unknown[] | undefined> {
@@ -161,6 +172,22 @@ export class GetBatcher {
       }
       const { rows } = await this.#b.exec(this.#statement(size), params, deadline);
       this.#observer.batch(this.#b.name, this.#table.name, batch.length);
+      if (size === 1) {
+        batch[0]!.resolve(rows[0]);
+        return;
+      }
+      if (this.#tagged) {
+        const found: (unknown[] | undefined)[] = [];
+        for (const row of rows) {
+          const i = Number(row.pop());
+          // Indices past the batch repeat its last key (the rounded statement size).
+          if (i < batch.length) found[i] ??= row;
+        }
+        batch.forEach((w, i) => {
+          w.resolve(found[i]);
+        });
+        return;
+      }
       const byKey = new Map<string, unknown[]>();
       const pk = this.#table.primaryKey;
       if (pk.length === 1) {
@@ -186,6 +213,15 @@ export class GetBatcher {
       const t = this.#table;
       const cols = [...t.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
       const one = t.primaryKey.map((c) => `${q(c.name)} = ?`).join(' AND ');
+      if (this.#tagged) {
+        const lookups = Array.from(
+          { length: size },
+          (_, i) => `SELECT ${cols}, ${i} FROM ${q(t.name)} WHERE ${one}`,
+        );
+        s = { name: `getMany ${t.name}`, sql: lookups.join(' UNION ALL '), mode: 'read' };
+        this.#statements.set(size, s);
+        return s;
+      }
       const where =
         t.primaryKey.length === 1
           ? `${q(t.primaryKey[0]!.name)} IN (${Array.from({ length: size }, () => '?').join(', ')})`
