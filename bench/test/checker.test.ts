@@ -6,12 +6,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { slg, toLong } from '@slg/proto';
 import t from 'tap';
+import { sameRequests } from '../src/commands/compare.ts';
 import type { DataResult } from '../src/commands/data.ts';
 import { caseStudyPattern, runCli, tempDir } from './helpers/cli.ts';
 import { FakeDataServer } from './helpers/fake-data-server.ts';
 
 const dir = tempDir(t, 'checker');
-const common = ['--players', '96', '-c', '32', '--no-ceiling', '-q', '--seed-parallel', '8'];
+// Small on purpose (the properties do not need volume): 32 players x 13 records, 8 clients.
+// Every run has a seed, so what it sends, and so what it checks, is the same on every machine.
+const PLAYERS = 32;
+const common = [
+  '--players',
+  String(PLAYERS),
+  '-c',
+  '8',
+  '--no-ceiling',
+  '-q',
+  '--seed-parallel',
+  '8',
+];
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DataResult;
 
 t.test(
@@ -21,13 +34,14 @@ t.test(
     const port = await fake.listen();
     t.teardown(() => fake.close());
     const target = ['--target', `127.0.0.1:${port}`];
+    // 1,200 requests: 150 per client, two checkpoints of 64 each.
     const a = join(dir, 'a.json');
     const run = await runCli([
       'data',
       ...target,
       ...common,
       '-n',
-      '4000',
+      '1200',
       '--seed',
       '11',
       '--verify',
@@ -50,88 +64,71 @@ t.test(
       ],
     );
     const ra = read(a);
-    t.equal(ra.totals.requests, 4000);
+    t.equal(ra.totals.requests, 1200);
     t.equal(ra.totals.mismatches, 0);
     t.equal(ra.totals.errors, 0);
+    t.ok(
+      ra.ops.every((op) => op.count > 0),
+      'seed 11 sends every operation (the eight lines count something)',
+    );
     t.equal(ra.verification?.mismatchCount, 0);
-    t.ok(ra.verification!.records > 96 * 13 - 1, 'every record of the population was verified');
+    t.ok(
+      ra.verification!.records > PLAYERS * 13 - 1,
+      'every record of the population was verified',
+    );
     t.match(ra.requestSequence.hash, /^[0-9a-f]{64}$/);
+    t.equal(ra.requestSequence.prefixes.length, 2, 'two checkpoints per client');
     t.equal(ra.environment.cores > 0, true);
     t.equal(typeof ra.environment.cpuModel, 'string');
     t.equal(ra.settings.seed, 11);
     t.ok(ra.ops.every((op) => op.histogram.length > 0));
 
-    // The same seed with one worker instead of two: the same requests.
+    // The same seed with one worker instead of two, and fewer requests (100 per client): the
+    // same requests as far as both go, which compare says; another seed: other requests.
     const b = join(dir, 'b.json');
-    const runB = await runCli([
-      'data',
-      ...target,
-      ...common,
-      '-w',
-      '1',
-      '-n',
-      '4000',
-      '--seed',
-      '11',
-      '-o',
-      b,
-    ]);
-    t.equal(runB.code, 0, runB.stdout + runB.stderr);
-    t.equal(
-      read(b).requestSequence.hash,
-      ra.requestSequence.hash,
-      'same seed: same request sequence',
-    );
-    // Timed runs send different counts, but one seed sends the same requests as far as both
-    // go. Few clients, so that each passes several checkpoints (64 requests) even on a busy
-    // machine.
-    const timed = [
-      'data',
-      ...target,
-      '--players',
-      '96',
-      '-c',
-      '4',
-      '--no-ceiling',
-      '-q',
-      '-d',
-      '3s',
-    ];
-    const d1 = join(dir, 'd1.json');
-    const d2 = join(dir, 'd2.json');
-    const d3 = join(dir, 'd3.json');
-    for (const [file, seed] of [
-      [d1, '11'],
-      [d2, '11'],
-      [d3, '12'],
+    const e = join(dir, 'e.json');
+    for (const [file, seed, workers] of [
+      [b, '11', '1'],
+      [e, '12', '2'],
     ] as const) {
-      const r = await runCli([...timed, '--seed', seed, '-o', file]);
+      const r = await runCli([
+        'data',
+        ...target,
+        ...common,
+        '-w',
+        workers,
+        '-n',
+        '800',
+        '--seed',
+        seed,
+        '-o',
+        file,
+      ]);
       t.equal(r.code, 0, r.stdout + r.stderr);
     }
-    const [p1, p2, p3] = [d1, d2, d3].map((f) => read(f).requestSequence.prefixes);
-    t.ok(
-      p1!.length > 0 && p2!.length > 0 && p3!.length > 0,
-      `checkpoints: ${p1!.length}, ${p2!.length}, ${p3!.length}`,
-    );
-    const n = Math.min(p1!.length, p2!.length);
-    t.same(p1!.slice(0, n), p2!.slice(0, n), 'same seed: same prefixes');
-    t.not(p3![0]?.hash, p1![0]?.hash, 'another seed: another prefix');
-    t.not(read(d3).requestSequence.hash, read(d1).requestSequence.hash);
-    const cmp = await runCli(['compare', d1, d2]);
+    const [pa, pb, pe] = [a, b, e].map((f) => read(f).requestSequence.prefixes);
+    t.equal(pb!.length, 1, '100 requests per client: one checkpoint');
+    t.same(pb, pa!.slice(0, 1), 'same seed, one worker, fewer requests: the same first 64');
+    t.not(pe![0]?.hash, pb![0]?.hash, 'another seed: another prefix');
+    t.not(read(e).requestSequence.hash, read(b).requestSequence.hash);
+    const cmp = await runCli(['compare', a, b]);
     t.equal(cmp.code, 0, cmp.stderr);
-    t.match(
-      cmp.stdout,
-      /request sequences: identical (\(every request\)|over the first \d+ requests of each client)/,
-    );
-    const cmp3 = await runCli(['compare', d1, d3]);
-    t.match(cmp3.stdout, /request sequences: different/);
+    t.match(cmp.stdout, /request sequences: identical over the first 64 requests of each client/);
+    // What compare prints, in-process (one CLI start less).
+    const same = (x: string, y: string) =>
+      sameRequests(
+        read(x) as unknown as Parameters<typeof sameRequests>[0],
+        read(y) as unknown as Parameters<typeof sameRequests>[1],
+      );
+    t.match(same(b, e), /^different \(already within the first 64/);
+    t.equal(same(a, a), 'identical (every request)');
 
-    // The post-verification alone passes on the store as the last run (d3) left it...
-    const v1 = await runCli(['verify', d3, ...target]);
+    // The post-verification alone passes on the store as the last run (e) left it...
+    const v1 = await runCli(['verify', e, ...target]);
     t.equal(v1.code, 0, v1.stdout + v1.stderr);
     t.match(v1.stdout, /post-verification: [\d,]+ records .* 0 mismatches, 0 errors/);
     // ...and reports a record changed in the store behind the cache's back.
-    const victim = read(d3).records.find((r) => r.table === 'player' && r.exists)!;
+    const victim = read(e).records.find((r) => r.table === 'player' && r.exists)!;
     fake.driftStore(
       'player',
       BigInt(victim.ownerId),
@@ -139,7 +136,7 @@ t.test(
       'gold',
       slg.common.v1.Value.create({ int: toLong(42n) }),
     );
-    const v2 = await runCli(['verify', d3, ...target]);
+    const v2 = await runCli(['verify', e, ...target]);
     t.equal(v2.code, 1, 'the drifted store fails the verification');
     t.match(
       v2.stdout,
@@ -164,7 +161,9 @@ t.test(
       `127.0.0.1:${port}`,
       ...common,
       '-n',
-      '3000',
+      '1000',
+      '--seed',
+      '21',
       '-o',
       out,
     ]);
@@ -180,26 +179,24 @@ t.test(
 );
 
 t.test('writes whose answer is lost: errors, read back, and no false mismatch', async (t) => {
-  const fake = new FakeDataServer({ failEveryNthWrite: 7 });
+  // Seeding does not tolerate errors: the faults start once it has created every record
+  // (13 per player), decided inside the server at that write.
+  const fake = new FakeDataServer({ failEveryNthWrite: 7, faultsFromRecords: PLAYERS * 13 });
   const port = await fake.listen();
   t.teardown(() => fake.close());
   const target = ['--target', `127.0.0.1:${port}`];
-  // Seeding does not tolerate errors; the faults start with the run.
-  fake.opts.failEveryNthWrite = undefined;
-  const seeded = runCli([
+  const run = await runCli([
     'data',
     ...target,
     ...common,
     '-n',
-    '3000',
+    '1000',
+    '--seed',
+    '31',
     '--verify',
     '-o',
     join(dir, 'lost.json'),
   ]);
-  // Turn the faults on once the seeding has created every record (96 players x 13 records).
-  while (fake.store.size < 96 * 13) await new Promise((r) => setTimeout(r, 20));
-  fake.opts.failEveryNthWrite = 7;
-  const run = await seeded;
   t.equal(run.code, 1, 'errors above --max-errors fail the run');
   const r = read(join(dir, 'lost.json'));
   t.ok(r.totals.errors > 0, `${r.totals.errors} errors`);

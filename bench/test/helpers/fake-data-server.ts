@@ -16,6 +16,8 @@ export interface FakeOptions {
   staleReadAfterWrite?: boolean;
   /** Every nth write is applied, then answered UNAVAILABLE (an outcome the client cannot know). */
   failEveryNthWrite?: number;
+  /** The faults of failEveryNthWrite start once the store holds this many records (after a seeding). */
+  faultsFromRecords?: number;
 }
 
 function err(code: grpc.status, details: string) {
@@ -30,6 +32,7 @@ export class FakeDataServer {
   opts: FakeOptions;
   /** Records whose previous state a stale read will serve once. */
   readonly #previous = new Map<string, Rec>();
+  #faultsOn = false;
   calls = 0;
   writes = 0;
   port = 0;
@@ -43,7 +46,7 @@ export class FakeDataServer {
         try {
           const res = fn(call.request);
           const n = this.opts.failEveryNthWrite;
-          if (write && n && ++this.writes % n === 0) {
+          if (write && n && this.#faulting() && ++this.writes % n === 0) {
             throw err(grpc.status.UNAVAILABLE, 'applied, but the answer was lost');
           }
           cb(null, res);
@@ -157,6 +160,14 @@ export class FakeDataServer {
         });
       }),
     });
+  }
+
+  /** Whether the write faults are on: from the start, or once the store reached faultsFromRecords. */
+  #faulting(): boolean {
+    const from = this.opts.faultsFromRecords;
+    if (from === undefined || this.#faultsOn) return true;
+    this.#faultsOn = this.store.size >= from;
+    return this.#faultsOn;
   }
 
   key(table: string, owner: Long | number, member: Long | number): string {
