@@ -1,6 +1,8 @@
 // The tables the data workload uses, read from db-proxy's schema file (the one source of the
 // game's tables): for each table its key columns (owner, then member for a collection) and its
-// other columns with their types.
+// other columns with their types. The workload is the case study's: a player's own game records
+// (the player and its collections); tables of other services in the same schema (the map's) are
+// not part of it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -48,10 +50,20 @@ interface RawSchema {
 
 const TYPES = new Set<ColumnType>(['int64', 'double', 'string', 'bool', 'bytes']);
 
+/** The tables of the data workload: the player record and the collections a player owns. */
+export const WORKLOAD_TABLES = ['player', 'building', 'troop', 'item', 'mail'] as const;
+
 export function loadGameSchema(path = defaultSchemaPath): GameSchema {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as RawSchema;
+  const missing = WORKLOAD_TABLES.filter((name) => !raw.tables[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `schema ${path}: the data workload's tables are missing: ${missing.join(', ')}`,
+    );
+  }
   const tables: TableInfo[] = [];
-  for (const [name, t] of Object.entries(raw.tables)) {
+  for (const name of WORKLOAD_TABLES) {
+    const t = raw.tables[name]!;
     if (t.primaryKey.length < 1 || t.primaryKey.length > 2) {
       throw new Error(`schema ${path}: table ${name}: the bench handles keys of 1 or 2 columns`);
     }
