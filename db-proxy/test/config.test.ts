@@ -49,7 +49,13 @@ t.test('environment: every problem at once, each naming its variable', async (t)
 
 t.test('the default game schema', async (t) => {
   const s = loadSchema(defaultSchemaPath);
-  t.same([...s.tables.keys()], ['player', 'building', 'troop', 'item', 'mail']);
+  t.same(
+    [...s.tables.keys()],
+    ['player', 'building', 'troop', 'item', 'mail'].concat(
+      ['map_world', 'map_city', 'map_field', 'map_monster', 'map_march_ref', 'map_march'],
+      ['map_report'],
+    ),
+  );
   const mail = s.tables.get('mail')!;
   t.same(
     mail.primaryKey.map((c) => c.name),

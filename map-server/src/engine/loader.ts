@@ -1,0 +1,255 @@
+// Start-up: the world record (created with a new world, checked against the configuration
+// after), the seeded generation of fields and monsters (idempotent: a region gets what it is
+// missing), then the whole map from data-server, one CFetchV2 per region and table, and every
+// march through its region's list. Steps a crash left half-done are finished here, before any
+// new one starts: pending effects applied, duplicate cities of a move resolved, refs without a
+// march dropped.
+import type { Logger } from '@slg/service-kit';
+import { FailedPreconditionError } from '@slg/service-kit';
+import {
+  cityFrom,
+  type Effect,
+  fieldFields,
+  fieldFrom,
+  marchFrom,
+  monsterFields,
+  monsterFrom,
+  T,
+} from '../store/records.ts';
+import type { MapStore, Op } from '../store/store.ts';
+import { createRng, hash32 } from '../world/rng.ts';
+import type { City, Field, March, Monster } from '../world/types.ts';
+import type { World } from '../world/world.ts';
+import {
+  FIELD_LEVELS,
+  FIELD_SIZE_PER_LEVEL,
+  MONSTER_LEVELS,
+  MONSTER_TROOPS_PER_LEVEL,
+  resourceOf,
+} from './rules.ts';
+
+export interface LoadOptions {
+  world: World;
+  store: MapStore;
+  fields: number;
+  monsters: number;
+  concurrency: number;
+  log: Logger;
+  applyPending: (effects: Effect[]) => Promise<void>;
+}
+
+export interface LoadResult {
+  marches: March[];
+  generated: boolean;
+  ms: number;
+}
+
+/** Runs `fn` over items with at most `n` at once. */
+export async function pool<I>(
+  items: I[],
+  n: number,
+  fn: (item: I) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
+/** The generated fields and monsters of region `index` (a pure function of the seed). */
+export function generateRegion(world: World, index: number, fields: number, monsters: number) {
+  const r = world.regionRect(index);
+  const rng = createRng(hash32(world.seed, index, 0x6e0));
+  // Each region gets its share of the whole (the remainder to the first regions).
+  const share = (total: number) =>
+    Math.floor(total / world.regionCount) + (index < total % world.regionCount ? 1 : 0);
+  const taken = new Set<number>();
+  const spot = () => {
+    for (let i = 0; i < 64; i++) {
+      const x = r.x + rng.below(r.width);
+      const y = r.y + rng.below(r.height);
+      const k = y * world.width + x;
+      if (!taken.has(k) && !world.terrain.blocked(x, y)) {
+        taken.add(k);
+        return { x, y };
+      }
+    }
+    return null;
+  };
+  const base = index * 1_000_000;
+  const outFields: { id: number; fields: ReturnType<typeof fieldFields> }[] = [];
+  for (let i = 0, n = share(fields); i < n; i++) {
+    const p = spot();
+    if (!p) continue;
+    const level = 1 + rng.below(FIELD_LEVELS);
+    outFields.push({
+      id: base + i + 1,
+      fields: fieldFields({
+        resource: resourceOf(rng.below(5)),
+        level,
+        x: p.x,
+        y: p.y,
+        remaining: level * FIELD_SIZE_PER_LEVEL,
+        gen: 0,
+      }),
+    });
+  }
+  const outMonsters: { id: number; fields: ReturnType<typeof monsterFields> }[] = [];
+  for (let i = 0, n = share(monsters); i < n; i++) {
+    const p = spot();
+    if (!p) continue;
+    const level = 1 + rng.below(MONSTER_LEVELS);
+    outMonsters.push({
+      id: base + 500_000 + i + 1,
+      fields: monsterFields({
+        level,
+        x: p.x,
+        y: p.y,
+        troops: level * MONSTER_TROOPS_PER_LEVEL,
+        gen: 0,
+      }),
+    });
+  }
+  return { fields: outFields, monsters: outMonsters };
+}
+
+async function writeChunks(store: MapStore, owner: number, ops: Op[]): Promise<void> {
+  for (let i = 0; i < ops.length; i += 100) await store.write(owner, ops.slice(i, i + 100));
+}
+
+export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
+  const started = Date.now();
+  const { world, store, log } = o;
+  const meta = await store.fetch(T.world, world.worldId);
+  const shape = {
+    width: world.width,
+    height: world.height,
+    seed: world.seed,
+    region_size: world.regionSize,
+  };
+  let generated = false;
+  if (meta) {
+    const diff = Object.entries(shape).filter(([k, v]) => Number(meta.fields[k]) !== v);
+    if (diff.length) {
+      throw new FailedPreconditionError(
+        `world ${world.worldId} is stored with ${diff.map(([k]) => `${k}=${meta.fields[k]}`).join(', ')}; the configuration says ${diff.map(([k, v]) => `${k}=${v}`).join(', ')}`,
+      );
+    }
+  } else {
+    // A new world: every region's fields and monsters, then the world record (a crash in
+    // between generates again, and each region gets only what it is missing).
+    generated = true;
+    log.info(
+      {
+        worldId: world.worldId,
+        regions: world.regionCount,
+        fields: o.fields,
+        monsters: o.monsters,
+      },
+      'generating a new world',
+    );
+    const regions = Array.from({ length: world.regionCount }, (_, i) => i);
+    await pool(regions, o.concurrency, async (index) => {
+      const owner = world.regionId(index);
+      const g = generateRegion(world, index, o.fields, o.monsters);
+      const [haveF, haveM] = await Promise.all([
+        store.list(T.field, owner),
+        store.list(T.monster, owner),
+      ]);
+      const hasF = new Set(haveF.map((r) => r.member));
+      const hasM = new Set(haveM.map((r) => r.member));
+      await writeChunks(store, owner, [
+        ...g.fields
+          .filter((f) => !hasF.has(f.id))
+          .map((f) => ({ create: { table: T.field, member: f.id, fields: f.fields } })),
+        ...g.monsters
+          .filter((m) => !hasM.has(m.id))
+          .map((m) => ({ create: { table: T.monster, member: m.id, fields: m.fields } })),
+      ]);
+    });
+    await store.write(world.worldId, [
+      {
+        create: {
+          table: T.world,
+          member: 0,
+          fields: { ...shape, fields: o.fields, monsters: o.monsters, next_id: 0 },
+        },
+      },
+    ]);
+  }
+
+  // Pending effects first (they change fields, monsters and marches), then the map as it is.
+  let loaded = await readAll(o);
+  const pending = loaded.marches.filter((x) => x.pending.length > 0);
+  if (pending.length) {
+    log.info({ marches: pending.length }, 'finishing the steps a stop left half-written');
+    for (const p of pending) await o.applyPending(p.pending);
+    loaded = await readAll(o);
+  }
+
+  // A move across regions that stopped between its two writes: the newest record wins.
+  const cities = new Map<number, City>();
+  const stale: City[] = [];
+  for (const c of loaded.cities) {
+    const other = cities.get(c.playerId);
+    if (!other) cities.set(c.playerId, c);
+    else if (c.seq > other.seq) {
+      stale.push(other);
+      cities.set(c.playerId, c);
+    } else stale.push(c);
+  }
+  for (const c of stale)
+    await store.write(c.region, [{ remove: { table: T.city, member: c.playerId } }]);
+
+  for (const c of cities.values()) world.addCity(c);
+  for (const f of loaded.fields) world.addField(f);
+  for (const m of loaded.monsters) world.addMonster(m);
+  const marches = loaded.marches.map((x) => x.march);
+  const ms = Date.now() - started;
+  log.info(
+    {
+      cities: world.cities.size,
+      fields: world.fields.size,
+      monsters: world.monsters.size,
+      marches: marches.length,
+      ms,
+    },
+    'world loaded',
+  );
+  return { marches, generated, ms };
+}
+
+async function readAll(o: LoadOptions) {
+  const { world, store } = o;
+  const cities: City[] = [];
+  const fields: Field[] = [];
+  const monsters: Monster[] = [];
+  const refs: { region: number; marchId: number; playerId: number }[] = [];
+  const regions = Array.from({ length: world.regionCount }, (_, i) => world.regionId(i));
+  await pool(regions, o.concurrency, async (region) => {
+    const [c, f, m, r] = await Promise.all([
+      store.list(T.city, region),
+      store.list(T.field, region),
+      store.list(T.monster, region),
+      store.list(T.marchRef, region),
+    ]);
+    for (const x of c) cities.push(cityFrom(region, x));
+    for (const x of f) fields.push(fieldFrom(region, x));
+    for (const x of m) monsters.push(monsterFrom(region, x));
+    for (const x of r)
+      refs.push({ region, marchId: x.member, playerId: Number(x.fields.player_id) });
+  });
+  const marches: { march: March; pending: Effect[] }[] = [];
+  await pool(refs, o.concurrency * 4, async (ref) => {
+    const rec = await store.fetch(T.march, ref.playerId, ref.marchId);
+    if (!rec) {
+      // The march ended (or never started) and its entry stayed.
+      await store.write(ref.region, [{ remove: { table: T.marchRef, member: ref.marchId } }]);
+      return;
+    }
+    marches.push(marchFrom(ref.playerId, rec));
+  });
+  marches.sort((a, b) => a.march.id - b.march.id);
+  return { cities, fields, monsters, marches };
+}

@@ -1,0 +1,120 @@
+// The RPC handlers of slg.mapserver.v1.MapService: requests checked (INVALID_ARGUMENT naming
+// the field), then handed to the engine and the cities.
+import { type Long, slg, slg_mapserver_v1_MapServiceDefinition, toBigInt } from '@slg/proto';
+import { InvalidArgumentError, NotFoundError } from '@slg/service-kit';
+import type { Clock } from './clock.ts';
+import { cityMsg, marchMsg } from './convert.ts';
+import type { Cities } from './engine/cities.ts';
+import type { MarchEngine } from './engine/march-engine.ts';
+import { T } from './store/records.ts';
+import type { MapStore } from './store/store.ts';
+import type { ViewportHub } from './stream.ts';
+import type { World } from './world/world.ts';
+
+const { Watch: watchMethod, ...unary } = slg_mapserver_v1_MapServiceDefinition;
+/** The unary methods (the kit serves them) and Watch (a stream, served by grpc-js directly). */
+export const unaryDefinition = unary;
+export const watchDefinition = { Watch: watchMethod };
+
+const pb = slg.mapserver.v1;
+
+function id(name: string, v: Long | number | string | null | undefined): number {
+  const b = toBigInt(v ?? 0);
+  if (b <= 0n || b > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new InvalidArgumentError(`${name} must be 1..${Number.MAX_SAFE_INTEGER}, got ${b}`);
+  }
+  return Number(b);
+}
+
+export interface ServiceDeps {
+  world: World;
+  engine: MarchEngine;
+  cities: Cities;
+  hub: ViewportHub;
+  store: MapStore;
+  clock: Clock;
+}
+
+export function createHandlers(d: ServiceDeps) {
+  const { world, engine, cities, hub, store, clock } = d;
+  return {
+    async GetWorld() {
+      return pb.World.create({
+        width: world.width,
+        height: world.height,
+        seed: world.seed,
+        regionSize: world.regionSize,
+        cities: world.cities.size,
+        fields: world.fields.size,
+        monsters: world.monsters.size,
+        marches: world.marches.size,
+        nowMs: clock.now(),
+      });
+    },
+    async PlaceCity(req: slg.mapserver.v1.PlaceCityRequest) {
+      const c = await cities.place(id('player_id', req.playerId), req.nearX, req.nearY);
+      return pb.City.create(cityMsg(c));
+    },
+    async RelocateCity(req: slg.mapserver.v1.RelocateCityRequest) {
+      const c = await cities.relocate(id('player_id', req.playerId), req.x, req.y);
+      return pb.City.create(cityMsg(c));
+    },
+    async RemoveCity(req: slg.mapserver.v1.RemoveCityRequest) {
+      return pb.RemoveCityResponse.create({
+        removed: await cities.remove(id('player_id', req.playerId)),
+      });
+    },
+    async GetCity(req: slg.mapserver.v1.GetCityRequest) {
+      const playerId = id('player_id', req.playerId);
+      const c = world.cities.get(playerId);
+      if (!c) throw new NotFoundError(`player ${playerId} has no city`);
+      return pb.City.create(cityMsg(c));
+    },
+    async StartMarch(req: slg.mapserver.v1.StartMarchRequest) {
+      const m = await engine.startMarch({
+        playerId: id('player_id', req.playerId),
+        kind: req.kind,
+        targetX: req.targetX,
+        targetY: req.targetY,
+        troops: req.troops.map((o, i) => ({
+          troopId: id(`troops[${i}].troop_id`, o.troopId),
+          count: Number(toBigInt(o.count ?? 0)),
+        })),
+      });
+      return pb.March.create(marchMsg(m));
+    },
+    async RecallMarch(req: slg.mapserver.v1.RecallMarchRequest) {
+      const m = await engine.recall(id('player_id', req.playerId), id('march_id', req.marchId));
+      return pb.March.create(marchMsg(m));
+    },
+    async ListMarches(req: slg.mapserver.v1.ListMarchesRequest) {
+      const playerId = id('player_id', req.playerId);
+      const marches = [...world.marches.values()]
+        .filter((m) => m.playerId === playerId)
+        .sort((a, b) => a.id - b.id);
+      return pb.ListMarchesResponse.create({ marches: marches.map(marchMsg) });
+    },
+    async QueryViewport(req: slg.mapserver.v1.Rect) {
+      const r = { x: req.x, y: req.y, width: req.width, height: req.height };
+      const problem = hub.check(r);
+      if (problem) throw new InvalidArgumentError(problem);
+      return pb.ViewportContents.create(hub.contents(r));
+    },
+    async GetReport(req: slg.mapserver.v1.GetReportRequest) {
+      const playerId = id('player_id', req.playerId);
+      const reportId = id('report_id', req.reportId);
+      const r = await store.fetch(T.report, playerId, reportId);
+      if (!r) throw new NotFoundError(`player ${playerId} has no report ${reportId}`);
+      return pb.Report.create({
+        playerId,
+        reportId,
+        kind: String(r.fields.kind),
+        marchId: Number(r.fields.march_id),
+        createdMs: Number(r.fields.created_at),
+        inputJson: String(r.fields.input ?? ''),
+        resultJson: String(r.fields.result ?? ''),
+        hash: String(r.fields.hash ?? ''),
+      });
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// data-server as map-server uses it: records as plain JS values (every int64 here is a safe
+// integer), single writes through the single RPCs, several writes of one owner through
+// BatchWriteV2 (all or nothing).
+import { Long, type slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
+import { createGrpcClient, type GrpcClient, InternalError } from '@slg/service-kit';
+import type { Registry } from 'prom-client';
+
+export type FieldValue = number | string | boolean;
+export type Fields = Record<string, FieldValue>;
+
+export interface StoredRecord {
+  member: number;
+  version: number;
+  fields: Fields;
+}
+
+export type Op =
+  | { create: { table: string; member: number; fields: Fields } }
+  | {
+      modify: { table: string; member: number; fields: Fields; expectedVersion?: number };
+    }
+  | { incr: { table: string; member: number; field: string; delta: number; floor?: number } }
+  | { remove: { table: string; member: number } };
+
+export interface OpResult {
+  /** The record's version after the op (0 for a remove). */
+  version: number;
+  /** incr: the new value. */
+  value?: number;
+  /** remove: whether there was a record. */
+  removed?: boolean;
+}
+
+/** The store contract (data-server's semantics); tests also run it over an in-memory double. */
+export interface MapStore {
+  fetch(table: string, owner: number, member?: number): Promise<StoredRecord | null>;
+  list(table: string, owner: number): Promise<StoredRecord[]>;
+  /** Ops of one owner, all or none. */
+  write(owner: number, ops: Op[]): Promise<OpResult[]>;
+  close(): void;
+}
+
+/** Columns stored as doubles (every other number is an int64). */
+const DOUBLE_COLUMNS = new Set(['from_x', 'from_y', 'to_x', 'to_y']);
+
+type Value = slg.common.v1.Value.$Properties;
+
+function toValue(name: string, v: FieldValue): Value {
+  if (typeof v === 'string') return { str: v };
+  if (typeof v === 'boolean') return { bool: v };
+  if (DOUBLE_COLUMNS.has(name)) return { float: v };
+  if (!Number.isSafeInteger(v))
+    throw new InternalError(`field ${name}: ${v} is not an exact integer`);
+  return { int: Long.fromNumber(v) };
+}
+
+function toFields(fields: Fields): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = toValue(k, v);
+  return out;
+}
+
+export function num(v: Long | number | string | null | undefined): number {
+  const b = toBigInt(v);
+  const n = Number(b);
+  if (!Number.isSafeInteger(n)) throw new InternalError(`int64 ${b} is beyond 2^53`);
+  return n;
+}
+
+function fromValue(v: Value): FieldValue {
+  if (v.int != null) return num(v.int as Long);
+  if (v.float != null) return v.float;
+  if (v.str != null) return v.str;
+  if (v.bool != null) return v.bool;
+  return 0;
+}
+
+function fromRecord(r: slg.dataserver.v2.IRecord): StoredRecord {
+  const fields: Fields = {};
+  for (const [k, v] of Object.entries(r.fields ?? {})) fields[k] = fromValue(v);
+  return { member: num(r.memberId as Long), version: num(r.version as Long), fields };
+}
+
+type Client = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
+
+export class DataServerStore implements MapStore {
+  readonly client: Client;
+  readonly #deadlineMs: number;
+
+  constructor(address: string, opts: { registry?: Registry; deadlineMs?: number } = {}) {
+    this.#deadlineMs = opts.deadlineMs ?? 10_000;
+    this.client = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, address, {
+      deadlineMs: this.#deadlineMs,
+      idempotent: ['FetchV2', 'CFetchV2', 'CCountV2'],
+      ...(opts.registry ? { registry: opts.registry } : {}),
+    });
+  }
+
+  async fetch(table: string, owner: number, member = 0): Promise<StoredRecord | null> {
+    const r = await this.client.FetchV2({ table, ownerId: owner, memberId: member });
+    return r.record ? fromRecord(r.record) : null;
+  }
+
+  async list(table: string, owner: number): Promise<StoredRecord[]> {
+    const r = await this.client.CFetchV2({ table, ownerId: owner });
+    return r.records.map(fromRecord);
+  }
+
+  async write(owner: number, ops: Op[]): Promise<OpResult[]> {
+    if (ops.length === 1) return [await this.#single(owner, ops[0]!)];
+    const r = await this.client.BatchWriteV2({ ops: ops.map((op) => wireOp(owner, op)) });
+    return r.results.map((x) => {
+      if (x.create) return { version: num(x.create.version as Long) };
+      if (x.modify) return { version: num(x.modify.version as Long) };
+      if (x.incrBy) {
+        return { version: num(x.incrBy.version as Long), value: num(x.incrBy.value as Long) };
+      }
+      return { version: 0, removed: !!x.remove?.removed };
+    });
+  }
+
+  async #single(owner: number, op: Op): Promise<OpResult> {
+    const w = wireOp(owner, op);
+    if (w.create) return { version: num((await this.client.CreateV2(w.create)).version as Long) };
+    if (w.modify) return { version: num((await this.client.ModifyV2(w.modify)).version as Long) };
+    if (w.incrBy) {
+      const r = await this.client.IncrByV2(w.incrBy);
+      return { version: num(r.version as Long), value: num(r.value as Long) };
+    }
+    const r = await this.client.RemoveV2(w.remove!);
+    return { version: 0, removed: r.removed };
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
+
+function wireOp(owner: number, op: Op) {
+  if ('create' in op) {
+    const c = op.create;
+    return {
+      create: { table: c.table, ownerId: owner, memberId: c.member, fields: toFields(c.fields) },
+    };
+  }
+  if ('modify' in op) {
+    const m = op.modify;
+    return {
+      modify: {
+        table: m.table,
+        ownerId: owner,
+        memberId: m.member,
+        fields: toFields(m.fields),
+        ...(m.expectedVersion !== undefined ? { expectedVersion: m.expectedVersion } : {}),
+      },
+    };
+  }
+  if ('incr' in op) {
+    const i = op.incr;
+    return {
+      incrBy: {
+        table: i.table,
+        ownerId: owner,
+        memberId: i.member,
+        field: i.field,
+        delta: i.delta,
+        ...(i.floor !== undefined ? { floor: i.floor } : {}),
+      },
+    };
+  }
+  return { remove: { table: op.remove.table, ownerId: owner, memberId: op.remove.member } };
+}
