@@ -49,6 +49,13 @@ export interface WriteLease {
   readonly keys: readonly string[];
   /** What each key held when the lease was taken (null: nothing). */
   readonly old: readonly (Buffer | null)[];
+  /**
+   * Per key: the lease taken over outlived this write's (another write's, which may still
+   * commit: one that failed without a known outcome keeps its lease). This write's lease then
+   * lasts as long, and its fill stores nothing and keeps the lease to its end, so that no
+   * reader fills the key before that other write can no longer commit.
+   */
+  readonly held: readonly boolean[];
 }
 
 /** A value to store by writeFill (undefined in its place: store nothing, just release). */
@@ -96,8 +103,9 @@ export interface Cache {
   ): Promise<WriteLease>;
   /**
    * Write-through, step 2: stores `values[i]` at `lease.keys[i]` where the lease is still this
-   * write's and releases it; invalidates the keys whose lease was taken over. Never rejects
-   * (a failure is kept like an invalidation).
+   * write's and releases it (where `lease.held[i]`: stores nothing and keeps it until it
+   * expires); invalidates the keys whose lease was taken over. Never rejects (a failure is
+   * kept like an invalidation).
    */
   writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void>;
   /** Called on every state change (metrics, health, logs). */

@@ -99,15 +99,25 @@ export class MemoryCache implements Cache {
   ): Promise<WriteLease> {
     const token = String(++this.#tokens);
     const expires = Date.now() + leaseMs;
+    const held: boolean[] = [];
     const old = keys.map((key, i) => {
       const e = this.#values.get(key);
       const idx = i === 0 ? index : undefined;
-      this.#leases.set(key, { token, expires, index: idx ?? e?.index });
+      // A lease that outlives ours (a write that may still commit): ours lasts as long, and
+      // its fill keeps it (see WriteLease.held).
+      const previous = this.#leases.get(key);
+      const outlived = previous !== undefined && previous.expires > expires;
+      held.push(outlived);
+      this.#leases.set(key, {
+        token,
+        expires: outlived ? previous.expires : expires,
+        index: idx ?? e?.index,
+      });
       this.#values.delete(key);
       if (idx !== undefined) this.#indexKey(idx, key);
       return e === undefined ? null : e.value;
     });
-    return Promise.resolve({ token, keys, old });
+    return Promise.resolve({ token, keys, old, held });
   }
 
   writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void> {
@@ -120,6 +130,7 @@ export class MemoryCache implements Cache {
         this.#values.delete(key);
         return;
       }
+      if (lease.held[i] && l.expires > now) return; // kept to its end, nothing stored
       this.#leases.delete(key);
       const v = values[i];
       if (v !== undefined && l.expires > now) {

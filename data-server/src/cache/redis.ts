@@ -79,21 +79,30 @@ return 1
 
 // Write-through, step 1. KEYS[1..n] values, KEYS[n+1..2n] leases, KEYS[2n+1] member index (optional)
 // ARGV[1] token, ARGV[2] lease ms, ARGV[3] n, ARGV[4] index ms
-// Returns, per key, {1, old value} or {0, ''}.
+// Returns, per key, {flags, old value}: flags bit 1 = a value was there, bit 2 = the lease taken
+// over outlived ours (a write that may still commit): ours lasts as long ("held").
 const writeLeaseLua = `
 local n = tonumber(ARGV[3])
+local ttl = tonumber(ARGV[2])
 local out = {}
 for i = 1, n do
   local v = redis.call('GET', KEYS[i])
+  local flags = 0
   if v then
-    out[2 * i - 1] = 1
+    flags = 1
     out[2 * i] = v
     redis.call('DEL', KEYS[i])
   else
-    out[2 * i - 1] = 0
     out[2 * i] = ''
   end
-  redis.call('SET', KEYS[n + i], ARGV[1], 'PX', ARGV[2])
+  local left = redis.call('PTTL', KEYS[n + i])
+  if left > ttl then
+    flags = flags + 2
+    redis.call('SET', KEYS[n + i], ARGV[1], 'PX', left)
+  else
+    redis.call('SET', KEYS[n + i], ARGV[1], 'PX', ttl)
+  end
+  out[2 * i - 1] = flags
 end
 if #KEYS > 2 * n then
   redis.call('SADD', KEYS[2 * n + 1], KEYS[1])
@@ -103,7 +112,8 @@ return out
 `;
 
 // Write-through, step 2. KEYS[1..n] values, KEYS[n+1..2n] leases
-// ARGV[1] token, ARGV[2] n, then per key: mode ('s' store, 'r' release only), value, ttl ms
+// ARGV[1] token, ARGV[2] n, then per key: mode ('s' store, 'r' release only, 'k' keep the
+// lease to its end, storing nothing), value, ttl ms
 // Where the lease is no longer this write's (another write or an invalidation took it over
 // meanwhile, and may be done already), the key is invalidated as a plain write would.
 const writeFillLua = `
@@ -112,7 +122,7 @@ for i = 1, n do
   if redis.call('GET', KEYS[n + i]) == ARGV[1] then
     local a = 3 + (i - 1) * 3
     if ARGV[a] == 's' then redis.call('SET', KEYS[i], ARGV[a + 1], 'PX', ARGV[a + 2]) end
-    redis.call('DEL', KEYS[n + i])
+    if ARGV[a] ~= 'k' then redis.call('DEL', KEYS[n + i]) end
   else
     redis.call('DEL', KEYS[i], KEYS[n + i])
   end
@@ -326,8 +336,13 @@ export class RedisCache implements Cache {
     args.push(token, Math.max(1, Math.round(leaseMs)), n, this.#opts.indexMs);
     const r = await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed);
     const old: (Buffer | null)[] = [];
-    for (let i = 0; i < n; i++) old.push(r[2 * i] === 1 ? (r[2 * i + 1] as Buffer) : null);
-    return { token, keys, old };
+    const held: boolean[] = [];
+    for (let i = 0; i < n; i++) {
+      const flags = r[2 * i] as number;
+      old.push(flags & 1 ? (r[2 * i + 1] as Buffer) : null);
+      held.push((flags & 2) !== 0);
+    }
+    return { token, keys, old, held };
   }
 
   async writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void> {
@@ -337,7 +352,8 @@ export class RedisCache implements Cache {
     args.push(lease.token, n);
     for (let i = 0; i < n; i++) {
       const v = values[i];
-      if (v === undefined) args.push('r', '', 0);
+      if (lease.held[i]) args.push('k', '', 0);
+      else if (v === undefined) args.push('r', '', 0);
       else args.push('s', v.value, Math.max(1, Math.round(v.ttlMs)));
     }
     if (!lease.token.startsWith(this.#tokenPrefix)) {
