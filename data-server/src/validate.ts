@@ -26,6 +26,22 @@ export interface CollectionRef {
   readonly ownerStr: string;
 }
 
+/**
+ * A name from a request, quoted for a message and cut to its first 64 characters: a name of
+ * kilobytes repeated back whole made the status outgrow the client's metadata limit, and the
+ * caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.
+ */
+export function quoteName(name: string): string {
+  return name.length <= 64
+    ? JSON.stringify(name)
+    : `${JSON.stringify(name.slice(0, 64))}... (${name.length} characters)`;
+}
+
+/** The same name as a step of a field path (fields.<name>), cut the same way, unquoted. */
+export function pathName(name: string): string {
+  return name.length <= 64 ? name : `${name.slice(0, 64)}...(${name.length} characters)`;
+}
+
 /** The most members one CRemoveV2 names. */
 export const maxRemoveMembers = 1000;
 
@@ -43,7 +59,7 @@ export class Validator {
     if (t) return t;
     if (!name) throw new InvalidArgumentError(`table is required (one of: ${this.#tableNames})`);
     throw new InvalidArgumentError(
-      `table ${JSON.stringify(name)} is unknown (one of: ${this.#tableNames})`,
+      `table ${quoteName(name)} is unknown (one of: ${this.#tableNames})`,
     );
   }
 
@@ -99,7 +115,7 @@ export class Validator {
           );
         }
         throw new InvalidArgumentError(
-          `fields.${name}: table ${table.name} has no such field (fields: ${[...table.columns.keys()].join(', ')})`,
+          `fields.${pathName(name)}: table ${table.name} has no such field (fields: ${[...table.columns.keys()].join(', ')})`,
         );
       }
       checkValue(column, (fields as FieldMap)[name]);
@@ -123,7 +139,7 @@ export class Validator {
         throw new InvalidArgumentError(`field ${name} is a key column and cannot be incremented`);
       }
       throw new InvalidArgumentError(
-        `field ${JSON.stringify(name)}: table ${table.name} has no such field`,
+        `field ${quoteName(name)}: table ${table.name} has no such field`,
       );
     }
     if (column.type !== 'int64') {

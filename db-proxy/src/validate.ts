@@ -4,7 +4,7 @@
 // the field at fault, and nothing is written.
 import type { slg } from '@slg/proto';
 import { InvalidArgumentError } from '@slg/service-kit';
-import { type NamedQuery, SHARD_KEY_PARAM } from './queries.ts';
+import { type NamedQuery, ROW_CAP_PARAM, SHARD_KEY_PARAM } from './queries.ts';
 import { type Cell, type Column, type Schema, type Table, VERSION_COLUMN } from './schema.ts';
 import type { Op } from './store.ts';
 import { cellFromWire, longToBigInt } from './values.ts';
@@ -12,6 +12,22 @@ import { cellFromWire, longToBigInt } from './values.ts';
 type Value = slg.common.v1.Value.$Properties;
 type Fields = { [k: string]: Value } | null | undefined;
 type Int64 = Parameters<typeof longToBigInt>[0];
+
+/**
+ * A name from a request, quoted for a message and cut to its first 64 characters: a name of
+ * kilobytes repeated back whole (twice, for a field) made the status outgrow the client's
+ * metadata limit, and the caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.
+ */
+export function quoteName(name: string): string {
+  return name.length <= 64
+    ? JSON.stringify(name)
+    : `${JSON.stringify(name.slice(0, 64))}... (${name.length} characters)`;
+}
+
+/** The same name as a step of a field path (fields.<name>), cut the same way, unquoted. */
+export function pathName(name: string): string {
+  return name.length <= 64 ? name : `${name.slice(0, 64)}...(${name.length} characters)`;
+}
 
 export interface Limits {
   maxBatchOps: number;
@@ -41,7 +57,7 @@ export class Validator {
     const t = this.schema.tables.get(name);
     if (!t)
       throw new InvalidArgumentError(
-        `${at}: "${name}" is not a table of the schema (${this.#tableList})`,
+        `${at}: ${quoteName(name)} is not a table of the schema (${this.#tableList})`,
       );
     return t;
   }
@@ -84,7 +100,7 @@ export class Validator {
     const c = t.byName.get(name);
     if (!c) {
       throw new InvalidArgumentError(
-        `${at}.${name}: ${t.name} has no column "${name}" (columns: ${t.columns.map((x) => x.name).join(', ')})`,
+        `${at}.${pathName(name)}: ${t.name} has no column ${quoteName(name)} (columns: ${t.columns.map((x) => x.name).join(', ')})`,
       );
     }
     return c;
@@ -150,7 +166,7 @@ export class Validator {
     const column = table.byName.get(req.field);
     if (!column) {
       throw new InvalidArgumentError(
-        `${at}field: ${table.name} has no column "${req.field}" (int64 columns: ${table.values
+        `${at}field: ${table.name} has no column ${quoteName(req.field)} (int64 columns: ${table.values
           .filter((c) => c.type === 'int64')
           .map((c) => c.name)
           .join(', ')})`,
@@ -259,7 +275,7 @@ export class Validator {
     const query = this.queries.get(req.name);
     if (!query) {
       throw new InvalidArgumentError(
-        `name: no query "${req.name}" is configured (${[...this.queries.keys()].join(', ') || 'none'})`,
+        `name: no query ${quoteName(req.name)} is configured (${[...this.queries.keys()].join(', ') || 'none'})`,
       );
     }
     if (!req.shardKey)
@@ -280,7 +296,7 @@ export class Validator {
       const p = query.params.get(name);
       if (!p) {
         throw new InvalidArgumentError(
-          `params.${name}: query ${query.name} has no such parameter (${[...query.params.keys()].join(', ') || 'none'})`,
+          `params.${pathName(name)}: query ${query.name} has no such parameter (${[...query.params.keys()].join(', ') || 'none'})`,
         );
       }
       params.set(name, cellFromWire(given[name], p, `params.${name}`));
@@ -288,6 +304,21 @@ export class Validator {
     const missing = [...query.params.keys()].filter((p) => !params.has(p));
     if (missing.length)
       throw new InvalidArgumentError(`params: query ${query.name} needs ${missing.join(', ')}`);
+    for (const p of query.limitParams) {
+      const v = params.get(p);
+      if ((typeof v === 'bigint' || typeof v === 'number') && v < 0) {
+        throw new InvalidArgumentError(
+          `params.${p}: ${v} is negative; a LIMIT or OFFSET is 0 or more (a negative one would mean every row)`,
+        );
+      }
+    }
+    // Never read more rows than the answer may hold: one over the cap is enough to refuse.
+    const cap = BigInt(this.limits.maxResultRows) + 1n;
+    for (const p of query.capParams) {
+      const v = params.get(p);
+      if (typeof v === 'bigint' && v > cap) params.set(p, cap);
+    }
+    params.set(ROW_CAP_PARAM, cap);
     params.set(SHARD_KEY_PARAM, shard);
     return { query, shard, params };
   }
