@@ -456,7 +456,9 @@ export class MysqlBackend implements Backend {
         text || !signal
           ? undefined
           : () => {
-              if (!conn.killed) conn.cancelled = abortError(signal);
+              // The signal also aborts when the deadline passes: that stays DEADLINE_EXCEEDED.
+              const why = abortError(signal);
+              if (!conn.killed && !(why instanceof DeadlineExceededError)) conn.cancelled = why;
               void this.#kill(conn, stmt);
             };
       if (onAbort) {
