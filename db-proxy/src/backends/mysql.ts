@@ -446,6 +446,10 @@ export class MysqlBackend implements Backend {
         new DeadlineExceededError(`deadline exceeded before ${stmt.name} was sent`),
       );
     }
+    // The caller went away before this statement: it is not sent at all.
+    if (signal?.aborted && !TEXT_STATEMENTS.has(stmt)) {
+      return Promise.reject(abortError(signal, `before ${stmt.name} was sent`));
+    }
     const started = performance.now();
     return new Promise<ExecResult>((resolve, reject) => {
       const text = TEXT_STATEMENTS.has(stmt);
@@ -461,10 +465,7 @@ export class MysqlBackend implements Backend {
               if (!conn.killed && !(why instanceof DeadlineExceededError)) conn.cancelled = why;
               void this.#kill(conn, stmt);
             };
-      if (onAbort) {
-        if (signal!.aborted) onAbort();
-        else signal!.addEventListener('abort', onAbort, { once: true });
-      }
+      if (onAbort) signal!.addEventListener('abort', onAbort, { once: true });
       const done = (
         err: Mysql.QueryError | null,
         result: unknown,
