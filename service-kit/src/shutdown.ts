@@ -1,5 +1,6 @@
 // One graceful-shutdown path per process: on SIGTERM/SIGINT (or an uncaught
-// error) run `close` within a deadline, then exit; a second signal forces.
+// error) run `close` within a deadline, then exit; a second signal forces. An
+// empty event loop is not a shutdown request: the process ends with its own exit code.
 import closeWithGrace from 'close-with-grace';
 import type { Logger } from './logger.ts';
 
@@ -10,6 +11,9 @@ export function onShutdown(
   const handle = closeWithGrace(
     {
       delay: opts.timeoutMs,
+      // A process whose event loop empties (a start-up that failed and closed what it opened)
+      // exits with the code it set; close-with-grace would run `close` and exit 0.
+      skip: ['beforeExit'],
       logger: {
         error: (msg: unknown) => opts.logger.error(msg),
       },
