@@ -6,7 +6,7 @@
 // Paths resolved from import.meta.url stay right: dist/ sits beside src/. The one
 // asset outside a service's folder, proto's descriptor set (served by reflection), is
 // embedded in each bundle, so a bundle copied anywhere (an image) still has it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, stop } from 'esbuild';
@@ -51,7 +51,7 @@ export async function buildServices(): Promise<void> {
   for (const [service, files] of Object.entries(entries)) {
     const entryPoints = files.map((f) => join(root, service, f)).filter((f) => existsSync(f));
     if (entryPoints.length === 0) continue;
-    await build({
+    const result = await build({
       entryPoints,
       outdir: join(root, service, 'dist'),
       outExtension: { '.js': '.mjs' },
@@ -63,7 +63,16 @@ export async function buildServices(): Promise<void> {
       define,
       sourcemap: 'linked',
       logLevel: 'warning',
+      write: false,
     });
+    // Each file replaced by a rename: a process started from dist/ while another build runs
+    // (npm start beside a test that builds) reads the old bundle or the new one, never half of one.
+    for (const file of result.outputFiles) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      const tmp = `${file.path}.${process.pid}.tmp`;
+      writeFileSync(tmp, file.contents);
+      renameSync(tmp, file.path);
+    }
   }
   // esbuild keeps a helper process for further builds; this was the only one.
   await stop();
