@@ -81,6 +81,8 @@ export class ViewportHub {
   readonly #closed: (reason: string) => void;
   #seq = 0;
   world: World | undefined;
+  /** Observers of every change, numbered (tests, tools). */
+  readonly observers = new Set<(e: MapEvent) => void>();
 
   constructor(o: {
     limit: number;
@@ -107,6 +109,7 @@ export class ViewportHub {
   /** The engine's publish function: numbers the change and hands it to whom it concerns. */
   publish = (e: Omit<MapEvent, 'seq'>): void => {
     const seq = ++this.#seq;
+    for (const o of this.observers) o({ ...e, seq });
     if (this.#subs.size === 0) return;
     let msg: slg.mapserver.v1.IWatchEvent | undefined;
     for (const s of this.#subs) {

@@ -153,13 +153,16 @@ export async function randomAction(
       return best;
     };
     let target: { x: number; y: number } | undefined;
+    const ours = new Set(players);
     if (kind === 'gather') target = near([...w.fields.values()].filter((f) => !f.occupant));
     else if (kind === 'attack_monster') target = near([...w.monsters.values()]);
     else if (kind === 'attack_city')
-      target = near([...w.cities.values()].filter((c) => c.playerId !== p));
+      target = near([...w.cities.values()].filter((c) => c.playerId !== p && ours.has(c.playerId)));
     else if (kind === 'reinforce') {
       target = near(
-        [...w.cities.values()].filter((c) => c.playerId !== p && c.playerId % 4 === p % 4),
+        [...w.cities.values()].filter(
+          (c) => c.playerId !== p && c.playerId % 4 === p % 4 && ours.has(c.playerId),
+        ),
       );
     } else target = { x: rng.below(w.width), y: rng.below(w.height) };
     if (!target) return;

@@ -1092,7 +1092,7 @@ export class MarchEngine {
     const e = this.world.at(x, y);
     const wrong = () =>
       new FailedPreconditionError(
-        `a ${kind} march needs ${KIND_NEEDS[kind]} at (${x}, ${y}); there is ${e ? describe(e) : 'nothing'}`,
+        `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} march needs ${KIND_NEEDS[kind]} at (${x}, ${y}); there is ${e ? describe(e) : 'nothing'}`,
       );
     let targetId = 0;
     let targetGen = 0;
