@@ -29,7 +29,7 @@ t.test('the Get check: every seeded field, and a version', async (t) => {
   const { iron: _, ...noIron } = want;
   t.match(playerMismatch(answer(noIron), want, id), /iron null/);
   t.match(playerMismatch(answer(want, 0), want, id), /version/);
-  t.equal(playerMismatch(Buffer.alloc(0), want, id), 'no row');
+  t.equal(playerMismatch(Buffer.alloc(0), want, id), `player ${id}: no row`, 'a missing row');
   t.match(playerMismatch(Buffer.from([0x0a, 0x7f]), want, id), /does not decode/);
 });
 
@@ -38,13 +38,25 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
   t.teardown(() => stack.close());
   const dir = tempDir(t, 'dbproxy');
   const mysqlUrl = `mysql://${mariadb.user}@${mariadb.host}:${mariadb.port}/${stack.database}`;
-  const common = ['--dbproxy', stack.dbproxyAddress, '--mysql', mysqlUrl, '--players', '64'];
+  // Small: 16 players, one load worker, phases of half a second.
+  const common = [
+    '--dbproxy',
+    stack.dbproxyAddress,
+    '--mysql',
+    mysqlUrl,
+    '--players',
+    '16',
+    '-c',
+    '16',
+    '-w',
+    '1',
+  ];
   const out = join(dir, 'run.json');
   const run = await runCli([
     'dbproxy',
     ...common,
     '-d',
-    '1s',
+    '500ms',
     '--rounds',
     '2',
     '--server-pids',
@@ -54,7 +66,7 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
     out,
   ]);
   t.equal(run.code, 0, run.stdout + run.stderr);
-  t.match(run.stdout, /seeded 64 players through db-proxy \(64 new, 0 there already\)/);
+  t.match(run.stdout, /seeded 16 players through db-proxy \(16 new, 0 there already\)/);
   t.match(run.stdout, /db-proxy Get = [\d.]+% of the echo ceiling \(median of the rounds: /);
   const r = JSON.parse(readFileSync(out, 'utf8')) as {
     phases: { phase: string; rate: number; errors: number; mismatches: number }[];
@@ -75,10 +87,10 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
 
   // db-proxy's Get called in-process on the same players: checked answers, a CPU figure.
   const handlersOut = join(dir, 'handlers.json');
-  const handlers = ['dbproxy-handlers', '--mysql', mysqlUrl, '--players', '64', '-n', '2000'];
+  const handlers = ['dbproxy-handlers', '--mysql', mysqlUrl, '--players', '16', '-n', '1000'];
   const h = await runCli([...handlers, '--rounds', '2', '-o', handlersOut]);
   t.equal(h.code, 0, h.stdout + h.stderr);
-  t.match(h.stdout, /players: 64 \(0 inserted now\)/);
+  t.match(h.stdout, /players: 16 \(0 inserted now\)/);
   t.match(h.stdout, /db-proxy without gRPC: [\d.]+ µs of CPU per Get .*; 0 mismatches/);
   const hr = JSON.parse(readFileSync(handlersOut, 'utf8')) as {
     rounds: { gets: number; lookups: number }[];
@@ -108,7 +120,7 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
     '--phases',
     'dbproxy',
     '-d',
-    '1s',
+    '500ms',
     '--rounds',
     '1',
     '-q',
