@@ -20,6 +20,7 @@ import { Command, Option } from 'commander';
 import mysql from 'mysql2';
 import { type DbProxyBenchParams, DIRECT_SQL, seededPlayer } from './dbproxy-workload.ts';
 import { startEchoProcess } from './lib/ceiling.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from './lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from './lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from './lib/histogram.ts';
 import { LoadPool } from './lib/load-pool.ts';
@@ -60,6 +61,10 @@ interface PhaseSummary {
   servers: ServerUsage[];
   /** The load generator's CPU (every thread), in cores. */
   clientCores: number[];
+  /** The load generator's CPU seconds (every thread). */
+  clientCpuS: number;
+  /** Calls sent (answered + errors). */
+  requests: number;
 }
 
 interface Options extends LoadSettings {
@@ -237,6 +242,8 @@ async function runPhase(
     firstError: (run.extras.find((e) => e.firstError)?.firstError as string | undefined) ?? null,
     servers: usage.servers,
     clientCores: [usage.client.cores],
+    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
+    requests: t.requests,
   };
 }
 
@@ -260,14 +267,58 @@ function combine(parts: PhaseSummary[]): PhaseSummary {
     firstError: parts.find((p) => p.firstError)?.firstError ?? null,
     servers: parts.flatMap((p) => p.servers),
     clientCores: parts.flatMap((p) => p.clientCores),
+    clientCpuS: parts.reduce((a, p) => a + p.clientCpuS, 0),
+    requests: parts.reduce((a, p) => a + p.requests, 0),
   };
+}
+
+/**
+ * CPU per call of each phase but echo, beside the echo phase's (the echo server's CPU per call,
+ * E, and the load generator's per echo call), from the CPU summed over the rounds.
+ */
+export function dbproxyCpuPerCall(
+  phases: readonly PhaseSummary[],
+): Partial<Record<Phase, CpuPerRequest>> {
+  const serverCpu = (p: PhaseSummary) => {
+    const byPid = new Map<number, { name: string | null; cpuS: number | null }>();
+    for (const s of p.servers) {
+      const seen = byPid.get(s.pid);
+      const cpuS =
+        seen === undefined
+          ? s.cpuS
+          : seen.cpuS === null || s.cpuS === null
+            ? null
+            : seen.cpuS + s.cpuS;
+      byPid.set(s.pid, { name: seen?.name ?? s.name, cpuS });
+    }
+    return [...byPid].map(([pid, v]) => ({ pid, label: processLabel(pid, v.name), cpuS: v.cpuS }));
+  };
+  const echo = phases.find((p) => p.phase === 'echo');
+  const echoServer = echo ? serverCpu(echo)[0] : undefined;
+  const out: Partial<Record<Phase, CpuPerRequest>> = {};
+  for (const p of phases) {
+    if (p.phase === 'echo') continue;
+    out[p.phase] = cpuPerRequest({
+      echoServer:
+        echo && echoServer?.cpuS != null
+          ? { cpuS: echoServer.cpuS, requests: echo.requests }
+          : null,
+      echoClient: echo ? { cpuS: echo.clientCpuS, requests: echo.requests } : null,
+      servers: serverCpu(p),
+      clientCpuS: p.clientCpuS,
+      requests: p.requests,
+    });
+  }
+  return out;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-export async function runDbProxyBench(
-  o: Options,
-): Promise<{ phases: PhaseSummary[]; ratio: number | null }> {
+export async function runDbProxyBench(o: Options): Promise<{
+  phases: PhaseSummary[];
+  ratio: number | null;
+  cpuPerRequest: Partial<Record<Phase, CpuPerRequest>>;
+}> {
   const env = collectEnvironment();
   console.log(
     `bench dbproxy: ${describeLoad(o)}, ${o.rounds} interleaved rounds; db-proxy ${o.dbproxy}, mysql ${o.mysql.replace(/:[^:@/]*@/, ':***@')}`,
@@ -391,6 +442,12 @@ export async function runDbProxyBench(
     }
     console.log(`${p.phase} CPU: ${parts.join('; ')}`);
   }
+  const cpu = dbproxyCpuPerCall(phases);
+  for (const [phase, c] of Object.entries(cpu)) {
+    console.log('');
+    console.log(`${LABEL[phase as Phase]}:`);
+    console.log(cpuTable(c, 'call'));
+  }
   const path = writeResult(o.out ?? defaultResultPath('dbproxy', env.startedAt), {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'dbproxy',
@@ -410,10 +467,11 @@ export async function runDbProxyBench(
     ),
     roundRatios,
     ratioToEcho: ratio,
+    cpuPerRequest: cpu,
   });
   console.log(`result: ${showPath(path)}`);
   if (phases.some((p) => p.errors > 0 || p.mismatches > 0)) process.exitCode = 1;
-  return { phases, ratio };
+  return { phases, ratio, cpuPerRequest: cpu };
 }
 
 export function dbproxyCommand(): Command {

@@ -23,6 +23,7 @@ import {
   type CeilingResult,
   measureCeiling,
 } from '../lib/ceiling.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
@@ -246,6 +247,8 @@ export interface DataResult {
   } | null;
   client: ReturnType<UsageSampler['stop']>['client'];
   servers: ReturnType<UsageSampler['stop']>['servers'];
+  /** CPU per request of each server and of the load generator, beside the echo server's per call. */
+  cpuPerRequest: CpuPerRequest;
   mismatchSamples: Sample[];
   errorSamples: Sample[];
   resyncs: number;
@@ -406,6 +409,37 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     maxErrors: o.maxErrors as number,
     latencyTarget: (o.latencyTarget as Record<string, number> | undefined) ?? null,
   };
+}
+
+/** The run's CPU per request from its measured slices and its ceiling phases. */
+export function dataCpuPerRequest(
+  ceilings: readonly CeilingResult[],
+  usage: ReturnType<UsageSampler['stop']>,
+  requests: number,
+): CpuPerRequest {
+  const measured = ceilings.filter((c) => c.server?.cpuS != null);
+  const sum = (xs: number[]) => xs.reduce((n, v) => n + v, 0);
+  return cpuPerRequest({
+    echoServer: measured.length
+      ? {
+          cpuS: sum(measured.map((c) => c.server!.cpuS!)),
+          requests: sum(measured.map((c) => c.requests)),
+        }
+      : null,
+    echoClient: ceilings.length
+      ? {
+          cpuS: sum(ceilings.map((c) => c.client.userCpuS + c.client.systemCpuS)),
+          requests: sum(ceilings.map((c) => c.requests)),
+        }
+      : null,
+    servers: usage.servers.map((srv) => ({
+      pid: srv.pid,
+      label: processLabel(srv.pid, srv.name),
+      cpuS: srv.cpuS,
+    })),
+    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
+    requests,
+  });
 }
 
 /** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
@@ -704,6 +738,12 @@ export async function runData(s: DataSettings): Promise<number> {
       `server pid ${srv.pid} (${srv.name ?? '?'}): CPU ${srv.cores === null ? '?' : `${(srv.cores * 100).toFixed(0)}% of one core`}, peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
     );
   }
+  const cpu = dataCpuPerRequest(
+    ceilings.map((c) => c.result),
+    usage,
+    t.requests,
+  );
+  say(cpuTable(cpu));
   const lastPrefix = sequence.prefixes.at(-1);
   say(
     `request sequence: sha256 ${sequence.hash} (${int(t.requests)} requests from ${sequence.clients.length} clients, seed ${s.seed})` +
@@ -758,6 +798,7 @@ export async function runData(s: DataSettings): Promise<number> {
       : null,
     client: usage.client,
     servers: usage.servers,
+    cpuPerRequest: cpu,
     mismatchSamples,
     errorSamples,
     resyncs: extras.reduce((n, e) => n + e.resyncs, 0),

@@ -1,0 +1,158 @@
+// CPU per request: what each measured process spent per request it served, beside what the bare
+// grpc-js echo server spent per call in the ceiling phases of the same run (its multiple of
+// that, "x echo"), and the load generator's CPU per request beside its own per echo call. These
+// figures hold on any machine (a share of two busy cores changes the rate, not the CPU a request
+// costs), and they are what decides how many players one machine serves.
+import { readFileSync } from 'node:fs';
+import { int, table } from './report.ts';
+
+/** One process's CPU over a set of phases, and the requests served meanwhile. */
+export interface CpuSample {
+  cpuS: number;
+  requests: number;
+}
+
+export interface ProcessCost {
+  pid: number;
+  /** What the process is (its command line, shortened). */
+  label: string;
+  cpuS: number;
+  requests: number;
+  /** CPU microseconds per request. */
+  us: number;
+  /** `us` over the echo server's CPU per call (null without a ceiling). */
+  multipleOfEcho: number | null;
+}
+
+export interface CpuPerRequest {
+  /** The bare echo server, per call, in the ceiling phases of the run (E). */
+  echoServer: { cpuS: number; calls: number; us: number } | null;
+  /** The load generator's own CPU per echo call in those phases. */
+  echoClient: { cpuS: number; calls: number; us: number } | null;
+  /** Each server process given by --server-pids whose CPU could be read. */
+  servers: ProcessCost[];
+  /** The servers together (the whole stack behind the load generator). */
+  serversTotal: { cpuS: number; us: number; multipleOfEcho: number | null } | null;
+  /** The load generator per request, and its multiple of its per-echo-call figure. */
+  client: { cpuS: number; requests: number; us: number; multipleOfEchoClient: number | null };
+}
+
+/** A short name for a process: its command line without the interpreter, cut to 48 characters. */
+export function processLabel(pid: number, fallback: string | null): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    // `node [--options] script args`: the script and its arguments.
+    let from = 0;
+    if (args.length > 1 && /(^|\/)node$/.test(args[0]!)) {
+      from = 1;
+      while (from < args.length - 1 && args[from]!.startsWith('-')) from++;
+    }
+    const shown = args.slice(from).join(' ').trim();
+    if (shown) return shown.length > 48 ? `${shown.slice(0, 45)}...` : shown;
+  } catch {
+    // The process has gone: its /proc name, if it was read while it ran.
+  }
+  return fallback ?? `pid ${pid}`;
+}
+
+const perUs = (cpuS: number, n: number) => (n > 0 ? (cpuS * 1e6) / n : 0);
+
+/**
+ * The run's CPU per request. `echoServer` and `echoClient`: the ceiling phases' CPU and calls
+ * (summed over the phases); `servers`: per server process, its CPU over the measured phases
+ * (null when /proc could not be read); `requests`: the requests the measured phases sent.
+ */
+export function cpuPerRequest(o: {
+  echoServer: CpuSample | null;
+  echoClient: CpuSample | null;
+  servers: { pid: number; label: string; cpuS: number | null }[];
+  clientCpuS: number;
+  requests: number;
+}): CpuPerRequest {
+  const echo =
+    o.echoServer && o.echoServer.requests > 0
+      ? {
+          cpuS: o.echoServer.cpuS,
+          calls: o.echoServer.requests,
+          us: perUs(o.echoServer.cpuS, o.echoServer.requests),
+        }
+      : null;
+  const echoClient =
+    o.echoClient && o.echoClient.requests > 0
+      ? {
+          cpuS: o.echoClient.cpuS,
+          calls: o.echoClient.requests,
+          us: perUs(o.echoClient.cpuS, o.echoClient.requests),
+        }
+      : null;
+  const multiple = (us: number, of: { us: number } | null) => (of && of.us > 0 ? us / of.us : null);
+  const servers: ProcessCost[] = o.servers.flatMap((s) => {
+    if (s.cpuS === null) return [];
+    const us = perUs(s.cpuS, o.requests);
+    return [
+      {
+        pid: s.pid,
+        label: s.label,
+        cpuS: s.cpuS,
+        requests: o.requests,
+        us,
+        multipleOfEcho: multiple(us, echo),
+      },
+    ];
+  });
+  const totalCpu = servers.reduce((n, s) => n + s.cpuS, 0);
+  const totalUs = perUs(totalCpu, o.requests);
+  const clientUs = perUs(o.clientCpuS, o.requests);
+  return {
+    echoServer: echo,
+    echoClient,
+    servers,
+    serversTotal:
+      servers.length > 0
+        ? { cpuS: totalCpu, us: totalUs, multipleOfEcho: multiple(totalUs, echo) }
+        : null,
+    client: {
+      cpuS: o.clientCpuS,
+      requests: o.requests,
+      us: clientUs,
+      multipleOfEchoClient: multiple(clientUs, echoClient),
+    },
+  };
+}
+
+const x = (m: number | null) => (m === null ? '-' : `${m.toFixed(2)}x`);
+const us = (v: number) => (v >= 100 ? int(v) : v.toFixed(1));
+
+/** The printed table: one row per process, CPU per request in µs and the multiple of E. */
+export function cpuTable(c: CpuPerRequest, what = 'request'): string {
+  const rows: string[][] = [];
+  if (c.echoServer)
+    rows.push([
+      'echo server (ceiling phases), per call = E',
+      '',
+      int(c.echoServer.calls),
+      us(c.echoServer.us),
+      '1.00x',
+    ]);
+  for (const s of c.servers)
+    rows.push([s.label, String(s.pid), int(s.requests), us(s.us), x(s.multipleOfEcho)]);
+  if (c.serversTotal && c.servers.length > 1)
+    rows.push([
+      'all servers above',
+      '',
+      int(c.client.requests),
+      us(c.serversTotal.us),
+      x(c.serversTotal.multipleOfEcho),
+    ]);
+  const lines = [
+    `CPU per ${what} (us; "x echo": its multiple of E, the echo server's CPU per call in the same run):`,
+    table(['process', 'pid', `${what}s`, 'CPU us', 'x echo'], rows),
+    `load generator: ${us(c.client.us)} us per ${what}` +
+      (c.echoClient
+        ? ` against ${us(c.echoClient.us)} us per echo call: ${x(c.client.multipleOfEchoClient)} its echo client`
+        : ''),
+  ];
+  if (c.servers.length === 0)
+    lines.push('(no server CPU: give the servers with --server-pids to measure theirs)');
+  return lines.join('\n');
+}

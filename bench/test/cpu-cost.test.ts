@@ -1,0 +1,113 @@
+// CPU per request as a standard output (issue 15): the arithmetic (a server's CPU per request and
+// its multiple of the echo server's CPU per call), then a short run of `bench data` against the
+// real stack in this process (its pid given as --server-pids): the figures are in the printed
+// table and the JSON, consistent with the raw CPU seconds and counts beside them, and
+// `bench compare` reports them. `bench dbproxy`'s: cpu-cost-dbproxy.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { compareResults, cpuRows } from '../src/commands/compare.ts';
+import type { DataResult } from '../src/commands/data.ts';
+import { cpuPerRequest, cpuTable } from '../src/lib/cpu-cost.ts';
+import { runCli, tempDir } from './helpers/cli.ts';
+import { checkConsistent } from './helpers/cpu-cost.ts';
+import { startStack } from './helpers/stack.ts';
+
+t.test('the arithmetic: us per request, multiples of E and of the echo client', async (t) => {
+  const c = cpuPerRequest({
+    echoServer: { cpuS: 0.5, requests: 10_000 },
+    echoClient: { cpuS: 1, requests: 10_000 },
+    servers: [
+      { pid: 11, label: 'data-server', cpuS: 2.7 },
+      { pid: 12, label: 'db-proxy', cpuS: 1.5 },
+      { pid: 13, label: 'gone', cpuS: null },
+    ],
+    clientCpuS: 3,
+    requests: 20_000,
+  });
+  t.equal(c.echoServer?.us, 50);
+  t.equal(c.echoClient?.us, 100);
+  t.same(
+    c.servers.map((s) => [s.pid, s.us, s.multipleOfEcho]),
+    [
+      [11, 135, 2.7],
+      [12, 75, 1.5],
+    ],
+    'a process whose CPU could not be read is left out',
+  );
+  t.equal(c.serversTotal?.us, 210);
+  t.equal(c.serversTotal?.multipleOfEcho, 4.2);
+  t.equal(c.client.us, 150);
+  t.equal(c.client.multipleOfEchoClient, 1.5);
+  const printed = cpuTable(c);
+  t.match(printed, /^echo server \(ceiling phases\), per call = E\s+10,000\s+50\.0\s+1\.00x$/m);
+  t.match(printed, /^data-server\s+11\s+20,000\s+135\s+2\.70x$/m);
+  t.match(printed, /^all servers above\s+20,000\s+210\s+4\.20x$/m);
+  t.match(printed, /load generator: 150 us per request against 100 us per echo call: 1\.50x/);
+
+  const none = cpuPerRequest({
+    echoServer: null,
+    echoClient: { cpuS: 1, requests: 0 },
+    servers: [],
+    clientCpuS: 1,
+    requests: 100,
+  });
+  t.equal(none.echoServer, null);
+  t.equal(none.echoClient, null, 'no echo calls: no per-call figure, not a division by 0');
+  t.equal(none.serversTotal, null);
+  t.equal(none.client.multipleOfEchoClient, null);
+  t.match(cpuTable(none), /no server CPU: give the servers with --server-pids/);
+
+  const rows = cpuRows(c, { ...c, serversTotal: { cpuS: 1, us: 105, multipleOfEcho: 2.1 } });
+  t.same(
+    rows.find((r) => r[0] === 'all servers: CPU us/request'),
+    ['all servers: CPU us/request', '210.0', '105.0', '-50.0%'],
+  );
+  t.same(cpuRows(c, undefined), [], 'a result from before these figures: no rows');
+});
+
+t.test('bench data prints and writes CPU per request; compare reports it', async (t) => {
+  const stack = await startStack('cpu');
+  t.teardown(() => stack.close());
+  const dir = tempDir(t, 'cpu');
+  const pid = String(process.pid);
+
+  const dataOut = join(dir, 'data.json');
+  const data = await runCli([
+    'data',
+    '--target',
+    stack.dataServerAddress,
+    '-d',
+    '1s',
+    '--ceiling-duration',
+    '500ms',
+    '--players',
+    '16',
+    '-c',
+    '8',
+    '-w',
+    '1',
+    '--seed-parallel',
+    '8',
+    '--server-pids',
+    pid,
+    '-q',
+    '-o',
+    dataOut,
+  ]);
+  t.equal(data.code, 0, data.stdout + data.stderr);
+  t.match(data.stdout, /^CPU per request \(us; "x echo"/m);
+  t.match(
+    data.stdout,
+    /^echo server \(ceiling phases\), per call = E\s+[\d,]+\s+[\d.,]+\s+1\.00x$/m,
+  );
+  t.match(data.stdout, new RegExp(`\\s${pid}\\s+[\\d,]+\\s+[\\d.,]+\\s+[\\d.]+x$`, 'm'));
+  t.match(data.stdout, /^load generator: [\d.,]+ us per request against [\d.,]+ us per echo call/m);
+  const d = JSON.parse(readFileSync(dataOut, 'utf8')) as DataResult;
+  checkConsistent(t, d.cpuPerRequest, d.totals.requests, process.pid, 'data');
+  t.equal(d.cpuPerRequest.servers[0]!.cpuS, d.servers[0]!.cpuS, 'the sampled server CPU');
+  t.equal(d.cpuPerRequest.echoServer!.calls, d.ceiling!.measurements[0]!.requests);
+  const report = compareResults(d as never, d as never, ['a', 'b']);
+  t.match(report, /^E: echo server CPU us\/call\s+[\d.]+\s+[\d.]+\s+\+0\.0%$/m);
+  t.match(report, /^\s+x its echo client\s+[\d.]+x\s+[\d.]+x/m);
+});
