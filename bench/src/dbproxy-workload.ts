@@ -101,7 +101,8 @@ export function playerMismatch(
   } catch (err) {
     return `an answer that does not decode (${(err as Error).message})`;
   }
-  if (!row?.fields) return 'no row';
+  // A missing row is an OK answer with no row (no bytes at all): a mismatch, not an error.
+  if (!row?.fields) return `player ${id}: no row`;
   for (const [name, w] of Object.entries(want)) {
     const got = row.fields[name];
     const same =

@@ -72,18 +72,13 @@ export class RecordStore {
     this.client = client;
   }
 
-  /** The row, or null when there is none. */
+  /** The row, or null when there is none (db-proxy's Get answers OK with `row` unset). */
   async get(ref: RecordRef, b: CallBudget): Promise<Row | null> {
-    try {
-      const r = await this.client.Get(
-        pb.GetRequest.create({ table: ref.table.name, key: keyOf(ref) }),
-        opts(b),
-      );
-      return r.row ?? null;
-    } catch (err) {
-      if (err instanceof NotFoundError) return null;
-      throw err;
-    }
+    const r = await this.client.Get(
+      pb.GetRequest.create({ table: ref.table.name, key: keyOf(ref) }),
+      opts(b),
+    );
+    return r.row ?? null;
   }
 
   /** Every row of a collection, in member order (all pages). */

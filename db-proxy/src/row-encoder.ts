@@ -4,6 +4,7 @@
 // writes the same bytes (the tests compare them) in two passes over the raw row,
 // with each column's map-entry key encoded once per table.
 //
+//   RowResponse = { 1: Row }, or nothing when there is no row (NO_ROW)
 //   Row   = { 1: map entry }*  { 2: version varint }
 //   entry = { 1: column name } { 2: Value }
 //   Value = int 1 varint | float 2 fixed64 | str 3 | bool 4 varint | bytes 5 | nothing (NULL)
@@ -26,6 +27,12 @@ export class Encoded {
     this.bytes = bytes;
   }
 }
+
+/**
+ * Get's answer for a missing row: `RowResponse` with `row` unset, i.e. no bytes at all (proto3
+ * writes no field). One shared instance: nothing writes into it.
+ */
+export const NO_ROW = new Encoded(Buffer.alloc(0));
 
 interface ColumnCodec {
   /** 0x0a, name length, name: the map entry's key field. */

@@ -5,16 +5,15 @@ import {
   type CallContext,
   FailedPreconditionError,
   InvalidArgumentError,
-  NotFoundError,
   ResourceExhaustedError,
 } from '@slg/service-kit';
 import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
-import { Encoded, encodeListResponse, encodeRowResponse } from './row-encoder.ts';
+import { Encoded, encodeListResponse, encodeRowResponse, NO_ROW } from './row-encoder.ts';
 import type { Cell, Table } from './schema.ts';
 import type { ShardMap } from './shards.ts';
 import type { Op, OpResult, RawRow, RecordStore } from './store.ts';
 import { shardOf, type Validator } from './validate.ts';
-import { bigIntToWire, cellSize, rawBigInt, rawInt, showKey } from './values.ts';
+import { bigIntToWire, cellSize, rawBigInt, rawInt } from './values.ts';
 
 type Value = slg.common.v1.Value.$Properties;
 type Def = typeof slg_dbproxy_v1_DbProxyDefinition;
@@ -140,8 +139,8 @@ export function createHandlers(deps: {
       const t = v.table(req.table);
       const key = v.key(t, req.key);
       const raw = await store.get(deps.route(key[0] as bigint), t, key, ctx.deadline);
-      if (!raw) throw new NotFoundError(`${showKey(t, key)} not found`);
-      return new Encoded(encodeRowResponse(t, raw)) as unknown as Res<'Get'>;
+      // A missing row is an answer, not an error: OK with `row` unset (see the .proto).
+      return (raw ? new Encoded(encodeRowResponse(t, raw)) : NO_ROW) as unknown as Res<'Get'>;
     },
 
     async List(req, ctx) {

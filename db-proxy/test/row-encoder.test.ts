@@ -4,7 +4,7 @@
 // strings; node:sqlite: bigints).
 import { slg } from '@slg/proto';
 import t from 'tap';
-import { encodeListResponse, encodeRowResponse, rowToWire } from '../src/row-encoder.ts';
+import { encodeListResponse, encodeRowResponse, NO_ROW, rowToWire } from '../src/row-encoder.ts';
 import { loadSchema } from '../src/schema.ts';
 
 const schema = loadSchema({
@@ -151,3 +151,16 @@ t.test('a table wider than the scratch arrays, then a narrow one again', async (
     Buffer.from(slg.dbproxy.v1.RowResponse.encode({ row: rowToWire(table, narrow) }).finish()),
   );
 });
+
+t.test(
+  'a missing row: the RowResponse protobufjs writes with row unset, decoded as no row',
+  async (t) => {
+    t.same(NO_ROW.bytes, Buffer.from(slg.dbproxy.v1.RowResponse.encode({}).finish()));
+    t.equal(NO_ROW.bytes.length, 0);
+    t.notOk(slg.dbproxy.v1.RowResponse.decode(NO_ROW.bytes).row, 'row unset');
+    const present = slg.dbproxy.v1.RowResponse.decode(
+      encodeRowResponse(table, [1, 'k', null, 0, null, 0, Buffer.alloc(0), 1]),
+    );
+    t.ok(present.row, 'a row whose every value is empty or zero is still a row');
+  },
+);
