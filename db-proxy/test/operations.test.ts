@@ -233,12 +233,10 @@ for (const kind of kinds()) {
     },
   );
 
-  t.test(`${kind}: health with a backend that is unreachable`, async (t) => {
-    if (kind === 'sqlite') {
-      const h = await startProxy(t, kind, 'health_sqlite');
-      t.ok(h.app.serving(), 'an embedded backend is always reachable: SERVING');
-      return;
-    }
+  // Once, not per kind: it builds its own backends, one of each (an embedded SQLite backend has
+  // nothing that could be unreachable on its own).
+  if (kind !== 'mysql') continue;
+  t.test('health with a backend that is unreachable', async (t) => {
     // One reachable SQLite shard and one MariaDB shard on a closed port.
     const dir = (await startProxy(t, 'sqlite', 'health_mixed')).locations[0]!;
     const app = await build(
