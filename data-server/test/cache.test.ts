@@ -5,30 +5,33 @@ import t from 'tap';
 import type { Cache } from '../src/cache/interface.ts';
 import { MemoryCache } from '../src/cache/memory.ts';
 import { RedisCache } from '../src/cache/redis.ts';
-import { dropPrefix, quietLogger, redisUrl, sleep, uniquePrefix, waitFor } from './helpers.ts';
+import { dropPrefix, quietLogger, redisUrl, uniquePrefix, waitFor } from './helpers.ts';
 
-const leaseMs = 300;
+// Leases outlive any pause of a busy machine; the expiry tests make caches of their own with
+// short leases and wait for the expiry as a condition, never for a time.
+const LONG_LEASE_MS = 60_000;
 
-const backends: { name: string; make(prefix: string): Promise<Cache> }[] = [
+const backends: { name: string; make(prefix: string, leaseMs?: number): Promise<Cache> }[] = [
   {
     name: 'memory',
-    make: async () => new MemoryCache({ leaseMs, indexMs: 60_000, maxBytes: 1 << 20 }),
+    make: async (_prefix, leaseMs = LONG_LEASE_MS) =>
+      new MemoryCache({ leaseMs, indexMs: 60_000, maxBytes: 1 << 20 }),
   },
   {
     name: 'redis',
-    make: async (prefix) => {
+    make: async (prefix, leaseMs = LONG_LEASE_MS) => {
       const c = await RedisCache.create({
         url: redisUrl,
         prefix,
         logger: quietLogger(),
         leaseMs,
         indexMs: 60_000,
-        commandTimeoutMs: 1000,
+        commandTimeoutMs: 5000,
         probeIntervalMs: 100,
         settleMs: 100,
         maxPendingInvalidations: 1000,
       });
-      await waitFor(() => c.available, 5000, 'redis cache up');
+      await waitFor(() => c.available, 30_000, 'redis cache up');
       return c;
     },
   },
@@ -91,24 +94,30 @@ for (const backend of backends) {
     );
 
     t.test('a fill with a wrong token, or after the lease expired, fails', async (t) => {
-      const l = await cache.lease(k('c'), undefined);
-      t.notOk(await cache.fill(k('c'), 'not-the-token', v('X'), 60_000));
-      await sleep(leaseMs + 50);
+      const short = await backend.make(prefix, 100);
+      t.teardown(() => short.close());
+      const l = await short.lease(k('c'), undefined);
+      t.notOk(await short.fill(k('c'), 'not-the-token', v('X'), 60_000));
+      // Held until it expires; then it is granted again (a new lease, a new token).
+      await waitFor(
+        async () => (await short.lease(k('c'), undefined)).state === 'granted',
+        30_000,
+        'the lease to expire',
+      );
       t.notOk(
-        await cache.fill(k('c'), (l as { token: string }).token, v('X'), 60_000),
+        await short.fill(k('c'), (l as { token: string }).token, v('X'), 60_000),
         'expired lease',
       );
-      t.equal(await cache.get(k('c')), null);
-      const l2 = await cache.lease(k('c'), undefined);
-      t.equal(l2.state, 'granted', 'an expired lease is granted again');
+      t.equal(await short.get(k('c')), null);
     });
 
-    t.test('values expire after their TTL', async (t) => {
-      const l = await cache.lease(k('ttl'), undefined);
-      t.ok(await cache.fill(k('ttl'), (l as { token: string }).token, v('T'), 150));
-      t.same(await cache.get(k('ttl')), v('T'));
-      await sleep(250);
-      t.equal(await cache.get(k('ttl')), null);
+    t.test('values expire after their TTL, each its own', async (t) => {
+      const short = await cache.lease(k('ttl-short'), undefined);
+      t.ok(await cache.fill(k('ttl-short'), (short as { token: string }).token, v('S'), 100));
+      const long = await cache.lease(k('ttl-long'), undefined);
+      t.ok(await cache.fill(k('ttl-long'), (long as { token: string }).token, v('L'), 600_000));
+      await waitFor(async () => (await cache.get(k('ttl-short'))) === null, 30_000, 'the TTL');
+      t.same(await cache.get(k('ttl-long')), v('L'), 'a longer TTL keeps its value');
     });
 
     t.test(
