@@ -126,6 +126,7 @@ export async function randomAction(
   rng: Rng,
   players: number[],
   s: DriveStats,
+  opts: { advance?: boolean } = {},
 ): Promise<void> {
   const w = app.world;
   const r = rng.below(100);
@@ -195,7 +196,7 @@ export async function randomAction(
       if ((err as { code?: string }).code !== 'FAILED_PRECONDITION') throw err;
       s.refused++;
     }
-  } else {
+  } else if (opts.advance !== false) {
     clock.advance(rng.below(20_000));
     await app.engine.drain();
   }
