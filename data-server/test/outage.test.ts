@@ -21,7 +21,6 @@ import {
   metricCount,
   type PrivateRedis,
   privateRedis,
-  sleep,
   startDataServer,
   startDbProxy,
   tcpRelay,
@@ -138,10 +137,18 @@ function load(instances: DataServerHandle[], players: Owned[], workers: number) 
 
 type Relay = Awaited<ReturnType<typeof tcpRelay>>;
 
+/**
+ * Resolves once the outage has been seen, whatever the machine's speed: both instances took
+ * their cache down, health showed the service SERVING with its cache NOT_SERVING, the load
+ * went on (20 calls or more), and what the scenario needs happened (`pending`: writes kept
+ * invalidations for replay; `overflow`: more of them than the limit).
+ */
+type WhileDown = (needs?: 'pending' | 'overflow') => Promise<void>;
+
 async function scenario(
   t: TestT,
   name: string,
-  outage: (redis: PrivateRedis, relay: Relay) => Promise<void>,
+  outage: (redis: PrivateRedis, relay: Relay, whileDown: WhileDown) => Promise<void>,
   extra: Partial<typeof outageConfig> & { maxPendingInvalidations?: number } = {},
 ) {
   const proxy = await startDbProxy(t, `outage_${name}`);
@@ -213,12 +220,28 @@ async function scenario(
     10_000,
     'the untouched record to be cached',
   );
-  t.pass('the untouched record is cached before the outage');
+  t.equal(await probe.exists(untouchedKey), 1, 'the untouched record is cached before the outage');
 
   const l = load([a, b], players, 12);
-  await sleep(700);
+  await waitFor(() => l.calls >= 50, 30_000, 'the load to run');
   const before = l.calls;
-  await outage(server, relay);
+  const whileDown: WhileDown = async (needs) => {
+    const from = { a: states.a!.length, b: states.b!.length, calls: l.calls };
+    const overflowed = () =>
+      [a, b].some((x) => (x.app.cache as { pending?: { overflow: boolean } }).pending?.overflow);
+    await waitFor(
+      () =>
+        states.a!.slice(from.a).includes('down') &&
+        states.b!.slice(from.b).includes('down') &&
+        health.has('service=SERVING cache=NOT_SERVING') &&
+        l.calls - from.calls >= 20 &&
+        (needs !== 'pending' || maxPending > 0) &&
+        (needs !== 'overflow' || overflowed()),
+      30_000,
+      'the outage to be seen by both instances, under load',
+    );
+  };
+  await outage(server, relay, whileDown);
   const during = l.calls - before;
   await waitFor(
     () => a.app.cache.available && b.app.cache.available,
@@ -228,7 +251,9 @@ async function scenario(
   const hitsBefore = await metricCount(a.app.registry, 'dataserver_cache_lookups_total', {
     result: 'hit',
   });
-  await sleep(700);
+  const hits = () =>
+    metricCount(a.app.registry, 'dataserver_cache_lookups_total', { result: 'hit' });
+  await waitFor(async () => (await hits()) >= hitsBefore + 20, 30_000, 'cache hits again');
   await l.stop();
   // (On a loaded machine a command can outlast the timeout and degrade the cache again for a
   // moment after the outage; the final state is what matters.)
@@ -315,9 +340,9 @@ async function scenario(
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
 t.test('Redis stopped and restarted (empty) during a load', async (t) => {
-  await scenario(t, 'restart', async (redis) => {
+  await scenario(t, 'restart', async (redis, _relay, whileDown) => {
     await redis.stop();
-    await sleep(1200);
+    await whileDown();
     await redis.start();
   });
 });
@@ -325,9 +350,9 @@ t.test('Redis stopped and restarted (empty) during a load', async (t) => {
 t.test(
   'Redis paused (SIGSTOP) during a load: commands time out, nothing stale after',
   async (t) => {
-    const { maxPending } = await scenario(t, 'pause', async (redis) => {
+    const { maxPending } = await scenario(t, 'pause', async (redis, _relay, whileDown) => {
       redis.pause();
-      await sleep(1500);
+      await whileDown('pending');
       redis.resume();
     });
     t.ok(maxPending > 0, `writes during the pause were kept for replay (up to ${maxPending})`);
@@ -340,9 +365,9 @@ t.test(
     const { maxPending, untouchedCached } = await scenario(
       t,
       'partition',
-      async (_redis, relay) => {
+      async (_redis, relay, whileDown) => {
         relay.cut();
-        await sleep(1500);
+        await whileDown('pending');
         relay.heal();
       },
     );
@@ -360,9 +385,9 @@ t.test(
     const { maxPending, untouchedCached } = await scenario(
       t,
       'overflow',
-      async (_redis, relay) => {
+      async (_redis, relay, whileDown) => {
         relay.cut();
-        await sleep(1500);
+        await whileDown('overflow');
         relay.heal();
       },
       { maxPendingInvalidations: 3 },
