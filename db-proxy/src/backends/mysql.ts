@@ -27,6 +27,7 @@ import {
 } from '@slg/service-kit';
 import type * as Mysql from 'mysql2';
 import type { Cell } from '../schema.ts';
+import { abortError } from './abort.ts';
 import {
   isConnectionError,
   isInterrupted,
@@ -725,16 +726,6 @@ export class MysqlBackend implements Backend {
     this.#admin = undefined;
     await Promise.all(ends);
   }
-}
-
-/** The error a caller that went away gets: its signal's reason when typed, else CANCELLED. */
-function abortError(signal: AbortSignal, when?: string): ServiceError {
-  const r = signal.reason as unknown;
-  const base =
-    r instanceof ServiceError ? r : new CancelledError('the call was cancelled by its caller');
-  if (!when) return base;
-  const Cls = base instanceof DeadlineExceededError ? DeadlineExceededError : CancelledError;
-  return new Cls(`${base.message} ${when}`, base);
 }
 
 /** The server's (or mysql2's) error behind a typed error, for deciding on retries. */

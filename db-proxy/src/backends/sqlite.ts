@@ -8,6 +8,13 @@
 // checked before each statement; a statement that has started cannot be
 // stopped (node:sqlite offers no interrupt), which is why long work belongs on
 // MySQL.
+//
+// A write whose caller is gone (its call's signal: cancelled, connection
+// dropped, deadline passed) behaves as on MySQL: a caller waiting for the lock
+// leaves the queue, no statement of it runs after the abort, and its
+// transaction is rolled back instead of committed; COMMIT is not run once the
+// deadline has passed, so a write never commits after its deadline or its
+// caller's cancel.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
@@ -21,6 +28,7 @@ import {
   UnavailableError,
 } from '@slg/service-kit';
 import type { Cell } from '../schema.ts';
+import { abortError } from './abort.ts';
 import type {
   Backend,
   BackendObserver,
@@ -101,8 +109,12 @@ export class SqliteBackend implements Backend {
     return p;
   }
 
-  #lock(deadline: number): Promise<void> | undefined {
+  #lock(deadline: number, signal?: AbortSignal): Promise<void> | undefined {
     if (this.#closed) throw new UnavailableError(`${this.name} is closed`);
+    if (signal?.aborted) {
+      this.#opts.observer.rejected(this.name, 'cancelled');
+      throw abortError(signal);
+    }
     if (!this.#locked) {
       this.#locked = true;
       return undefined;
@@ -114,21 +126,38 @@ export class SqliteBackend implements Backend {
       );
     }
     return new Promise<void>((resolve, reject) => {
+      // A caller that goes away while waiting leaves the queue (its place is skipped).
+      const onAbort = () => {
+        if (w.done) return;
+        w.done = true;
+        clearTimeout(w.timer);
+        this.#waiting--;
+        this.#opts.observer.rejected(this.name, 'cancelled');
+        reject(abortError(signal!, `while waiting for ${this.name}; nothing was run`));
+      };
       const w: Waiter = {
-        resolve,
-        reject,
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
         done: false,
         timer: setTimeout(
           () => {
             if (w.done) return;
             w.done = true;
             this.#waiting--;
+            signal?.removeEventListener('abort', onAbort);
             this.#opts.observer.rejected(this.name, 'deadline');
             reject(new DeadlineExceededError(`deadline exceeded while waiting for ${this.name}`));
           },
           Math.max(0, deadline - Date.now()),
         ),
       };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.push(w);
       this.#waiting++;
     });
@@ -147,9 +176,17 @@ export class SqliteBackend implements Backend {
     w.resolve(); // the lock passes straight to the waiter
   }
 
-  #run(stmt: Statement, params: readonly Cell[], deadline: number, columns = false): ExecResult {
+  #run(
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns = false,
+    signal?: AbortSignal,
+  ): ExecResult {
     if (deadline <= Date.now())
       throw new DeadlineExceededError(`deadline exceeded before ${stmt.name} ran`);
+    // The caller went away before this statement: it is not run at all.
+    if (signal?.aborted) throw abortError(signal, `before ${stmt.name} ran`);
     const started = performance.now();
     try {
       const { s, reads } = this.#prepare(stmt.sql);
@@ -183,23 +220,42 @@ export class SqliteBackend implements Backend {
     params: readonly Cell[],
     deadline: number,
     columns = false,
+    signal?: AbortSignal,
   ): Promise<ExecResult> {
-    const wait = this.#lock(deadline);
+    const wait = this.#lock(deadline, signal);
     if (wait) await wait;
     try {
-      return this.#run(stmt, params, deadline, columns);
+      return this.#run(stmt, params, deadline, columns, signal);
     } finally {
       this.#unlock();
     }
   }
 
-  async transaction<T>(deadline: number, fn: (s: Session) => Promise<T>): Promise<T> {
-    const wait = this.#lock(deadline);
+  async transaction<T>(
+    deadline: number,
+    fn: (s: Session) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const wait = this.#lock(deadline, signal);
     if (wait) await wait;
     try {
+      if (signal?.aborted) throw abortError(signal, 'before BEGIN; nothing was run');
+      if (Date.now() >= deadline)
+        throw new DeadlineExceededError('deadline exceeded before BEGIN; nothing was run');
       this.#control('BEGIN IMMEDIATE');
       try {
-        const result = await fn({ run: async (stmt, params) => this.#run(stmt, params, deadline) });
+        const result = await fn({
+          run: async (stmt, params) => this.#run(stmt, params, deadline, false, signal),
+        });
+        // The last moment to give up: COMMIT runs only while the caller is there and its
+        // deadline has not passed (a synchronous COMMIT cannot be stopped once started).
+        if (signal?.aborted)
+          throw abortError(signal, 'before COMMIT; the transaction was rolled back');
+        if (Date.now() >= deadline) {
+          throw new DeadlineExceededError(
+            'deadline exceeded before COMMIT; the transaction was rolled back',
+          );
+        }
         this.#control('COMMIT');
         return result;
       } catch (err) {
