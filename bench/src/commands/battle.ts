@@ -63,7 +63,39 @@ export function battleCommand(): Command {
       ).env('BENCH_OUT'),
     )
     .addOption(new Option('-q, --quiet', 'print only the summary lines'))
+    .addOption(
+      new Option(
+        '--peer <stack>',
+        "also load the case study's stack, in alternating rounds: php = Apache prefork + mod_php (bench/peers/php/, started and stopped by the bench): its canned page and the same battle in PHP",
+      ).choices(['php']),
+    )
+    .addOption(
+      new Option(
+        '--peer-url <url>',
+        'a PHP peer already running (its document root), instead of starting one',
+      ),
+    )
+    .addOption(
+      new Option('--peer-workers <n>', "the PHP peer's MaxRequestWorkers (prefork processes)")
+        .argParser(parsePositiveInt)
+        .default(150),
+    )
+    .addOption(
+      new Option('--rounds <n>', 'with --peer: alternating rounds, each target for --duration')
+        .argParser(parsePositiveInt)
+        .default(2),
+    )
+    .addOption(
+      new Option(
+        '--server-pids <pids>',
+        "with --peer: battle-server's processes (each with its children); default: the one listening on --url's port",
+      ).env('BENCH_SERVER_PIDS'),
+    )
     .action(async (o: Record<string, unknown>) => {
+      if (o.peer || o.peerUrl) {
+        process.exitCode = await runPeer(o);
+        return;
+      }
       const env = collectEnvironment();
       let url: URL;
       try {
@@ -130,4 +162,103 @@ export function battleCommand(): Command {
       console.log(`result: ${showPath(path)}`);
       if (main.figures.failedRequests > 0 || main.figures.non2xx > 0) process.exitCode = 1;
     });
+}
+
+/** `bench battle --peer php`: battle-server and the PHP peer's two pages, in alternation. */
+async function runPeer(o: Record<string, unknown>): Promise<number> {
+  const env = collectEnvironment();
+  let url: URL;
+  try {
+    url = new URL(o.url as string);
+  } catch {
+    throw new UsageError(`--url: not a URL: ${String(o.url)}`);
+  }
+  if (o.requests !== undefined)
+    throw new UsageError('--peer loads each target for --duration: use it without --requests');
+  const seed = /\/(\d{1,10})$/.exec(url.pathname)?.[1];
+  if (seed === undefined)
+    throw new UsageError(
+      `--url must be battle-server's sample battle, /v1/battles/sample/<seed> (got ${url.pathname})`,
+    );
+  const serverPids = String(o.serverPids ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => {
+      const n = Number(x);
+      if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--server-pids: not a pid: ${x}`);
+      return n;
+    });
+  const durationSec = parseDuration(String(o.duration)) / 1000;
+  const connections = o.connections as number;
+  const rounds = o.rounds as number;
+  const say = (line: string) => console.log(line);
+  // Imported only here: the peer's process handling.
+  const { battleServerRoots, formatPeerComparison, runPeerComparison, startPhpPeer } = await import(
+    '../battle-peer.ts'
+  );
+  let peer: { url: string; pid: number | null; stop(): Promise<void> };
+  if (o.peerUrl) {
+    peer = { url: String(o.peerUrl).replace(/\/?$/, '/'), pid: null, stop: async () => {} };
+  } else {
+    say(`starting the PHP peer (${o.peerWorkers} prefork workers)...`);
+    peer = await startPhpPeer({ workers: o.peerWorkers as number });
+  }
+  try {
+    const apache = peer.pid !== null ? [peer.pid] : battleServerRoots(peer.url, []);
+    const servers = battleServerRoots(url.href, serverPids);
+    say(
+      `bench battle --peer php: ${connections} connections, ${durationSec} s per target and round, ${rounds} rounds; keep-alive ${o.keepalive !== false ? 'on' : 'off'}`,
+    );
+    say(environmentLine(env));
+    say(
+      `battle-server ${url.href} (processes ${servers.join(', ') || 'unknown: give --server-pids'}); PHP peer ${peer.url} (Apache ${apache.join(', ') || 'unknown'})`,
+    );
+    const targets = [
+      { name: 'battle-server', url: url.href, roots: servers },
+      { name: 'php canned', url: new URL('canned.php', peer.url).href, roots: apache },
+      { name: 'php battle', url: new URL(`battle.php?seed=${seed}`, peer.url).href, roots: apache },
+    ];
+    const c = await runPeerComparison({
+      targets,
+      seedUrls: { seed, battleServer: url.href, php: targets[2]!.url },
+      connections,
+      durationSec,
+      rounds,
+      keepAlive: o.keepalive !== false,
+      say,
+    });
+    say('');
+    say(formatPeerComparison(c));
+    const loadAverageAfter = (await import('node:os'))
+      .loadavg()
+      .map((x) => Math.round(x * 100) / 100);
+    say(`load average before ${env.loadAverage.join(' ')}, after ${loadAverageAfter.join(' ')}`);
+    const path = writeResult(
+      (o.out as string | undefined) ?? defaultResultPath('battle-peer', env.startedAt),
+      {
+        schemaVersion: RESULT_SCHEMA_VERSION,
+        kind: 'battle-peer',
+        environment: env,
+        loadAverageAfter,
+        settings: {
+          url: url.href,
+          peer: 'php',
+          peerUrl: peer.url,
+          peerWorkers: o.peerUrl ? null : o.peerWorkers,
+          connections,
+          durationSec,
+          rounds,
+          keepAlive: o.keepalive !== false,
+          loadGenerator: 'autocannon',
+        },
+        ...c,
+      },
+    );
+    say(`result: ${showPath(path)}`);
+    const failed = c.summaries.some((s) => s.failedRequests > 0 || s.non2xx > 0);
+    return !c.sameAnswer.equal || failed ? 1 : 0;
+  } finally {
+    await peer.stop();
+  }
 }
