@@ -205,10 +205,14 @@ for (const cache of cacheKinds()) {
         for (let m = 1; m <= 3; m++)
           await insertDirect(proxy.address, 'mail', { player_id: 17, mail_id: m });
         const before = await dbProxyCalls(ds.app, 'List');
+        const joined = () =>
+          metricCount(ds.app.registry, 'dataserver_cache_singleflight_joined_total', {});
+        const joinedBefore = await joined();
         b.arm('{17}:c:mail');
         const lists = Array.from({ length: 16 }, () => c.CFetchV2({ table: 'mail', ownerId: 17 }));
         await b.reached();
-        await new Promise((r) => setTimeout(r, 100)); // let the others arrive and join
+        // The other 15 have joined the load held at the barrier.
+        await waitFor(async () => (await joined()) - joinedBefore === 15, 30_000, '15 joiners');
         b.release();
         const results = await Promise.all(lists);
         t.equal((await dbProxyCalls(ds.app, 'List')) - before, 1, 'exactly one db-proxy List');
