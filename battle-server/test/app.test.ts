@@ -174,7 +174,8 @@ t.test('a full queue gives 503 + Retry-After, and the server recovers', async (t
   const full = results.filter((r) => r.status === 503);
   t.equal(ok + full.length, 300, 'every request is either served or refused');
   t.ok(full.length > 0, `${full.length} refused with 503`);
-  t.ok(ok >= 5, `${ok} served`);
+  // The first three to arrive are always taken (one on the thread, two queued).
+  t.ok(ok >= 3, `${ok} served`);
   t.equal(full[0]?.retry, '1');
   t.match(full[0]?.body, /"error":"RESOURCE_EXHAUSTED"/);
   t.equal(runner.stats().queueSize, 0, 'the queue drained');
