@@ -23,7 +23,7 @@ import { rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildBase, buildPlatform, debianBase } from './bases.ts';
+import { buildBase, buildPlatform, chooseStorageDriver, debianBase } from './bases.ts';
 import { type Archive, buildImage, imageConfig, imageName, writeArchive } from './build-images.ts';
 import { checkArchitecture, checkAssets } from './checks.ts';
 import {
@@ -104,6 +104,7 @@ async function cleanup(): Promise<void> {
 
 try {
   await timed('tools', ensureImageTools);
+  process.stdout.write(`   buildah storage: ${await chooseStorageDriver()}\n`);
 
   // ---- 2. bases
   const bases = await timed('base images', async () => {
