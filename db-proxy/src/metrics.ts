@@ -15,6 +15,7 @@ export class DbProxyMetrics implements BackendObserver {
   readonly #killed: Counter<'backend' | 'statement'>;
   readonly #retries: Counter<'backend' | 'reason'>;
   readonly #rejected: Counter<'backend' | 'reason'>;
+  readonly #lost: Counter<'backend'>;
   readonly #up: Gauge<'backend'>;
   readonly #batches: FastHistogram<'backend' | 'table'>;
   /** Histogram children by statement and backend, made once. */
@@ -79,6 +80,17 @@ export class DbProxyMetrics implements BackendObserver {
           name: 'dbproxy_retries_total',
           help: 'Statements or transactions run again because that was safe, by reason',
           labelNames: ['backend', 'reason'],
+          registers,
+        }),
+    );
+    this.#lost = registerOnce(
+      registry,
+      'dbproxy_connections_lost_total',
+      () =>
+        new Counter({
+          name: 'dbproxy_connections_lost_total',
+          help: 'Pool connections closed under db-proxy (by the server, e.g. KILL or wait_timeout, or the network)',
+          labelNames: ['backend'],
           registers,
         }),
     );
@@ -217,6 +229,10 @@ export class DbProxyMetrics implements BackendObserver {
 
   rejected(backend: string, reason: string): void {
     this.#rejected.labels({ backend, reason }).inc();
+  }
+
+  lost(backend: string): void {
+    this.#lost.labels({ backend }).inc();
   }
 
   /** `listener` runs after every change of a backend's reachability (app.ts updates health). */

@@ -57,10 +57,29 @@ export function isConnectionError(err: unknown): boolean {
   );
 }
 
-/** mysql2 refused to send the command at all: nothing reached the server. */
+/**
+ * Whether mysql2 knows a connection is closed: the server ended it (KILL, shutdown, a timeout),
+ * the network failed, or it was ended here. Its `state` is then 'error' (a fatal or protocol
+ * error was seen) or 'disconnected' (closing, or its socket destroyed); a command given to such
+ * a connection is never written to the server.
+ */
+export function isClosed(raw: { readonly state: string }): boolean {
+  return raw.state === 'error' || raw.state === 'disconnected';
+}
+
+/**
+ * A statement db-proxy did not send because its connection was already closed (checked just
+ * before sending: see isClosed). Nothing reached the server, so running it again is safe, and a
+ * COMMIT not sent means the server rolled the transaction back. A connection error (fatal).
+ */
+export class NotSentError extends Error {
+  readonly code = 'DBPROXY_NOT_SENT';
+  readonly fatal = true;
+}
+
+/** db-proxy did not send the statement at all: nothing reached the server. */
 export function wasNeverSent(err: unknown): boolean {
-  const msg = (err as MysqlError)?.message ?? '';
-  return msg.includes("Can't add new command when connection is in closed state");
+  return err instanceof NotSentError;
 }
 
 /** The server rolled the whole transaction back: running it again is safe. */

@@ -29,9 +29,11 @@ import type * as Mysql from 'mysql2';
 import type { Cell } from '../schema.ts';
 import { abortError } from './abort.ts';
 import {
+  isClosed,
   isConnectionError,
   isInterrupted,
   isTransactionRetryable,
+  NotSentError,
   toServiceError,
   wasNeverSent,
 } from './mysql-errors.ts';
@@ -76,6 +78,8 @@ interface Conn {
   readonly raw: Mysql.Connection;
   readonly threadId: number;
   dead: boolean;
+  /** The connection emitted 'end' or 'error': closed by the server or the network. */
+  closed: boolean;
   /** A KILL QUERY was sent for this connection's statement: never reuse it. */
   killed: boolean;
   /** Why the caller went away, when its statement was killed for that (not its deadline). */
@@ -226,11 +230,16 @@ export class MysqlBackend implements Backend {
       raw,
       threadId: raw.threadId ?? 0,
       dead: false,
+      closed: false,
       killed: false,
       cancelled: undefined,
       idleSince: 0,
     };
-    raw.on('error', () => {
+    // Closed under us (the server killed or timed it out, or the network failed): never used
+    // again; dropped at once when idle, else when its caller releases it.
+    const lost = () => {
+      if (!conn.closed && !conn.dead) this.#opts.observer.lost?.(this.name);
+      conn.closed = true;
       conn.dead = true;
       const i = this.#idle.indexOf(conn);
       if (i >= 0) {
@@ -238,7 +247,9 @@ export class MysqlBackend implements Backend {
         this.#all.delete(conn);
         raw.destroy();
       }
-    });
+    };
+    raw.on('error', lost);
+    raw.on('end', lost);
     this.#all.add(conn);
     this.#setReachable(true);
     if (this.#closed) {
@@ -451,6 +462,16 @@ export class MysqlBackend implements Backend {
     if (signal?.aborted && !TEXT_STATEMENTS.has(stmt)) {
       return Promise.reject(abortError(signal, `before ${stmt.name} was sent`));
     }
+    // The connection closed since its last statement (the server ended it): nothing is sent,
+    // and the caller knows it (a write may run again; a COMMIT not sent did not commit).
+    if (conn.closed || isClosed(conn.raw)) {
+      conn.dead = true;
+      return Promise.reject(
+        new NotSentError(
+          `${stmt.name} was not sent: the connection to ${this.name} (thread ${conn.threadId}) had closed`,
+        ),
+      );
+    }
     const started = performance.now();
     return new Promise<ExecResult>((resolve, reject) => {
       const text = TEXT_STATEMENTS.has(stmt);
@@ -591,8 +612,11 @@ export class MysqlBackend implements Backend {
           }
         }
         this.#release(conn, broken);
+        // A connection lost before COMMIT was sent (or a COMMIT found its connection closed and
+        // was not sent): the server rolled the transaction back, running it again is safe.
         const retryable =
-          isTransactionRetryable(err) || (isConnectionError(err) && !committing && !conn.killed);
+          isTransactionRetryable(err) ||
+          (isConnectionError(err) && (!committing || wasNeverSent(err)) && !conn.killed);
         // Never for a caller that is gone, and only while its deadline allows.
         if (retryable && !signal?.aborted && attempt < MAX_RETRIES && deadline > Date.now()) {
           this.#opts.observer.retried(
@@ -601,7 +625,7 @@ export class MysqlBackend implements Backend {
           );
           continue;
         }
-        if (committing && isConnectionError(err)) {
+        if (committing && isConnectionError(err) && !wasNeverSent(err)) {
           throw new UnavailableError(
             `${this.name}: the connection was lost during COMMIT; the transaction may or may not have been applied`,
             err,

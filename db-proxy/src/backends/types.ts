@@ -96,6 +96,8 @@ export interface BackendObserver {
   rejected(backend: string, reason: string): void;
   /** The backend went up or down. */
   reachability(backend: string, up: boolean, err?: unknown): void;
+  /** A pool connection was closed under db-proxy (by the server, e.g. KILL, or the network). */
+  lost?(backend: string): void;
 }
 
 export const nullObserver: BackendObserver = {
