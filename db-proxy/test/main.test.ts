@@ -138,6 +138,11 @@ t.test(
     t.same(fieldsOf(r.rows[0]), { got: 1n }, 'the in-flight call completed');
     const [code] = (await exited) as [number];
     t.equal(code, 0, 'exit 0');
-    t.ok(lines.some((l) => l.msg === 'shut down cleanly'));
+    const msgs = lines.map((l) => String(l.msg));
+    const draining = msgs.findIndex((m) => m.startsWith('shutting down'));
+    t.ok(
+      draining >= 0 && msgs.indexOf('shut down cleanly') > draining,
+      'logs the drain, then the clean end',
+    );
   },
 );
