@@ -3,7 +3,7 @@
 // member), and the type of every column, used to validate requests before any
 // call. The schema file itself belongs to db-proxy (db-proxy/schema/game.json).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import shippedSchema from '@slg/db-proxy/schema/game.json' with { type: 'json' };
 import { type slg, toLong } from '@slg/proto';
 
 export type ColumnType = 'int64' | 'double' | 'string' | 'bool' | 'bytes';
@@ -34,10 +34,12 @@ export interface SchemaInfo {
   readonly tables: ReadonlyMap<string, TableInfo>;
 }
 
-/** db-proxy's default schema file (the one `npm start` gives db-proxy). */
-export const defaultSchemaPath = fileURLToPath(
-  new URL('../../db-proxy/schema/game.json', import.meta.url),
-);
+/**
+ * No path: db-proxy's own schema (the one `npm start` gives db-proxy), imported from the package
+ * that owns it, so the bundle carries it.
+ */
+export const defaultSchemaPath = '';
+const shippedSchemaName = '@slg/db-proxy/schema/game.json';
 
 const columnTypes = new Set<string>(['int64', 'double', 'string', 'bool', 'bytes']);
 /** db-proxy's defaults when a string/bytes column declares no maxLength. */
@@ -64,6 +66,7 @@ interface RawSchema {
 
 /** Reads and checks a schema file in db-proxy's format; throws naming every problem found. */
 export function loadSchemaInfo(path: string = defaultSchemaPath): SchemaInfo {
+  if (path === '') return schemaInfoFrom(shippedSchema as RawSchema, shippedSchemaName);
   let raw: RawSchema;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8')) as RawSchema;

@@ -9,7 +9,7 @@ import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { ConfigError, createGrpcClient } from '@slg/service-kit';
 import t from 'tap';
 import { configFromEnv } from '../src/config.ts';
-import { defaultSchemaPath, loadSchemaInfo } from '../src/schema.ts';
+import { loadSchemaInfo } from '../src/schema.ts';
 import { dataClient, fieldsOf, freePort, int, startDbProxy, waitFor } from './helpers.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -53,7 +53,7 @@ t.test('configuration: every problem is reported together', async (t) => {
 
 t.test('the schema as data-server reads it agrees with db-proxy', async (t) => {
   const mine = loadSchemaInfo();
-  const theirs = loadSchema(defaultSchemaPath);
+  const theirs = loadSchema(new URL(import.meta.resolve('@slg/db-proxy/schema/game.json')));
   t.same([...mine.tables.keys()], [...theirs.tables.keys()]);
   for (const [name, table] of theirs.tables) {
     const m = mine.tables.get(name)!;

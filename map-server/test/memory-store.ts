@@ -7,7 +7,7 @@ import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg
 import type { Fields, MapStore, Op, OpResult, StoredRecord } from '../src/store/store.ts';
 
 const schema = JSON.parse(
-  readFileSync(new URL('../../db-proxy/schema/game.json', import.meta.url), 'utf8'),
+  readFileSync(new URL(import.meta.resolve('@slg/db-proxy/schema/game.json')), 'utf8'),
 ) as { tables: Record<string, { columns: Record<string, { default?: unknown }> }> };
 
 type Table = Map<number, { version: number; fields: Fields }>;

@@ -34,8 +34,9 @@ export interface GameSchema {
   collections: TableInfo[];
 }
 
+/** db-proxy's schema file, as the db-proxy package exports it. */
 export const defaultSchemaPath = fileURLToPath(
-  new URL('../../../db-proxy/schema/game.json', import.meta.url),
+  import.meta.resolve('@slg/db-proxy/schema/game.json'),
 );
 
 interface RawSchema {
