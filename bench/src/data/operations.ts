@@ -35,7 +35,7 @@ export const OPS = [
 ] as const;
 export type OpName = (typeof OPS)[number];
 
-/** The case study's mix by count (seed-notes.md): about 93% reads. */
+/** The case study's mix by count (docs/case-study.md): about 93% reads. */
 export const DEFAULT_WEIGHTS: ReadonlyMap<OpName, number> = new Map<OpName, number>([
   ['FetchV2', 46.5],
   ['CFetchV2', 46.5],

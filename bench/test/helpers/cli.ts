@@ -34,6 +34,6 @@ export function tempDir(t: { teardown(fn: () => void): void }, tag: string): str
   return dir;
 }
 
-/** The case study's line, as a pattern (from seed-notes.md's FetchV2 line). */
+/** The case study's line, as a pattern (the article's FetchV2 line, docs/case-study.md). */
 export const caseStudyPattern =
   /^(FetchV2|CFetchV2|ModifyV2|IncrByV2|CreateV2|RemoveV2|CRemoveV2|CCountV2): num=\d+; slow=\d+; max_slow=\d+ms; ratio=\{0\.50: \d+ms; 0\.75: \d+ms; 0\.90: \d+ms; 1\.00: \d+ms\}$/;
