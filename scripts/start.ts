@@ -37,16 +37,17 @@ const services: Service[] = [
     color: 35,
   },
   {
-    name: 'map-server',
-    main: 'map-server/dist/main.mjs',
-    port: () => Number(env.MAPSERVER_PORT ?? 50053),
-    color: 33,
-  },
-  {
     name: 'battle-server',
     main: 'battle-server/dist/main.mjs',
     port: () => Number(env.BATTLE_PORT ?? 8080),
     color: 32,
+  },
+  // Last: it loads the world from data-server and calls battle-server.
+  {
+    name: 'map-server',
+    main: 'map-server/dist/main.mjs',
+    port: () => Number(env.MAPSERVER_PORT ?? 50053),
+    color: 33,
   },
 ].filter((s) => existsSync(join(root, s.main.replace('dist/main.mjs', 'src/main.ts'))));
 
@@ -131,6 +132,9 @@ for (const service of services) {
     env: {
       // data-server finds db-proxy wherever this run put it.
       DATASERVER_DBPROXY_ADDR: `127.0.0.1:${env.DBPROXY_PORT ?? 50051}`,
+      // map-server finds data-server and battle-server the same way.
+      MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${env.DATASERVER_PORT ?? 50052}`,
+      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${env.BATTLE_PORT ?? 8080}`,
       // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
       // nothing at this scale.
       MALLOC_ARENA_MAX: '2',

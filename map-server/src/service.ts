@@ -1,6 +1,12 @@
 // The RPC handlers of slg.mapserver.v1.MapService: requests checked (INVALID_ARGUMENT naming
 // the field), then handed to the engine and the cities.
-import { type Long, slg, slg_mapserver_v1_MapServiceDefinition, toBigInt } from '@slg/proto';
+import {
+  type Long,
+  slg,
+  slg_mapserver_v1_MapServiceDefinition,
+  slg_mapserver_v1_ViewportServiceDefinition,
+  toBigInt,
+} from '@slg/proto';
 import { InvalidArgumentError, NotFoundError } from '@slg/service-kit';
 import type { Clock } from './clock.ts';
 import { cityMsg, marchMsg } from './convert.ts';
@@ -11,10 +17,9 @@ import type { MapStore } from './store/store.ts';
 import type { ViewportHub } from './stream.ts';
 import type { World } from './world/world.ts';
 
-const { Watch: watchMethod, ...unary } = slg_mapserver_v1_MapServiceDefinition;
-/** The unary methods (the kit serves them) and Watch (a stream, served by grpc-js directly). */
-export const unaryDefinition = unary;
-export const watchDefinition = { Watch: watchMethod };
+/** The unary methods (the kit serves them) and the viewport stream (served by grpc-js, guarded). */
+export const unaryDefinition = slg_mapserver_v1_MapServiceDefinition;
+export const watchDefinition = slg_mapserver_v1_ViewportServiceDefinition;
 
 const pb = slg.mapserver.v1;
 

@@ -1,7 +1,7 @@
 // Viewport streams on the real stack: every change inside the rectangle, in order, none
 // outside it; a moved rectangle; a bad rectangle; a slow consumer told and closed.
 import * as grpc from '@grpc/grpc-js';
-import { type slg, slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
+import { type slg, slg_mapserver_v1_ViewportServiceDefinition } from '@slg/proto';
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
 import type { MapEvent } from '../src/engine/events.ts';
@@ -9,7 +9,7 @@ import { type Rect, rectsOverlap, segmentTouchesRect } from '../src/world/geomet
 import { createRng, type DriveStats, randomAction, seedPlayers, smallConfig } from './helpers.ts';
 import { startStack } from './stack.ts';
 
-const def = slg_mapserver_v1_MapServiceDefinition.Watch;
+const def = slg_mapserver_v1_ViewportServiceDefinition.Watch;
 
 function watch(address: string) {
   const client = new grpc.Client(address, grpc.credentials.createInsecure());

@@ -2537,7 +2537,6 @@ export namespace slg {
                 listMarches: slg.mapserver.v1.MapService.ListMarches;
                 queryViewport: slg.mapserver.v1.MapService.QueryViewport;
                 getReport: slg.mapserver.v1.MapService.GetReport;
-                watch: slg.mapserver.v1.MapService.Watch;
             }
 
             namespace MapService {
@@ -2651,12 +2650,21 @@ export namespace slg {
                   readonly requestStream: undefined;
                   readonly responseStream: undefined;
                 };
+            }
+
+            class ViewportService extends $protobuf.rpc.Service {
+                constructor(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean);
+                static create(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean): ViewportService;
+                watch: slg.mapserver.v1.ViewportService.Watch;
+            }
+
+            namespace ViewportService {
                 type WatchCallback = (error: (Error|null), response?: slg.mapserver.v1.WatchEvent) => void;
                 type Watch = {
-                  (request: slg.mapserver.v1.IWatchRequest, callback: slg.mapserver.v1.MapService.WatchCallback): void;
+                  (request: slg.mapserver.v1.IWatchRequest, callback: slg.mapserver.v1.ViewportService.WatchCallback): void;
                   (request: slg.mapserver.v1.IWatchRequest): Promise<slg.mapserver.v1.WatchEvent>;
                   readonly name: "Watch";
-                  readonly path: "/slg.mapserver.v1.MapService/Watch";
+                  readonly path: "/slg.mapserver.v1.ViewportService/Watch";
                   readonly requestType: "WatchRequest";
                   readonly responseType: "WatchEvent";
                   readonly requestStream: true;

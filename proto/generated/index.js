@@ -12638,20 +12638,35 @@ export const slg = $root.slg = (() => {
                     responseStream: { value: $undefined }
                 });
 
+                return MapService;
+            })();
+
+            v1.ViewportService = (function() {
+
+                const ViewportService = function(rpcImpl, requestDelimited, responseDelimited) {
+                    $protobuf.rpc.Service.call(this, rpcImpl, requestDelimited, responseDelimited);
+                };
+
+                $Object.defineProperty(ViewportService.prototype = $Object.create($protobuf.rpc.Service.prototype), "constructor", { value: ViewportService, writable: true, enumerable: false, configurable: true });
+
+                ViewportService.create = function(rpcImpl, requestDelimited, responseDelimited) {
+                    return new this(rpcImpl, requestDelimited, responseDelimited);
+                };
 
 
-                $Object.defineProperties(MapService.prototype.watch = function(request, callback) {
-                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.watch, $root.slg.mapserver.v1.WatchRequest, $root.slg.mapserver.v1.WatchEvent, request, callback);
+
+                $Object.defineProperties(ViewportService.prototype.watch = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, ViewportService.prototype.watch, $root.slg.mapserver.v1.WatchRequest, $root.slg.mapserver.v1.WatchEvent, request, callback);
                 }, {
                     name: { value: "Watch" },
-                    path: { value: "/slg.mapserver.v1.MapService/Watch" },
+                    path: { value: "/slg.mapserver.v1.ViewportService/Watch" },
                     requestType: { value: "WatchRequest" },
                     responseType: { value: "WatchEvent" },
                     requestStream: { value: true },
                     responseStream: { value: true }
                 });
 
-                return MapService;
+                return ViewportService;
             })();
 
             v1.Rect = (function() {

@@ -82,5 +82,9 @@ export const slg_mapserver_v1_MapServiceDefinition = {
   ListMarches: method<pb.slg.mapserver.v1.ListMarchesRequest, pb.slg.mapserver.v1.ListMarchesResponse>('/slg.mapserver.v1.MapService/ListMarches', pb.slg.mapserver.v1.ListMarchesRequest, pb.slg.mapserver.v1.ListMarchesResponse, false, false),
   QueryViewport: method<pb.slg.mapserver.v1.Rect, pb.slg.mapserver.v1.ViewportContents>('/slg.mapserver.v1.MapService/QueryViewport', pb.slg.mapserver.v1.Rect, pb.slg.mapserver.v1.ViewportContents, false, false),
   GetReport: method<pb.slg.mapserver.v1.GetReportRequest, pb.slg.mapserver.v1.Report>('/slg.mapserver.v1.MapService/GetReport', pb.slg.mapserver.v1.GetReportRequest, pb.slg.mapserver.v1.Report, false, false),
-  Watch: method<pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent>('/slg.mapserver.v1.MapService/Watch', pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent, true, true),
+} satisfies grpc.ServiceDefinition;
+
+/** slg.mapserver.v1.ViewportService */
+export const slg_mapserver_v1_ViewportServiceDefinition = {
+  Watch: method<pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent>('/slg.mapserver.v1.ViewportService/Watch', pb.slg.mapserver.v1.WatchRequest, pb.slg.mapserver.v1.WatchEvent, true, true),
 } satisfies grpc.ServiceDefinition;
