@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { prettyFactory } from 'pino-pretty';
 import { buildServices } from './build.ts';
+import { prefixTag } from './log-prefix.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,9 +67,7 @@ const children: { service: Service; child: ChildProcess }[] = [];
 let stopping = false;
 
 function prefix(service: Service, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
-  // Colour only a terminal: a pipe or a file gets the plain name.
-  const name = service.name.padEnd(width);
-  const tag = out.isTTY ? `\x1b[${service.color}m${name}\x1b[0m |` : `${name} |`;
+  const tag = prefixTag(service.name, width, service.color, out);
   createInterface({ input: stream }).on('line', (line) => {
     const text = pretty && line.startsWith('{') ? pretty(line).trimEnd() : line;
     for (const l of text.split('\n')) out.write(`${tag} ${l}\n`);
