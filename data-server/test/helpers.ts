@@ -331,7 +331,7 @@ export async function privateRedis(t: TapLike): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const up = async () => {
-    const until = Date.now() + 5000;
+    const until = Date.now() + 30_000; // a bound only for a server that never opens its port
     for (;;) {
       const ok = await new Promise<boolean>((resolve) => {
         const sock = connect(port, '127.0.0.1');

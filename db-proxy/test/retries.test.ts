@@ -45,7 +45,8 @@ async function counter(
 async function killRunning(db: string, text: string): Promise<number> {
   const c = await mysql.createConnection(MYSQL);
   try {
-    for (let i = 0; i < 100; i++) {
+    // Polled until the statement shows (a bound of 30 s only ends a statement that never runs).
+    for (let i = 0; i < 1500; i++) {
       const [rows] = await c.query(
         "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND INFO LIKE ? AND INFO NOT LIKE '%PROCESSLIST%'",
         [db, `%${text}%`],
