@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, posix } from 'node:path';
-import type { Platform } from './lib.ts';
+import { type Platform, StepError } from './lib.ts';
 import type { ServiceImage } from './services.ts';
 
 const ELF_MACHINES: Record<number, string> = { 62: 'x86-64 (amd64)', 183: 'aarch64 (arm64)' };
@@ -75,7 +75,7 @@ export function checkArchitecture(rootfs: string, p: Platform, label: string): v
     );
   }
   if (wrong.length) {
-    throw new Error(
+    throw new StepError(
       `${label}: wrong base or binaries for ${p.platform}: ${wrong.join('; ')} (expected ${ELF_MACHINES[p.elfMachine]})`,
     );
   }
@@ -143,7 +143,10 @@ export function checkAssets(
     }
   }
   for (const asset of s.assets) need(`/app/${asset}`, 'the asset');
-  for (const arg of healthcheck) if (arg.startsWith('/')) need(arg, 'the HEALTHCHECK file');
+  // HEALTHCHECK ["CMD", program, script.mjs, ...arguments]: the program and the scripts it runs.
+  const [form, program, ...rest] = healthcheck;
+  if (form === 'CMD' && program) need(program, 'the HEALTHCHECK program');
+  for (const arg of rest) if (/^\/.*\.[cm]?js$/.test(arg)) need(arg, 'the HEALTHCHECK script');
   for (const b of bundles) {
     const file = resolveInRoot(rootfs, b);
     if (!existsSync(file)) continue;
@@ -157,6 +160,7 @@ export function checkAssets(
       }
     }
   }
-  if (missing.length) throw new Error(`${label}: missing from the image: ${missing.join('; ')}`);
+  if (missing.length)
+    throw new StepError(`${label}: missing from the image: ${missing.join('; ')}`);
   return checked;
 }

@@ -81,7 +81,7 @@ const complete = {
   'app/node_modules/protobufjs/package.json': '{}',
   'app/node_modules/protobufjs/ext/descriptor/index.js': '',
 };
-const HEALTH = ['/usr/local/bin/node', '/app/healthcheck.mjs', 'grpc', 'DBPROXY_PORT', '50051'];
+const HEALTH = ['CMD', '/usr/local/bin/node', '/app/healthcheck.mjs', 'http', 'P', '1', '/readyz'];
 
 t.test('what a bundle imports and loads beside itself', async (t) => {
   t.same(bareImports(BUNDLE), ['@grpc/grpc-js', 'pino', 'protobufjs/ext/descriptor/index.js']);
