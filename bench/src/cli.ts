@@ -54,10 +54,10 @@ async function optional(
   }
 }
 await optional('dbproxy', "db-proxy's Get rate beside the echo ceiling and mysql2", async () =>
-  (await import('./dbproxy.ts')).dbproxyCommand(),
+  (await import('./commands/dbproxy.ts')).dbproxyCommand(),
 );
 await optional('dbproxy-handlers', "db-proxy's own CPU per Get without gRPC", async () =>
-  (await import('./dbproxy-handlers.ts')).dbproxyHandlersCommand(),
+  (await import('./commands/dbproxy-handlers.ts')).dbproxyHandlersCommand(),
 );
 await optional('battle', 'load battle-server over HTTP', async () =>
   (await import('./commands/battle.ts')).battleCommand(),

@@ -11,17 +11,17 @@ import { Metadata, type ServerUnaryCall, type sendUnaryData, status } from '@grp
 import { build, configWith } from '@slg/db-proxy';
 import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { Command, Option } from 'commander';
-import { PlayerAnswers, seededPlayer } from './dbproxy-workload.ts';
-import { collectEnvironment, environmentLine } from './lib/environment.ts';
-import { parsePositiveInt, UsageError } from './lib/options.ts';
-import { bytes, int, median, table } from './lib/report.ts';
+import { PlayerAnswers, seededPlayer } from '../dbproxy-workload.ts';
+import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { parsePositiveInt, UsageError } from '../lib/options.ts';
+import { bytes, int, median, table } from '../lib/report.ts';
 import {
   defaultResultPath,
   RESULT_SCHEMA_VERSION,
   showPath,
   writeResult,
-} from './lib/result-file.ts';
-import { Rng } from './lib/rng.ts';
+} from '../lib/result-file.ts';
+import { Rng } from '../lib/rng.ts';
 
 interface Options {
   mysql: string;

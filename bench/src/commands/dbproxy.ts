@@ -10,7 +10,7 @@
 // ceiling; its p99 is printed beside mysql2's.
 //
 //   DBPROXY_BACKENDS=mysql://root@127.0.0.1:3306/slg_bench npm start -w @slg/db-proxy &
-//   node bench/src/dbproxy.ts --mysql mysql://root@127.0.0.1:3306/slg_bench
+//   node bench/src/commands/dbproxy.ts --mysql mysql://root@127.0.0.1:3306/slg_bench
 //
 // db-proxy must keep the benchmark's players in the --mysql database (one backend), or the
 // direct phase finds rows missing and says so.
@@ -18,12 +18,12 @@ import { slg, slg_dbproxy_v1_DbProxyDefinition, toLong } from '@slg/proto';
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import { Command, Option } from 'commander';
 import mysql from 'mysql2';
-import { type DbProxyBenchParams, DIRECT_SQL, seededPlayer } from './dbproxy-workload.ts';
-import { startEchoProcess } from './lib/ceiling.ts';
-import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from './lib/cpu-cost.ts';
-import { collectEnvironment, environmentLine } from './lib/environment.ts';
-import { mergeSnapshots, type OpSnapshot, percentiles } from './lib/histogram.ts';
-import { LoadPool } from './lib/load-pool.ts';
+import { type DbProxyBenchParams, DIRECT_SQL, seededPlayer } from '../dbproxy-workload.ts';
+import { startEchoProcess } from '../lib/ceiling.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
+import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
+import { LoadPool } from '../lib/load-pool.ts';
 import {
   describeLoad,
   type LoadSettings,
@@ -31,16 +31,16 @@ import {
   loadSettingsFrom,
   parseAddress,
   parsePositiveInt,
-} from './lib/options.ts';
-import { type ServerUsage, UsageSampler } from './lib/proc-stats.ts';
-import { createProgress } from './lib/progress.ts';
-import { bytes, caseStudyLine, int, median, ms, table, totals } from './lib/report.ts';
+} from '../lib/options.ts';
+import { type ServerUsage, UsageSampler } from '../lib/proc-stats.ts';
+import { createProgress } from '../lib/progress.ts';
+import { bytes, caseStudyLine, int, median, ms, table, totals } from '../lib/report.ts';
 import {
   defaultResultPath,
   RESULT_SCHEMA_VERSION,
   showPath,
   writeResult,
-} from './lib/result-file.ts';
+} from '../lib/result-file.ts';
 
 const PHASES = ['echo', 'dbproxy', 'mysql'] as const;
 type Phase = (typeof PHASES)[number];
@@ -203,7 +203,7 @@ function startLoad(
     responseBytes: sizes.responseBytes,
   };
   return LoadPool.start({
-    workloadModule: new URL('./dbproxy-workload.ts', import.meta.url),
+    workloadModule: new URL('../dbproxy-workload.ts', import.meta.url),
     workers: o.workers,
     concurrency: o.concurrency,
     params,
