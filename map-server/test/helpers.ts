@@ -6,6 +6,7 @@ import { build, type MapServer } from '../src/app.ts';
 import type { ManualClock } from '../src/clock.ts';
 import { defaultConfig, type MapServerConfig } from '../src/config.ts';
 import type { BattleClient, BattleInput, BattleResult } from '../src/engine/battles.ts';
+import { generateRegion } from '../src/engine/loader.ts';
 import { FIELD_LEVELS, FIELD_SIZE_PER_LEVEL } from '../src/engine/rules.ts';
 import type { MapStore, Op } from '../src/store/store.ts';
 import { createRng, hash32, type Rng } from '../src/world/rng.ts';
@@ -276,13 +277,17 @@ export async function checkConservation(
   let respawns = 0;
   for (let i = 0; i < w.regionCount; i++) {
     const region = w.regionId(i);
-    for (const f of await store.list('map_field', region)) {
-      const k = f.fields.resource as Resource;
-      inFields[k] += Number(f.fields.remaining);
-      for (let g = 1; g <= Number(f.fields.gen); g++) {
+    // A field never changed is not stored: its generated record counts.
+    const stored = new Map(
+      (await store.list('map_field', region)).map((f) => [f.member, f.fields]),
+    );
+    for (const g of generateRegion(w, i, app.config.fields, app.config.monsters).fields) {
+      const f = stored.get(g.id) ?? g.fields;
+      const k = f.resource as Resource;
+      inFields[k] += Number(f.remaining);
+      for (let n = 1; n <= Number(f.gen); n++) {
         respawns++;
-        respawned[k] +=
-          (1 + (hash32(w.seed, f.member, g, 7) % FIELD_LEVELS)) * FIELD_SIZE_PER_LEVEL;
+        respawned[k] += (1 + (hash32(w.seed, g.id, n, 7) % FIELD_LEVELS)) * FIELD_SIZE_PER_LEVEL;
       }
     }
     const refs = await store.list('map_march_ref', region);

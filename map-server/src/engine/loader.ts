@@ -1,7 +1,7 @@
 // Start-up: the world record (created with a new world, checked against the configuration
-// after), the seeded generation of fields and monsters (idempotent: a region gets what it is
-// missing), then the whole map from data-server, one CFetchV2 per region and table, and every
-// march through its region's list. Steps a crash left half-done are finished here, before any
+// after), then the whole map: each region's seeded fields and monsters (generateRegion) with
+// the stored records of those that changed on top, one CFetchV2 per region and table, and
+// every march through its region's list. Steps a crash left half-done are finished here, before any
 // new one starts: pending effects applied, duplicate cities of a move resolved, refs without a
 // march dropped.
 import type { Logger } from '@slg/service-kit';
@@ -16,7 +16,7 @@ import {
   monsterFrom,
   T,
 } from '../store/records.ts';
-import type { MapStore, Op } from '../store/store.ts';
+import type { MapStore } from '../store/store.ts';
 import { createRng, hash32 } from '../world/rng.ts';
 import type { City, Field, March, Monster } from '../world/types.ts';
 import type { World } from '../world/world.ts';
@@ -114,10 +114,6 @@ export function generateRegion(world: World, index: number, fields: number, mons
   return { fields: outFields, monsters: outMonsters };
 }
 
-async function writeChunks(store: MapStore, owner: number, ops: Op[]): Promise<void> {
-  for (let i = 0; i < ops.length; i += 100) await store.write(owner, ops.slice(i, i + 100));
-}
-
 export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
   const started = Date.now();
   const { world, store, log } = o;
@@ -137,8 +133,8 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       );
     }
   } else {
-    // A new world: every region's fields and monsters, then the world record (a crash in
-    // between generates again, and each region gets only what it is missing).
+    // A new world: only its record. Fields and monsters are a function of the seed
+    // (generateRegion); a record is stored for one only once it changes.
     generated = true;
     log.info(
       {
@@ -147,27 +143,8 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
         fields: o.fields,
         monsters: o.monsters,
       },
-      'generating a new world',
+      'a new world',
     );
-    const regions = Array.from({ length: world.regionCount }, (_, i) => i);
-    await pool(regions, o.concurrency, async (index) => {
-      const owner = world.regionId(index);
-      const g = generateRegion(world, index, o.fields, o.monsters);
-      const [haveF, haveM] = await Promise.all([
-        store.list(T.field, owner),
-        store.list(T.monster, owner),
-      ]);
-      const hasF = new Set(haveF.map((r) => r.member));
-      const hasM = new Set(haveM.map((r) => r.member));
-      await writeChunks(store, owner, [
-        ...g.fields
-          .filter((f) => !hasF.has(f.id))
-          .map((f) => ({ create: { table: T.field, member: f.id, fields: f.fields } })),
-        ...g.monsters
-          .filter((m) => !hasM.has(m.id))
-          .map((m) => ({ create: { table: T.monster, member: m.id, fields: m.fields } })),
-      ]);
-    });
     await store.write(world.worldId, [
       {
         create: {
@@ -235,8 +212,19 @@ async function readAll(o: LoadOptions) {
       store.list(T.marchRef, region),
     ]);
     for (const x of c) cities.push(cityFrom(region, x));
-    for (const x of f) fields.push(fieldFrom(region, x));
-    for (const x of m) monsters.push(monsterFrom(region, x));
+    // The generated contents, with what changed since taken from the store.
+    const index = region - world.regionId(0);
+    const g = generateRegion(world, index, o.fields, o.monsters);
+    const storedF = new Map(f.map((x) => [x.member, x]));
+    const storedM = new Map(m.map((x) => [x.member, x]));
+    for (const x of g.fields)
+      fields.push(
+        fieldFrom(region, storedF.get(x.id) ?? { member: x.id, version: 0, fields: x.fields }),
+      );
+    for (const x of g.monsters)
+      monsters.push(
+        monsterFrom(region, storedM.get(x.id) ?? { member: x.id, version: 0, fields: x.fields }),
+      );
     for (const x of r)
       refs.push({ region, marchId: x.member, playerId: Number(x.fields.player_id) });
   });

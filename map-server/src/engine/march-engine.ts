@@ -25,7 +25,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { marchMsg } from '../convert.ts';
 import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
-import type { MapStore, Op } from '../store/store.ts';
+import type { Fields, MapStore, Op } from '../store/store.ts';
 import { hash32 } from '../world/rng.ts';
 import {
   type City,
@@ -609,13 +609,7 @@ export class MarchEngine {
       };
       this.world.reserve(spot.x, spot.y);
     }
-    const effect: Effect = {
-      owner: f.region,
-      guard: { kind: 'version', table: T.field, member: f.id, version: f.version },
-      ops: [
-        { modify: { table: T.field, member: f.id, fields: after, expectedVersion: f.version } },
-      ],
-    };
+    const effect = recordEffect(f.region, T.field, f.id, f.version, after);
     return {
       after: n,
       ops: [],
@@ -1003,22 +997,7 @@ export class MarchEngine {
           },
         },
       ],
-      effects: [
-        {
-          owner: mon.region,
-          guard: { kind: 'version', table: T.monster, member: mon.id, version: mon.version },
-          ops: [
-            {
-              modify: {
-                table: T.monster,
-                member: mon.id,
-                fields: after,
-                expectedVersion: mon.version,
-              },
-            },
-          ],
-        },
-      ],
+      effects: [recordEffect(mon.region, T.monster, mon.id, mon.version, after)],
       abort: () => {
         if (spot) this.world.unreserve(spot.x, spot.y);
       },
@@ -1300,6 +1279,32 @@ export async function applyEffect(store: MapStore, e: Effect): Promise<void> {
     }
     throw err;
   }
+}
+
+/**
+ * A change of a field or monster (owned by its region). One never changed is not stored (the
+ * world's generation recomputes it from the seed; version 0): the first change creates its
+ * record (guard: it exists). A stored one is modified at its version (guard: a later version).
+ */
+function recordEffect(
+  region: number,
+  table: string,
+  member: number,
+  version: number,
+  fields: Fields,
+): Effect {
+  if (version === 0) {
+    return {
+      owner: region,
+      guard: { kind: 'create' },
+      ops: [{ create: { table, member, fields } }],
+    };
+  }
+  return {
+    owner: region,
+    guard: { kind: 'version', table, member, version },
+    ops: [{ modify: { table, member, fields, expectedVersion: version } }],
+  };
 }
 
 /** A report's id: unique per march and step (both players' reports of a battle share it). */
