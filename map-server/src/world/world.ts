@@ -47,6 +47,7 @@ export class World {
   readonly #cells: (Set<March> | undefined)[];
   #indexEntries = 0;
   #occupiedTiles = 0;
+  #stamp = 0;
   /** Tiles promised to a write in flight (a respawn spot): no placement may take them. */
   readonly #reserved = new Set<number>();
 
@@ -304,22 +305,21 @@ export class World {
   /** Everything in the tile rectangle, from the tile grid and the march cells. */
   query(r: Rect): ViewportResult {
     const out: ViewportResult = { cities: [], fields: [], monsters: [], marches: [] };
-    const seen = new Set<Entity>();
-    // A city whose top-left tile is just outside (left or above) still covers tiles inside.
     const x0 = Math.max(0, r.x);
     const y0 = Math.max(0, r.y);
     const x1 = Math.min(this.width, r.x + r.width);
     const y1 = Math.min(this.height, r.y + r.height);
+    const grid = this.#grid;
+    const slots = this.#slots;
     for (let y = y0; y < y1; y++) {
       const row = y * this.width;
       for (let x = x0; x < x1; x++) {
-        const slot = this.#grid[row + x]!;
+        const slot = grid[row + x]!;
         if (slot === 0) continue;
-        const e = this.#slots[slot]!;
+        const e = slots[slot]!;
         if (e.kind === 'city') {
-          if (seen.has(e)) continue;
-          seen.add(e);
-          out.cities.push(e);
+          // Once per city: at its first tile inside the rectangle.
+          if (x === Math.max(e.x, x0) && y === Math.max(e.y, y0)) out.cities.push(e);
         } else if (e.kind === 'field') out.fields.push(e);
         else out.monsters.push(e);
       }
@@ -329,17 +329,19 @@ export class World {
     const cx1 = Math.min(this.#cellsX - 1, Math.floor((r.x + r.width) / MARCH_CELL));
     const rows = this.#cells.length / this.#cellsX;
     const cy1 = Math.min(rows - 1, Math.floor((r.y + r.height) / MARCH_CELL));
-    const marches = new Set<March>();
+    // A march crossing several of these cells is met once per cell: a stamp per query.
+    const stamp = ++this.#stamp;
     for (let cy = cy0; cy <= cy1; cy++) {
       for (let cx = cx0; cx <= cx1; cx++) {
         const set = this.#cells[cy * this.#cellsX + cx];
         if (!set) continue;
         for (const m of set) {
-          if (!marches.has(m) && segmentTouchesRect(marchSegment(m), r)) marches.add(m);
+          if (m.stamp === stamp) continue;
+          m.stamp = stamp;
+          if (segmentTouchesRect(marchSegment(m), r)) out.marches.push(m);
         }
       }
     }
-    out.marches = [...marches];
     return out;
   }
 
