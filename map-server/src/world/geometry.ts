@@ -16,12 +16,24 @@ export interface Segment {
 
 /** Whether the segment touches the closed rectangle [x, x+width] x [y, y+height] (Liang-Barsky). */
 export function segmentTouchesRect(s: Segment, r: Rect): boolean {
-  const dx = s.x1 - s.x0;
-  const dy = s.y1 - s.y0;
+  return lineTouchesRect(s.x0, s.y0, s.x1, s.y1, r);
+}
+
+/** The same on coordinates (no allocation: the viewport loop calls it per march). */
+export function lineTouchesRect(x0: number, y0: number, x1: number, y1: number, r: Rect): boolean {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
   let t0 = 0;
   let t1 = 1;
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q >= 0;
+  // The four borders: p * t <= q keeps the part of the segment inside.
+  for (let k = 0; k < 4; k++) {
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q =
+      k === 0 ? x0 - r.x : k === 1 ? r.x + r.width - x0 : k === 2 ? y0 - r.y : r.y + r.height - y0;
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
     const t = q / p;
     if (p < 0) {
       if (t > t1) return false;
@@ -30,14 +42,8 @@ export function segmentTouchesRect(s: Segment, r: Rect): boolean {
       if (t < t0) return false;
       if (t < t1) t1 = t;
     }
-    return true;
-  };
-  return (
-    clip(-dx, s.x0 - r.x) &&
-    clip(dx, r.x + r.width - s.x0) &&
-    clip(-dy, s.y0 - r.y) &&
-    clip(dy, r.y + r.height - s.y0)
-  );
+  }
+  return true;
 }
 
 /** Whether tile rectangles (integer corners, sizes in tiles) overlap. */

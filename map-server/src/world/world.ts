@@ -1,10 +1,14 @@
 // The live map: terrain, every city, field, monster and march, a tile grid (which entity covers
 // each tile: placement checks and the static part of a viewport in O(area)) and a grid of
 // buckets indexing marches by the cells their path crosses.
-import { cellsOfSegment, type Rect, segmentTouchesRect } from './geometry.ts';
+import { cellsOfSegment, lineTouchesRect, type Rect } from './geometry.ts';
 import { hash32 } from './rng.ts';
 import { Terrain } from './terrain.ts';
 import type { City, Entity, Field, March, Monster } from './types.ts';
+
+const CITY = 1;
+const FIELD = 2;
+const MONSTER = 3;
 
 /** Side of a march-index cell, in tiles. */
 export const MARCH_CELL = 32;
@@ -42,6 +46,8 @@ export class World {
   /** Tile -> slot of the entity covering it (0: free). */
   readonly #grid: Int32Array;
   readonly #slots: (Entity | undefined)[] = [undefined];
+  /** The kind of each slot's entity (a number: the viewport loop reads no string). */
+  #kinds = new Uint8Array(1024);
   readonly #freeSlots: number[] = [];
   readonly #cellsX: number;
   readonly #cells: (Set<March> | undefined)[];
@@ -195,6 +201,12 @@ export class World {
     if (e.slot === 0) {
       const slot = this.#freeSlots.pop() ?? this.#slots.length;
       this.#slots[slot] = e;
+      if (slot >= this.#kinds.length) {
+        const grown = new Uint8Array(this.#kinds.length * 2);
+        grown.set(this.#kinds);
+        this.#kinds = grown;
+      }
+      this.#kinds[slot] = e.kind === 'city' ? CITY : e.kind === 'field' ? FIELD : MONSTER;
       e.slot = slot;
     }
     this.#setTiles(e, x, y, size, e.slot);
@@ -311,17 +323,21 @@ export class World {
     const y1 = Math.min(this.height, r.y + r.height);
     const grid = this.#grid;
     const slots = this.#slots;
+    const kinds = this.#kinds;
     for (let y = y0; y < y1; y++) {
       const row = y * this.width;
       for (let x = x0; x < x1; x++) {
         const slot = grid[row + x]!;
         if (slot === 0) continue;
         const e = slots[slot]!;
-        if (e.kind === 'city') {
+        const kind = kinds[slot];
+        if (kind === FIELD) out.fields.push(e as Field);
+        else if (kind === MONSTER) out.monsters.push(e as Monster);
+        else {
           // Once per city: at its first tile inside the rectangle.
-          if (x === Math.max(e.x, x0) && y === Math.max(e.y, y0)) out.cities.push(e);
-        } else if (e.kind === 'field') out.fields.push(e);
-        else out.monsters.push(e);
+          const c = e as City;
+          if (x === (c.x > x0 ? c.x : x0) && y === (c.y > y0 ? c.y : y0)) out.cities.push(c);
+        }
       }
     }
     const cx0 = Math.max(0, Math.floor(r.x / MARCH_CELL));
@@ -338,7 +354,12 @@ export class World {
         for (const m of set) {
           if (m.stamp === stamp) continue;
           m.stamp = stamp;
-          if (segmentTouchesRect(marchSegment(m), r)) out.marches.push(m);
+          const moving = m.state === 'outbound' || m.state === 'returning';
+          if (
+            lineTouchesRect(moving ? m.fromX : m.toX, moving ? m.fromY : m.toY, m.toX, m.toY, r)
+          ) {
+            out.marches.push(m);
+          }
         }
       }
     }
@@ -357,8 +378,12 @@ export class World {
     for (const c of this.cities.values()) if (covers(c.x, c.y, 2)) out.cities.push(c);
     for (const f of this.fields.values()) if (covers(f.x, f.y, 1)) out.fields.push(f);
     for (const m of this.monsters.values()) if (covers(m.x, m.y, 1)) out.monsters.push(m);
-    for (const m of this.marches.values())
-      if (segmentTouchesRect(marchSegment(m), r)) out.marches.push(m);
+    for (const m of this.marches.values()) {
+      const moving = m.state === 'outbound' || m.state === 'returning';
+      if (lineTouchesRect(moving ? m.fromX : m.toX, moving ? m.fromY : m.toY, m.toX, m.toY, r)) {
+        out.marches.push(m);
+      }
+    }
     return out;
   }
 }
