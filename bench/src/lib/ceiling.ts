@@ -23,6 +23,8 @@ export interface CeilingOptions {
   host?: string;
   quiet?: boolean;
   progressIntervalS?: number;
+  /** Each load worker's V8 old generation (MB); null or absent: V8's default. */
+  heapMb?: number | null;
 }
 
 export interface CeilingResult {
@@ -110,6 +112,7 @@ export class CeilingBench {
         workers: o.workers,
         concurrency: o.concurrency,
         params,
+        heapMb: o.heapMb ?? null,
       });
       return new CeilingBench(o, echo, pool);
     } catch (err) {
