@@ -7,6 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 export const cliPath = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 
+/**
+ * Node's on-disk compile cache for the CLI runs (and their worker threads): a start compiles the
+ * same modules again and again otherwise, about half of its CPU. Kept in bench/node_modules/.cache
+ * (no file in /tmp; Node checks each entry against its source).
+ */
+const compileCache = fileURLToPath(
+  new URL('../../node_modules/.cache/compile-cache/', import.meta.url),
+);
+
 export interface CliRun {
   code: number;
   stdout: string;
@@ -18,7 +27,11 @@ export function runCli(args: string[], timeoutMs = 120_000): Promise<CliRun> {
     execFile(
       process.execPath,
       [cliPath, ...args],
-      { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      {
+        timeout: timeoutMs,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1', NODE_COMPILE_CACHE: compileCache },
+      },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         resolve({ code, stdout, stderr });
