@@ -107,5 +107,14 @@ until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
   sleep 0.1
 done
 echo "php peer: http://127.0.0.1:$port/ apache pid $apache dir $dir"
-# Until Apache exits (a signal to this script stops it first).
-while kill -0 "$apache" 2>/dev/null; do wait "$apache" || true; done
+# Until Apache exits (a signal to this script stops it first); an orphaned script (whoever
+# started it has gone without stopping it) stops Apache too.
+parent=$PPID
+while kill -0 "$apache" 2>/dev/null; do
+  # This script's parent now (field 4 of /proc/self/stat): another one once it is reparented.
+  read -r _ _ _ now _ </proc/$$/stat
+  if [ "$parent" != 1 ] && [ "$now" != "$parent" ]; then stop; fi
+  sleep 0.5 &
+  wait $! || true
+done
+wait "$apache" 2>/dev/null || true
