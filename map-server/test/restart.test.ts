@@ -48,7 +48,7 @@ t.test(
     const rng = createRng(3);
     for (const p of players) await first.cities.place(p, rng.below(160), rng.below(160));
     // Only starts and recalls (no time passes): every march is in flight when the server stops.
-    const s = await startMany(first, clock, players, 60, 5);
+    const s = await startMany(first, clock, players, 40, 5);
     const inFlight = first.world.marches.size;
     const outbound = [...first.world.marches.values()].filter((m) => m.state === 'outbound').length;
     await first.close(2000);
@@ -103,7 +103,7 @@ t.test('killed in the middle of settlements: finished once after the restart', a
   const rng = createRng(4);
   for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
   for (let round = 0; round < 3; round++) {
-    await startMany(app, clock, players, 25, 10 + round);
+    await startMany(app, clock, players, 18, 10 + round);
     armed = true;
     const killed = new Promise<void>((resolve) => {
       onKill = resolve;

@@ -80,7 +80,7 @@ t.test('viewport streams', async (t) => {
       // Activity all over the map: cities (some inside), marches crossing, battles, moves.
       for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
       const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
-      while (s.started < 80) await randomAction(app, clock, rng, players, s);
+      while (s.started < 60) await randomAction(app, clock, rng, players, s);
       const spot = app.world.findCitySpot(60, 60)!;
       const mover = players.find(
         (p) =>
@@ -124,7 +124,7 @@ t.test('viewport streams', async (t) => {
         'the snapshot holds the cities of the new rectangle',
       );
       const s2: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
-      while (s2.started < 40) await randomAction(app, clock, rng, players, s2);
+      while (s2.started < 30) await randomAction(app, clock, rng, players, s2);
       const expected2 = all
         .filter((e) => e.seq > Number(snap2.seq) && touches(e, r2))
         .map((e) => e.seq);
