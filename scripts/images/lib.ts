@@ -51,7 +51,10 @@ export interface RunOptions extends SpawnOptions {
 export function run(cmd: string, args: string[], opts: RunOptions): Promise<string> {
   const { step, input, echo, ...spawnOpts } = opts;
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...spawnOpts, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      ...spawnOpts,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const all: Buffer[] = [];
     child.stdout!.on('data', (d: Buffer) => {
@@ -75,7 +78,11 @@ export function run(cmd: string, args: string[], opts: RunOptions): Promise<stri
         ),
       );
     });
-    child.stdin!.end(input ?? '');
+    if (input !== undefined) {
+      // A command may exit without reading its input: that is its exit status's business.
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(input);
+    }
   });
 }
 
