@@ -12,9 +12,9 @@ import { caseStudyPattern, runCli, tempDir } from './helpers/cli.ts';
 import { FakeDataServer } from './helpers/fake-data-server.ts';
 
 const dir = tempDir(t, 'checker');
-// Small on purpose (the properties do not need volume): 32 players x 13 records, 8 clients.
+// Small on purpose (the properties do not need volume): 8 players x 13 records, 8 clients.
 // Every run has a seed, so what it sends, and so what it checks, is the same on every machine.
-const PLAYERS = 32;
+const PLAYERS = 8;
 const common = [
   '--players',
   String(PLAYERS),
@@ -34,14 +34,14 @@ t.test(
     const port = await fake.listen();
     t.teardown(() => fake.close());
     const target = ['--target', `127.0.0.1:${port}`];
-    // 1,200 requests: 150 per client, two checkpoints of 64 each.
+    // 1,024 requests: 128 per client, two checkpoints of 64 each.
     const a = join(dir, 'a.json');
     const run = await runCli([
       'data',
       ...target,
       ...common,
       '-n',
-      '1200',
+      '1024',
       '--seed',
       '11',
       '--verify',
@@ -64,7 +64,7 @@ t.test(
       ],
     );
     const ra = read(a);
-    t.equal(ra.totals.requests, 1200);
+    t.equal(ra.totals.requests, 1024);
     t.equal(ra.totals.mismatches, 0);
     t.equal(ra.totals.errors, 0);
     t.ok(
@@ -83,7 +83,7 @@ t.test(
     t.equal(ra.settings.seed, 11);
     t.ok(ra.ops.every((op) => op.histogram.length > 0));
 
-    // The same seed with one worker instead of two, and fewer requests (100 per client): the
+    // The same seed with one worker instead of two, and fewer requests (80 per client): the
     // same requests as far as both go, which compare says. (Another seed, other requests: the
     // planner's test in lib.test.ts.)
     const b = join(dir, 'b.json');
@@ -94,7 +94,7 @@ t.test(
       '-w',
       '1',
       '-n',
-      '800',
+      '640',
       '--seed',
       '11',
       '-o',
@@ -102,7 +102,7 @@ t.test(
     ]);
     t.equal(runB.code, 0, runB.stdout + runB.stderr);
     const [pa, pb] = [a, b].map((f) => read(f).requestSequence.prefixes);
-    t.equal(pb!.length, 1, '100 requests per client: one checkpoint');
+    t.equal(pb!.length, 1, '80 requests per client: one checkpoint');
     t.same(pb, pa!.slice(0, 1), 'same seed, one worker, fewer requests: the same first 64');
     t.not(read(b).requestSequence.hash, read(a).requestSequence.hash, 'and not every request');
     const cmp = await runCli(['compare', a, b]);
@@ -157,7 +157,7 @@ t.test(
       '-w',
       '1',
       '-n',
-      '1000',
+      '500',
       '--seed',
       '21',
       '-o',
@@ -188,7 +188,7 @@ t.test('writes whose answer is lost: errors, read back, and no false mismatch', 
     '-w',
     '1',
     '-n',
-    '1000',
+    '600',
     '--seed',
     '31',
     '--verify',
