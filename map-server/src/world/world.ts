@@ -336,7 +336,7 @@ export class World {
         else {
           // Once per city: at its first tile inside the rectangle.
           const c = e as City;
-          if (x === (c.x > x0 ? c.x : x0) && y === (c.y > y0 ? c.y : y0)) out.cities.push(c);
+          if (x === Math.max(c.x, x0) && y === Math.max(c.y, y0)) out.cities.push(c);
         }
       }
     }
