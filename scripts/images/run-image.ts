@@ -4,7 +4,7 @@
 // entrypoint and arguments (umoci's runtime config.json). A foreign-arch image
 // runs through qemu-user-static (binfmt_misc, flag F). The network is the host's.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Platform } from './lib.ts';
 import { run, StepError } from './lib.ts';
@@ -33,6 +33,7 @@ export async function unpack(
 ): Promise<Unpacked> {
   const layout = join(workDir, 'oci');
   const bundle = join(workDir, `${name}-${p.arch}`);
+  await releaseStale(bundle);
   rmSync(bundle, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const label = `${name} (${p.platform})`;
@@ -57,7 +58,49 @@ export async function unpack(
   return { label, rootfs: join(bundle, 'rootfs'), spec };
 }
 
-/** /proc and /dev inside a root filesystem, for as long as processes run in it. */
+/** Mount points at or under dir (deepest first), from /proc/self/mounts. */
+export function mountsUnder(dir: string): string[] {
+  const prefix = dir.replace(/\/?$/, '/');
+  return readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1]?.replace(/\\040/g, ' ') ?? '')
+    .filter((m) => m === dir || m.startsWith(prefix))
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * What a run that was killed may have left under dir: processes whose root is
+ * there (ended: SIGTERM, then SIGKILL), then its mounts. Before dir is deleted,
+ * so that no deletion ever reaches the host's /dev through a bind mount.
+ */
+export async function releaseStale(dir: string): Promise<void> {
+  const prefix = dir.replace(/\/?$/, '/');
+  const strays: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readlinkSync(`/proc/${pid}/root`).startsWith(prefix)) strays.push(Number(pid));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    const alive = strays.filter((pid) => existsSync(`/proc/${pid}`));
+    for (const pid of alive) process.kill(pid, signal);
+    for (let i = 0; i < 100 && alive.some((pid) => existsSync(`/proc/${pid}`)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  for (const m of mountsUnder(dir)) {
+    await run('umount', [m], { step: `unmounting ${m}` }).catch(() =>
+      run('umount', ['-l', m], { step: `unmounting ${m}` }),
+    );
+  }
+  if (mountsUnder(dir).length) {
+    throw new StepError(`${dir}: still mounted (${mountsUnder(dir).join(', ')}); not deleting it`);
+  }
+}
+
+/** /proc and /dev (read-only) inside a root filesystem, for as long as processes run in it. */
 export class Mounts {
   readonly #mounted: string[] = [];
 
@@ -70,6 +113,9 @@ export class Mounts {
       await run('mount', [...args, target], { step: `mounting ${target}` });
       this.#mounted.push(target);
     }
+    // Read-only: nothing done in or to the image's root can change this machine's /dev.
+    const dev = join(rootfs, 'dev');
+    await run('mount', ['-o', 'remount,bind,ro', dev], { step: `making ${dev} read-only` });
   }
 
   async release(): Promise<void> {

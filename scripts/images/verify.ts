@@ -36,7 +36,7 @@ import {
   seconds,
   timed,
 } from './lib.ts';
-import { Container, Mounts, type Unpacked, unpack } from './run-image.ts';
+import { Container, Mounts, releaseStale, type Unpacked, unpack } from './run-image.ts';
 import { presentServices, type ServiceImage } from './services.ts';
 import { ensureImageTools } from './tools.ts';
 import {
@@ -99,7 +99,15 @@ async function cleanup(): Promise<void> {
   for (const c of containers) if (c.running) await c.stop(10_000);
   await mounts.release();
   if (backends) await cleanBackends(backends).catch(() => undefined);
+  await releaseStale(work);
   if (!opts.keep) rmSync(work, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\nimages:verify: ${signal}, stopping what it started\n`);
+    void cleanup().finally(() => process.exit(130));
+  });
 }
 
 try {
