@@ -38,16 +38,16 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
   t.teardown(() => stack.close());
   const dir = tempDir(t, 'dbproxy');
   const mysqlUrl = `mysql://${mariadb.user}@${mariadb.host}:${mariadb.port}/${stack.database}`;
-  // Small: 16 players, one load worker, phases of half a second.
+  // Small: 8 players, one load worker, phases of half a second.
   const common = [
     '--dbproxy',
     stack.dbproxyAddress,
     '--mysql',
     mysqlUrl,
     '--players',
-    '16',
+    '8',
     '-c',
-    '16',
+    '8',
     '-w',
     '1',
   ];
@@ -66,7 +66,7 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
     out,
   ]);
   t.equal(run.code, 0, run.stdout + run.stderr);
-  t.match(run.stdout, /seeded 16 players through db-proxy \(16 new, 0 there already\)/);
+  t.match(run.stdout, /seeded 8 players through db-proxy \(8 new, 0 there already\)/);
   t.match(run.stdout, /db-proxy Get = [\d.]+% of the echo ceiling \(median of the rounds: /);
   const r = JSON.parse(readFileSync(out, 'utf8')) as {
     phases: { phase: string; rate: number; errors: number; mismatches: number }[];
@@ -120,7 +120,7 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
     '--mysql',
     mysqlUrl,
     '--players',
-    '16',
+    '8',
     '-n',
     '1000',
     '--rounds',
@@ -129,7 +129,7 @@ t.test('bench dbproxy against a real db-proxy, then a row changed behind its bac
     handlersOut,
   ]);
   t.equal(h.code, 1, 'a mismatch fails the in-process run too');
-  t.match(h.stdout, /players: 16 \(0 inserted now\)/);
+  t.match(h.stdout, /players: 8 \(0 inserted now\)/);
   t.match(h.stdout, /db-proxy without gRPC: [\d.]+ µs of CPU per Get .*; [1-9]\d* mismatches/);
   t.match(h.stdout, new RegExp(`first mismatch: player ${FIRST + 5n}: gold .*5006.*5005`));
   const hr = JSON.parse(readFileSync(handlersOut, 'utf8')) as {

@@ -23,7 +23,7 @@ t.test('bench data --rounds 2: interleaved echo ceilings, a ratio per round', as
     '--ceiling-duration',
     '500ms',
     '--players',
-    '16',
+    '8',
     '-c',
     '8',
     '-w',

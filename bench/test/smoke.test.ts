@@ -24,7 +24,7 @@ t.test('bench data --verify against the real stack, then a change behind its bac
     '--ceiling-duration',
     '500ms',
     '--players',
-    '16',
+    '8',
     '-c',
     '8',
     '-w',
