@@ -114,7 +114,9 @@ t.test('named queries: placeholders, dialects, and mistakes', async (t) => {
   t.same(compile("SELECT ':no' AS a, `x:y`, :a + :b -- :comment\n FROM t WHERE c = :a;"), {
     sql: "SELECT ':no' AS a, `x:y`, ? + ? \n FROM t WHERE c = ?",
     order: ['a', 'b', 'a'],
+    uses: ['other', 'other', 'other'],
     statements: 1,
+    rowsUncapped: true,
   });
   const q = loadQueries({
     queries: {
@@ -122,8 +124,12 @@ t.test('named queries: placeholders, dialects, and mistakes', async (t) => {
       split: { mode: 'write', sql: { mysql: 'DO SLEEP(0)' } },
     },
   });
-  t.same(q.get('both')?.statements.mysql?.order, ['k', 'shard_key']);
-  t.equal(q.get('both')?.statements.sqlite?.statement.sql, 'SELECT 1 FROM t WHERE k = ? AND o = ?');
+  // A read without a LIMIT of its own gets the row cap, bound as a parameter of its own.
+  t.same(q.get('both')?.statements.mysql?.order, ['k', 'shard_key', 'slg_row_cap']);
+  t.equal(
+    q.get('both')?.statements.sqlite?.statement.sql,
+    'SELECT 1 FROM t WHERE k = ? AND o = ? LIMIT ?',
+  );
   t.equal(q.get('split')?.statements.sqlite, undefined);
   t.equal(q.get('split')?.mode, 'write');
   const err = t.throws(() =>
