@@ -152,8 +152,17 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   // Reflection on the bundles as they ship (issue 11: one `describe` made a bundle exit, its
   // descriptor set missing). After the memory figures: reflection loads the descriptor codec.
   const grpcServices = [
-    { name: 'data-server', port: ports.DATASERVER_PORT, service: 'slg.dataserver.v2.DataService' },
-    { name: 'db-proxy', port: ports.DBPROXY_PORT, service: 'slg.dbproxy.v1.DbProxy' },
+    {
+      name: 'data-server',
+      port: ports.DATASERVER_PORT,
+      services: ['slg.dataserver.v2.DataService'],
+    },
+    { name: 'db-proxy', port: ports.DBPROXY_PORT, services: ['slg.dbproxy.v1.DbProxy'] },
+    {
+      name: 'map-server',
+      port: ports.MAPSERVER_PORT,
+      services: ['slg.mapserver.v1.MapService', 'slg.mapserver.v1.ViewportService'],
+    },
   ];
   const roots = new Map<string, ReturnType<typeof rootOf>>();
   for (const s of grpcServices) {
@@ -172,7 +181,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
           'grpc.health.v1.Health',
           'grpc.reflection.v1.ServerReflection',
           'grpc.reflection.v1alpha.ServerReflection',
-          s.service,
+          ...s.services,
         ].sort(),
       );
       const files = new Map<string, Awaited<ReturnType<ReflectionStream['files']>>[number]>();
@@ -200,10 +209,12 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
       const missing = await stream.ask({ fileContainingSymbol: 'no.such.Symbol' });
       t.equal(missing.errorResponse?.errorCode, 5, 'an unknown symbol is NOT_FOUND, in-stream');
       const root = rootOf([...files.values()]);
-      const service = root.lookupService(s.service);
-      t.ok(Object.keys(service.methods).length > 0, `${s.service}: methods from reflection`);
-      for (const m of Object.values(service.methods)) {
-        t.ok(m.resolvedRequestType && m.resolvedResponseType, `${m.name}: types resolve`);
+      for (const name of s.services) {
+        const service = root.lookupService(name);
+        t.ok(Object.keys(service.methods).length > 0, `${name}: methods from reflection`);
+        for (const m of Object.values(service.methods)) {
+          t.ok(m.resolvedRequestType && m.resolvedResponseType, `${m.name}: types resolve`);
+        }
       }
       roots.set(s.name, root);
     });
@@ -212,7 +223,8 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   await t.test('calls built from reflection alone, on each bundle', async (t) => {
     const data = roots.get('data-server');
     const proxy = roots.get('db-proxy');
-    if (!data || !proxy) {
+    const map = roots.get('map-server');
+    if (!data || !proxy || !map) {
       t.fail('reflection failed above');
       return;
     }
@@ -251,6 +263,14 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
       { table: 'player', key: [{ int: owner }] },
     )) as { row: { fields: Record<string, { str?: string }> } };
     t.equal(row.row.fields.name?.str, 'reflected', 'db-proxy Get built from reflection');
+    const world = (await callReflected(
+      `127.0.0.1:${ports.MAPSERVER_PORT}`,
+      map,
+      'slg.mapserver.v1.MapService',
+      'GetWorld',
+      {},
+    )) as { width: number; height: number };
+    t.ok(world.width > 0 && world.height > 0, 'map-server GetWorld built from reflection');
   });
 
   child.kill('SIGINT');
