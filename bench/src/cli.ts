@@ -59,6 +59,9 @@ await optional('dbproxy', "db-proxy's Get rate beside the echo ceiling and mysql
 await optional('dbproxy-handlers', "db-proxy's own CPU per Get without gRPC", async () =>
   (await import('./commands/dbproxy-handlers.ts')).dbproxyHandlersCommand(),
 );
+await optional('map', "map-server's viewport queries beside the echo ceiling", async () =>
+  (await import('./commands/map.ts')).mapCommand(),
+);
 await optional('battle', 'load battle-server over HTTP', async () =>
   (await import('./commands/battle.ts')).battleCommand(),
 );

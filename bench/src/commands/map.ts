@@ -1,0 +1,586 @@
+// `bench map`: map-server's viewport queries beside the echo ceiling (issue 12, Performance).
+// Seeds a world (players in data-server, a city each through PlaceCity), measures the mean size
+// of a viewport answer, then loads QueryViewport (random rectangles, every answer decoded and
+// checked) in rounds alternating with a bare grpc-js echo whose response is that size: each
+// round's ratio is its viewport rate over the mean of the two echo phases around it, the run's
+// the median of the rounds'. Prints the table, CPU per request of --server-pids, peak RSS, and
+// writes the JSON.
+import { loadavg } from 'node:os';
+import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
+import { createGrpcClient } from '@slg/service-kit';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { CeilingBench, type CeilingResult } from '../lib/ceiling.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
+import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
+import { LoadPool } from '../lib/load-pool.ts';
+import {
+  describeLoad,
+  type LoadSettings,
+  loadOptions,
+  loadSettingsFrom,
+  parseAddress,
+  parseDuration,
+  parseNonNegativeNumber,
+  parsePositiveInt,
+  UsageError,
+} from '../lib/options.ts';
+import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
+import { createProgress } from '../lib/progress.ts';
+import { bytes, caseStudyLine, int, median, ms, table, totals } from '../lib/report.ts';
+import {
+  defaultResultPath,
+  RESULT_SCHEMA_VERSION,
+  showPath,
+  writeResult,
+} from '../lib/result-file.ts';
+import { type SeedResult, seedWorld } from '../map/seed.ts';
+import type { ViewportCounts } from '../map/viewport-check.ts';
+import type { ViewportExtra, ViewportParams } from '../map/viewport-workload.ts';
+
+export interface MapSettings extends LoadSettings {
+  target: string;
+  dataServer: string;
+  cities: number;
+  firstPlayer: number;
+  seed: number;
+  viewWidth: number;
+  viewHeight: number;
+  rounds: number;
+  ceilingDurationMs: number;
+  warmUpMs: number;
+  seedParallel: number;
+  printLimit: number;
+  maxErrors: number;
+}
+
+/** "30x20" as [30, 20]. */
+export function parseView(text: string): [number, number] {
+  const m = /^(\d+)\s*x\s*(\d+)$/i.exec(text.trim());
+  const w = Number(m?.[1]);
+  const h = Number(m?.[2]);
+  if (!m || w < 1 || h < 1)
+    throw new InvalidArgumentError(`not WIDTHxHEIGHT in tiles: ${JSON.stringify(text)}`);
+  return [w, h];
+}
+
+/** One phase (a slice of the viewport load or an echo phase): its rate and counts. */
+interface PhaseFigures {
+  rate: number;
+  requests: number;
+  elapsedS: number;
+}
+
+export interface MapRound {
+  viewportRate: number;
+  ceilingBefore: number;
+  ceilingAfter: number;
+  ratio: number | null;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function mapCommand(): Command {
+  const cmd = new Command('map').description(
+    "map-server's viewport queries (QueryViewport at random positions, every answer checked) beside the echo ceiling with the answers' mean size, in alternating rounds",
+  );
+  cmd
+    .addOption(
+      new Option('-t, --target <host:port>', 'the map-server to load')
+        .env('BENCH_MAP_TARGET')
+        .argParser(parseAddress)
+        .default('127.0.0.1:50053'),
+    )
+    .addOption(
+      new Option(
+        '--dataserver <host:port>',
+        "map-server's data-server (the bench creates its players there)",
+      )
+        .env('BENCH_DATASERVER')
+        .argParser(parseAddress)
+        .default('127.0.0.1:50052'),
+    )
+    .addOption(
+      new Option('--cities <n>', 'players created and cities placed before the load')
+        .env('BENCH_MAP_CITIES')
+        .argParser(parsePositiveInt)
+        .default(2000),
+    )
+    .addOption(
+      new Option(
+        '--first-player <id>',
+        "player ids first..first+cities-1 are the bench's (created if missing, kept if there)",
+      )
+        .argParser(parsePositiveInt)
+        .default(800_000_000),
+    )
+    .addOption(
+      new Option('--seed <n>', 'the RNG seed (city points, viewport positions)')
+        .env('BENCH_SEED')
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option('--view <WxH>', 'viewport size in tiles').argParser(parseView).default([30, 20]),
+    )
+    .addOption(
+      new Option(
+        '--rounds <n>',
+        "slices of --duration, each between two echo ceiling phases (n+1 in all); the ratio is the median of the rounds'",
+      )
+        .argParser(parsePositiveInt)
+        .default(3),
+    )
+    .addOption(
+      new Option('--ceiling-duration <time>', 'length of each echo ceiling phase').default('5s'),
+    )
+    .addOption(
+      new Option(
+        '--warm-up <time>',
+        "unmeasured load on each side before the first round (the viewport warm-up's answers set the echo's response size)",
+      ).default('2s'),
+    )
+    .addOption(
+      new Option('--seed-parallel <n>', 'players and cities created in parallel')
+        .argParser(parsePositiveInt)
+        .default(32),
+    )
+    .addOption(
+      new Option('--print-limit <n>', 'malformed answers printed as they happen, per worker')
+        .argParser(parseNonNegativeNumber)
+        .default(10),
+    )
+    .addOption(
+      new Option('--max-errors <n>', 'failed calls tolerated before the exit code says failure')
+        .argParser(parseNonNegativeNumber)
+        .default(0),
+    );
+  for (const o of loadOptions({ duration: '30s' })) cmd.addOption(o);
+  cmd.action(async (o: Record<string, unknown>) => {
+    process.exitCode = await runMap(settingsFrom(o));
+  });
+  return cmd;
+}
+
+function settingsFrom(o: Record<string, unknown>): MapSettings {
+  const load = loadSettingsFrom(o);
+  if (load.requests !== null || load.rate !== null)
+    throw new UsageError('bench map compares ceilings: use --duration (no --requests or --rate)');
+  const [viewWidth, viewHeight] = o.view as [number, number];
+  const seed = o.seed as number;
+  if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
+  const cities = o.cities as number;
+  const firstPlayer = o.firstPlayer as number;
+  if (firstPlayer + cities > Number.MAX_SAFE_INTEGER)
+    throw new UsageError('--first-player + --cities is beyond 2^53');
+  return {
+    ...load,
+    target: o.target as string,
+    dataServer: o.dataserver as string,
+    cities,
+    firstPlayer,
+    seed,
+    viewWidth,
+    viewHeight,
+    rounds: o.rounds as number,
+    ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
+    warmUpMs: parseDuration(String(o.warmUp)),
+    seedParallel: o.seedParallel as number,
+    printLimit: o.printLimit as number,
+    maxErrors: o.maxErrors as number,
+  };
+}
+
+async function getWorld(s: MapSettings) {
+  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, s.target, {
+    deadlineMs: s.deadlineMs,
+  });
+  try {
+    await c.waitForReady(10_000);
+    const w = await c.GetWorld({});
+    return {
+      width: w.width,
+      height: w.height,
+      seed: Number(w.seed),
+      cities: Number(w.cities),
+      fields: Number(w.fields),
+      monsters: Number(w.monsters),
+      marches: Number(w.marches),
+    };
+  } finally {
+    c.close();
+  }
+}
+
+export async function runMap(s: MapSettings): Promise<number> {
+  const env = collectEnvironment();
+  const say = (line: string) => console.log(line);
+  say(
+    `bench map: target ${s.target} (data-server ${s.dataServer}); ${describeLoad(s)}; ${s.rounds} rounds with echo phases of ${s.ceilingDurationMs / 1000} s; viewport ${s.viewWidth} x ${s.viewHeight}; ${int(s.cities)} bench cities; seed ${s.seed}`,
+  );
+  say(environmentLine(env));
+  const before = await getWorld(s);
+  if (s.viewWidth > before.width || s.viewHeight > before.height)
+    throw new UsageError(
+      `--view ${s.viewWidth}x${s.viewHeight} is larger than the ${before.width} x ${before.height} world`,
+    );
+  say(`seeding ${int(s.cities)} players and cities...`);
+  const seedProgress = createProgress({
+    label: 'seeding',
+    unit: 'cities',
+    total: { requests: s.cities },
+    intervalS: s.progressIntervalS,
+    silent: s.quiet,
+  });
+  const t0 = performance.now();
+  let seeding: SeedResult;
+  try {
+    seeding = await seedWorld({
+      target: s.target,
+      dataServer: s.dataServer,
+      firstPlayer: s.firstPlayer,
+      cities: s.cities,
+      seed: s.seed,
+      parallel: s.seedParallel,
+      deadlineMs: s.deadlineMs,
+      worldWidth: before.width,
+      worldHeight: before.height,
+      progress: (done) =>
+        seedProgress.update({
+          elapsedS: (performance.now() - t0) / 1000,
+          completed: done,
+          errors: 0,
+          mismatches: 0,
+        }),
+    });
+  } finally {
+    seedProgress.stop();
+  }
+  say(
+    `seeded in ${seeding.seconds.toFixed(1)} s: players ${int(seeding.playersCreated)} created, ${int(seeding.playersExisting)} there already; cities ${int(seeding.citiesPlaced)} placed, ${int(seeding.citiesExisting)} there already, ${int(seeding.noSpot)} without a free spot`,
+  );
+  const world = await getWorld(s);
+  say(
+    `world: ${world.width} x ${world.height} (seed ${world.seed}), ${int(world.cities)} cities, ${int(world.fields)} fields, ${int(world.monsters)} monsters, ${int(world.marches)} marches`,
+  );
+
+  const params: ViewportParams = {
+    target: s.target,
+    channels: s.channels,
+    deadlineMs: s.deadlineMs,
+    slowMs: s.slowMs,
+    seed: s.seed,
+    worldWidth: world.width,
+    worldHeight: world.height,
+    viewWidth: s.viewWidth,
+    viewHeight: s.viewHeight,
+    printLimit: s.printLimit,
+  };
+  // The load's own warm-up (unmeasured) gives the mean size of its answers: the echo's.
+  const pool = await LoadPool.start({
+    workloadModule: new URL('../map/viewport-workload.ts', import.meta.url),
+    workers: s.workers,
+    concurrency: s.concurrency,
+    params,
+    heapMb: 64,
+  });
+  let echo: CeilingBench;
+  let sizes: { requestBytes: number; responseBytes: number; samples: number };
+  try {
+    const warm = (await pool.run({ durationMs: s.warmUpMs, requests: null, rate: null }))
+      .extras as ViewportExtra[];
+    const n = warm.reduce((a, e) => a + e.responses, 0);
+    if (n === 0) {
+      throw new Error(
+        `no viewport answer in the warm-up (${warm.find((e) => e.firstError)?.firstError ?? 'no call finished'})`,
+      );
+    }
+    sizes = {
+      requestBytes: Math.round(warm.reduce((a, e) => a + e.requestBytes, 0) / n),
+      responseBytes: Math.round(warm.reduce((a, e) => a + e.responseBytes, 0) / n),
+      samples: n,
+    };
+    say(
+      `viewport answers: ${bytes(sizes.responseBytes)} on average over the ${int(n)} of the warm-up (request ${bytes(sizes.requestBytes)}): the echo ceiling's message sizes`,
+    );
+    echo = await CeilingBench.start({
+      workers: s.workers,
+      channels: s.channels,
+      concurrency: s.concurrency,
+      durationMs: s.ceilingDurationMs,
+      requestBytes: sizes.requestBytes,
+      responseBytes: sizes.responseBytes,
+      deadlineMs: s.deadlineMs,
+      slowMs: s.slowMs,
+      quiet: s.quiet,
+      progressIntervalS: s.progressIntervalS,
+      heapMb: 64,
+    });
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
+  const sliceMs = s.durationMs! / s.rounds;
+  const ceilings: CeilingResult[] = [];
+  const slices: {
+    ops: OpSnapshot[];
+    extras: ViewportExtra[];
+    usage: ReturnType<UsageSampler['stop']>;
+    figures: PhaseFigures;
+  }[] = [];
+  let interrupted = 0;
+  let inCeiling = false;
+  const onSignal = () => {
+    interrupted++;
+    if (interrupted > 1) process.exit(130);
+    process.stderr.write(
+      '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
+    );
+    pool.stop();
+    if (inCeiling) echo.stop();
+  };
+  const measureEcho = async () => {
+    inCeiling = true;
+    try {
+      const r = await echo.measure();
+      ceilings.push(r);
+      say(
+        `echo ${ceilings.length}/${s.rounds + 1}: ${int(r.rate)} requests/s (${int(r.requests)} in ${r.elapsedS.toFixed(1)} s, errors ${int(r.errors)})`,
+      );
+    } finally {
+      inCeiling = false;
+    }
+  };
+  const rounds: MapRound[] = [];
+  process.on('SIGINT', onSignal);
+  try {
+    inCeiling = true;
+    await echo.warmUp(s.warmUpMs);
+    inCeiling = false;
+    await measureEcho();
+    for (let r = 0; r < s.rounds && !interrupted; r++) {
+      const sampler = new UsageSampler(s.serverPids);
+      sampler.start();
+      const run = await pool.run({
+        durationMs: sliceMs,
+        requests: null,
+        rate: null,
+        progress: createProgress({
+          label: `viewport ${r + 1}/${s.rounds}`,
+          total: { seconds: sliceMs / 1000 },
+          intervalS: s.progressIntervalS,
+          silent: s.quiet,
+        }),
+      });
+      const usage = sampler.stop();
+      const t = totals(run.ops, run.elapsedS);
+      slices.push({
+        ops: run.ops,
+        extras: run.extras as ViewportExtra[],
+        usage,
+        figures: { rate: t.rate, requests: t.requests, elapsedS: run.elapsedS },
+      });
+      for (const e of run.extras as ViewportExtra[])
+        if (e.firstError) say(`viewport: first error: ${e.firstError}`);
+      // This round's closing echo phase is the next one's opening phase.
+      await measureEcho();
+      const a = ceilings.at(-2)!.rate;
+      const b = ceilings.at(-1)!.rate;
+      const round: MapRound = {
+        viewportRate: t.rate,
+        ceilingBefore: a,
+        ceilingAfter: b,
+        ratio: a + b > 0 ? t.rate / ((a + b) / 2) : null,
+      };
+      rounds.push(round);
+      say(
+        `round ${r + 1}/${s.rounds}: echo ${int(a)}/s before, ${int(b)}/s after; viewport ${int(t.rate)}/s (${round.ratio === null ? 'no echo rate' : `${pct(round.ratio)} of echo`})`,
+      );
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    await pool.close();
+    await echo.close();
+  }
+  if (slices.length === 0) {
+    say('interrupted before the measured run: no result');
+    return 130;
+  }
+  return report(s, env, world, seeding, sizes, slices, ceilings, rounds, interrupted > 0);
+}
+
+function report(
+  s: MapSettings,
+  env: ReturnType<typeof collectEnvironment>,
+  world: Awaited<ReturnType<typeof getWorld>>,
+  seeding: SeedResult,
+  sizes: { requestBytes: number; responseBytes: number; samples: number },
+  slices: {
+    ops: OpSnapshot[];
+    extras: ViewportExtra[];
+    usage: ReturnType<UsageSampler['stop']>;
+    figures: PhaseFigures;
+  }[],
+  ceilings: CeilingResult[],
+  rounds: MapRound[],
+  interrupted: boolean,
+): number {
+  const say = (line: string) => console.log(line);
+  const viewport = mergeSnapshots(
+    'QueryViewport',
+    slices.map((x) => x.ops[0]!),
+  );
+  const viewportS = slices.reduce((n, x) => n + x.figures.elapsedS, 0);
+  const echoOp = mergeSnapshots(
+    'Echo',
+    ceilings.map((c) => c.ops[0]!),
+  );
+  const echoS = ceilings.reduce((n, c) => n + c.elapsedS, 0);
+  const vt = totals([viewport], viewportS);
+  const et = totals([echoOp], echoS);
+  const extras = slices.flatMap((x) => x.extras);
+  const responses = extras.reduce((n, e) => n + e.responses, 0);
+  const responseBytes = extras.reduce((n, e) => n + e.responseBytes, 0);
+  const requestBytes = extras.reduce((n, e) => n + e.requestBytes, 0);
+  const counts: ViewportCounts = { cities: 0, fields: 0, monsters: 0, marches: 0 };
+  for (const e of extras)
+    for (const k of Object.keys(counts) as (keyof ViewportCounts)[]) counts[k] += e.counts[k];
+  const meanCounts = Object.fromEntries(
+    Object.entries(counts).map(([k, v]) => [k, responses ? v / responses : 0]),
+  ) as unknown as ViewportCounts;
+  const ratios = rounds.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
+  const ratio = ratios.length ? median(ratios) : null;
+  const ratioOverall = et.rate > 0 ? vt.rate / et.rate : null;
+
+  say('');
+  say(caseStudyLine(viewport));
+  say(caseStudyLine(echoOp));
+  say('');
+  const row = (label: string, op: OpSnapshot, t: ReturnType<typeof totals>, r: string) => {
+    const q = percentiles(op);
+    return [
+      label,
+      int(t.requests),
+      int(t.rate),
+      ms(q.p50),
+      ms(q.p90),
+      ms(q.p99),
+      ms(q.max),
+      int(t.errors),
+      int(t.mismatches),
+      r,
+    ];
+  };
+  say(
+    table(
+      [
+        'phase',
+        'requests',
+        'req/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'errors',
+        'malformed',
+        'x echo',
+      ],
+      [
+        row(
+          `viewport ${s.viewWidth} x ${s.viewHeight}`,
+          viewport,
+          vt,
+          ratio === null ? '-' : pct(ratio),
+        ),
+        row(`echo, response ${bytes(sizes.responseBytes)}`, echoOp, et, '100.0%'),
+      ],
+    ),
+  );
+  if (ratio !== null) {
+    say(
+      `viewport = ${pct(ratio)} of the echo ceiling (median of the rounds: ${ratios.map(pct).join(', ')}; over all rounds ${ratioOverall === null ? '-' : pct(ratioOverall)}; issue 12's target >= 60%)`,
+    );
+  }
+  say(
+    `viewport answers: ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average during the run (echo: ${bytes(sizes.responseBytes)}, the warm-up's mean over ${int(sizes.samples)}), request ${bytes(Math.round(requestBytes / Math.max(1, responses)))}; entities per answer: ${meanCounts.cities.toFixed(1)} cities, ${meanCounts.fields.toFixed(1)} fields, ${meanCounts.monsters.toFixed(1)} monsters, ${meanCounts.marches.toFixed(1)} marches`,
+  );
+  const usage = combineUsage(slices.map((x) => x.usage));
+  const echoServerCpu = ceilings.every((c) => c.server?.cpuS != null)
+    ? ceilings.reduce((n, c) => n + c.server!.cpuS!, 0)
+    : null;
+  const cpu: CpuPerRequest = cpuPerRequest({
+    echoServer: echoServerCpu === null ? null : { cpuS: echoServerCpu, requests: et.requests },
+    echoClient: {
+      cpuS: ceilings.reduce((n, c) => n + c.client.userCpuS + c.client.systemCpuS, 0),
+      requests: et.requests,
+    },
+    servers: usage.servers.map((x) => ({
+      pid: x.pid,
+      label: processLabel(x.pid, x.name),
+      cpuS: x.cpuS,
+    })),
+    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
+    requests: vt.requests,
+  });
+  say('');
+  say(cpuTable(cpu));
+  for (const srv of usage.servers) {
+    say(
+      `server pid ${srv.pid} (${processLabel(srv.pid, srv.name)}): peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} during the viewport load (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
+    );
+  }
+  const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
+  say(
+    `client: peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${loadAverageAfter.join(' ')}`,
+  );
+  const problemSamples = extras.flatMap((e) => e.problemSamples);
+  const firstError = extras.find((e) => e.firstError)?.firstError ?? null;
+  if (firstError) say(`first error: ${firstError}`);
+  const path = writeResult(s.out ?? defaultResultPath('map', env.startedAt), {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    kind: 'map',
+    environment: env,
+    settings: s,
+    interrupted,
+    loadAverageAfter,
+    world,
+    seeding,
+    viewport: {
+      ...vt,
+      op: { ...viewport, line: caseStudyLine(viewport), percentilesUs: percentiles(viewport) },
+      responses,
+      meanResponseBytes: responses ? responseBytes / responses : 0,
+      meanRequestBytes: responses ? requestBytes / responses : 0,
+      meanEntities: meanCounts,
+      problemSamples,
+      firstError,
+    },
+    ceiling: {
+      ...et,
+      requestBytes: sizes.requestBytes,
+      responseBytes: sizes.responseBytes,
+      sizeFromWarmUpAnswers: sizes.samples,
+      op: { ...echoOp, line: caseStudyLine(echoOp), percentilesUs: percentiles(echoOp) },
+      measurements: ceilings.map(({ ops: _ops, ...rest }) => rest),
+    },
+    rounds,
+    ratio,
+    ratioOverall,
+    client: usage.client,
+    servers: usage.servers,
+    cpuPerRequest: cpu,
+  });
+  say(`result: ${showPath(path)}`);
+  let failed = false;
+  if (vt.mismatches > 0) {
+    say(`FAIL: ${int(vt.mismatches)} malformed viewport answers; first ones:`);
+    for (const p of problemSamples.slice(0, 3))
+      say(`  (${p.rect.x}, ${p.rect.y}) ${p.rect.width} x ${p.rect.height}: ${p.problems[0]}`);
+    failed = true;
+  }
+  if (vt.errors > s.maxErrors) {
+    say(`FAIL: ${int(vt.errors)} failed viewport calls (tolerated: ${s.maxErrors})`);
+    failed = true;
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,158 @@
+// `bench map`'s load: each virtual client asks map-server's QueryViewport for a rectangle of
+// `viewWidth` x `viewHeight` tiles at a random position of the world (its own RNG stream), and
+// every answer is decoded and checked (bench/src/map/viewport-check.ts). The recorder and the
+// counts start afresh after each run of the pool, so that one pool serves several rounds.
+import { slg, slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
+import type { ServiceError } from '@slg/service-kit';
+import { createLoadClient } from '../lib/grpc.ts';
+import { OpRecorder } from '../lib/histogram.ts';
+import { Rng } from '../lib/rng.ts';
+import type {
+  CreateWorkload,
+  Workload,
+  WorkloadContext,
+  WorkloadResults,
+} from '../lib/workload.ts';
+import { checkViewport, type ViewportCounts, type ViewRect } from './viewport-check.ts';
+
+export interface ViewportParams {
+  target: string;
+  channels: number;
+  deadlineMs: number;
+  slowMs: number;
+  seed: number;
+  worldWidth: number;
+  worldHeight: number;
+  viewWidth: number;
+  viewHeight: number;
+  /** Problems printed as they happen, per worker (all are counted). */
+  printLimit: number;
+}
+
+export interface ViewportExtra {
+  [key: string]: unknown;
+  firstError: string | null;
+  /** Answers checked, and their encoded bytes (the mean is the echo ceiling's response size). */
+  responses: number;
+  responseBytes: number;
+  requestBytes: number;
+  /** Entities over every answer, per kind. */
+  counts: ViewportCounts;
+  /** The first malformed answers: the rectangle and the problems. */
+  problemSamples: { rect: ViewRect; problems: string[] }[];
+}
+
+/** A random rectangle of the viewport's size inside the world. */
+export function randomRect(rng: Rng, p: ViewportParams): ViewRect {
+  return {
+    x: rng.int(p.worldWidth - p.viewWidth + 1),
+    y: rng.int(p.worldHeight - p.viewHeight + 1),
+    width: p.viewWidth,
+    height: p.viewHeight,
+  };
+}
+
+class ViewportWorkload implements Workload {
+  readonly #ctx: WorkloadContext<ViewportParams>;
+  readonly #rngs: Rng[];
+  readonly #grpc: ReturnType<
+    typeof createLoadClient<typeof slg_mapserver_v1_MapServiceDefinition, 'QueryViewport'>
+  >;
+  #rec: OpRecorder;
+  #extra: ViewportExtra = ViewportWorkload.#empty();
+  #printed = 0;
+
+  static #empty(): ViewportExtra {
+    return {
+      firstError: null,
+      responses: 0,
+      responseBytes: 0,
+      requestBytes: 0,
+      counts: { cities: 0, fields: 0, monsters: 0, marches: 0 },
+      problemSamples: [],
+    };
+  }
+
+  constructor(ctx: WorkloadContext<ViewportParams>) {
+    this.#ctx = ctx;
+    const p = ctx.params;
+    this.#rec = new OpRecorder('QueryViewport', p.slowMs * 1000);
+    this.#rngs = ctx.clientIds.map((id) => new Rng(p.seed, 'map-viewport', id));
+    this.#grpc = createLoadClient(slg_mapserver_v1_MapServiceDefinition, p.target, {
+      channels: p.channels,
+      deadlineMs: p.deadlineMs,
+      raw: ['QueryViewport'],
+    });
+  }
+
+  async prepare(): Promise<Record<string, unknown>> {
+    const p = this.#ctx.params;
+    await this.#grpc.client.waitForReady(10_000);
+    const rng = new Rng(p.seed, 'map-viewport-prepare', this.#ctx.workerIndex);
+    await Promise.all(
+      Array.from({ length: p.channels * 2 }, () =>
+        this.#grpc.client.QueryViewport(slg.mapserver.v1.Rect.encode(randomRect(rng, p)).finish()),
+      ),
+    );
+    return {};
+  }
+
+  async step(client: number, scheduledAt: number | undefined): Promise<void> {
+    const p = this.#ctx.params;
+    const rect = randomRect(this.#rngs[client]!, p);
+    const request = slg.mapserver.v1.Rect.encode(rect).finish();
+    const x = this.#extra;
+    const t0 = performance.now();
+    try {
+      const bytes = await this.#grpc.client.QueryViewport(request);
+      const t1 = performance.now();
+      this.#rec.record(
+        (t1 - (scheduledAt !== undefined && scheduledAt < t0 ? scheduledAt : t0)) * 1000,
+      );
+      this.#ctx.counters.completed();
+      x.responses++;
+      x.responseBytes += bytes.length;
+      x.requestBytes += request.length;
+      let problems: string[];
+      try {
+        const answer = slg.mapserver.v1.ViewportContents.decode(bytes);
+        const checked = checkViewport(rect, answer);
+        problems = checked.problems;
+        x.counts.cities += checked.counts.cities;
+        x.counts.fields += checked.counts.fields;
+        x.counts.monsters += checked.counts.monsters;
+        x.counts.marches += checked.counts.marches;
+      } catch (err) {
+        problems = [`an answer that does not decode (${(err as Error).message})`];
+      }
+      if (problems.length) {
+        this.#rec.mismatches++;
+        this.#ctx.counters.mismatch();
+        if (x.problemSamples.length < 10) x.problemSamples.push({ rect, problems });
+        if (this.#printed++ < p.printLimit) {
+          process.stderr.write(
+            `malformed viewport answer for (${rect.x}, ${rect.y}) ${rect.width} x ${rect.height}: ${problems.slice(0, 3).join('; ')}\n`,
+          );
+        }
+      }
+    } catch (err) {
+      this.#rec.errors++;
+      this.#ctx.counters.error();
+      x.firstError ??= `${(err as ServiceError).code ?? ''}: ${(err as Error).message}`;
+    }
+  }
+
+  async results(): Promise<WorkloadResults> {
+    const out = { ops: [this.#rec.snapshot()], extra: this.#extra };
+    this.#rec = this.#rec.fresh();
+    this.#extra = ViewportWorkload.#empty();
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.#grpc.client.close();
+  }
+}
+
+export const createWorkload: CreateWorkload<ViewportParams> = async (ctx) =>
+  new ViewportWorkload(ctx);
