@@ -64,6 +64,12 @@ export async function buildImage(s: ServiceImage, p: Platform, inputs: BuildInpu
       `BASE=${inputs.bases[p.arch]}`,
       ...labelArgs(s),
     ].flatMap((a) => ['--build-arg', a]),
+    // buildah's layer cache ignores a changed ARG in LABEL (a cached build kept the previous
+    // revision): the same values again as labels of the final image, which are never cached.
+    ...labelArgs(s).flatMap((a) => {
+      const [k, v] = a.split(/=(.*)/s) as [string, string];
+      return ['--label', `org.opencontainers.image.${k.toLowerCase()}=${v}`];
+    }),
     '--target',
     s.name,
     '-f',

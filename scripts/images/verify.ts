@@ -24,7 +24,14 @@ import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBase, buildPlatform, chooseStorageDriver, debianBase } from './bases.ts';
-import { type Archive, buildImage, imageConfig, imageName, writeArchive } from './build-images.ts';
+import {
+  type Archive,
+  buildImage,
+  imageConfig,
+  imageName,
+  labelArgs,
+  writeArchive,
+} from './build-images.ts';
 import { checkArchitecture, checkAssets } from './checks.ts';
 import {
   cacheDir,
@@ -152,6 +159,11 @@ try {
       if (!c.config.Healthcheck?.Test?.length) problems.push('no HEALTHCHECK');
       if (!c.config.User || /^(0|root)(:|$)/.test(c.config.User)) problems.push('runs as root');
       if (!c.config.Entrypoint?.[0]?.endsWith('/tini')) problems.push('no tini entrypoint');
+      const revision = labelArgs(s)
+        .find((a) => a.startsWith('REVISION='))!
+        .slice(9);
+      const labelled = c.config.Labels?.['org.opencontainers.image.revision'];
+      if (labelled !== revision) problems.push(`revision label ${labelled}, not ${revision}`);
       for (const l of ['source', 'revision', 'version', 'created']) {
         if (!c.config.Labels?.[`org.opencontainers.image.${l}`]) problems.push(`no ${l} label`);
       }
