@@ -142,14 +142,14 @@ t.test('bench map against a real map-server stack', async (t) => {
     '--rounds',
     '2',
     '--ceiling-duration',
-    '400ms',
+    '300ms',
     '--warm-up',
     '200ms',
     '--server-pids',
     String(process.pid),
     '-q',
   ];
-  const run = await runCli([...common, '-d', '1s', '-o', out]);
+  const run = await runCli([...common, '-d', '600ms', '-o', out]);
   t.equal(run.code, 0, run.stdout + run.stderr);
   t.match(
     run.stdout,
@@ -231,7 +231,11 @@ t.test('bench map against a real map-server stack', async (t) => {
     '--rounds',
     '1',
     '-d',
-    '300ms',
+    '200ms',
+    '--ceiling-duration',
+    '200ms',
+    '--warm-up',
+    '100ms',
     '-o',
     join(dir, 'again.json'),
   ]);
