@@ -2,6 +2,7 @@
 // the first start) and the marches that arrived meanwhile being settled. Without reading the
 // environment (main.ts does that). Tests build it with a manual clock and listen on port 0.
 import {
+  compactHeap,
   createLogger,
   createMetricsRegistry,
   GrpcServer,
@@ -25,21 +26,6 @@ import { ViewportHub } from './stream.ts';
 import { World } from './world/world.ts';
 
 export const serviceName = 'slg.mapserver.v1.MapService';
-
-/**
- * One full collection after the world is loaded: the load decodes every region's collections
- * (tens of MB of short-lived objects, many promoted while in flight), and V8 would otherwise
- * keep them until allocation pressure, i.e. idle with them. The memory-reducing flavour
- * ('last-resort') also gives back the young generation the load grew (32 MB committed, under
- * 1 MB live): a regular full GC keeps it, and V8's memory reducer shrinks it only ~8 s later.
- */
-function collectGarbage(): void {
-  const v8 = process.getBuiltinModule('node:v8') as typeof import('node:v8');
-  const vm = process.getBuiltinModule('node:vm') as typeof import('node:vm');
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as (options: object) => void;
-  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-}
 
 export interface BuildOptions {
   logger?: Logger;
@@ -148,7 +134,10 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       e.schedule(m);
     }
     e.start();
-    collectGarbage();
+    // The load decoded every region's collections (tens of MB of short-lived objects, many
+    // promoted while in flight): give that memory, and the young generation the load grew,
+    // back now rather than when allocation pressure comes (service-kit/src/idle-gc.ts).
+    compactHeap();
     const server = new GrpcServer({
       logger,
       registry,

@@ -16,14 +16,14 @@ const start = fileURLToPath(new URL('../start.ts', import.meta.url));
 /**
  * Idle bounds (MB): [USS, RSS]. The target is 80 MB RSS; battle-server meets it. With map-server
  * in the stack, db-proxy and data-server idle after serving its start-up (the world record and
- * 2,304 CFetchV2): V8's young generation grown by that traffic (10-32 MB committed, kept until
- * a GC that an idle process never runs) and ~16-18 MB of freed memory glibc's malloc keeps
- * (malloc_trim(0) gives it back): measured 97-110 and 116-133 MB RSS. map-server, which runs a
- * memory-reducing GC after its load, 89-101 MB (README.md and map-server/README.md, Memory).
+ * 2,304 CFetchV2) and compacting their heaps once quiet (service-kit/src/idle-gc.ts); what is
+ * left over the target is ~16-18 MB of freed memory glibc's malloc keeps (malloc_trim(0) gives
+ * it back): measured 84-87 and 88-94 MB RSS. map-server, which compacts after its load,
+ * 89-101 MB (README.md and map-server/README.md, Memory).
  */
 const IDLE: Record<string, [number, number]> = {
-  'db-proxy': [70, 120],
-  'data-server': [95, 145],
+  'db-proxy': [50, 100],
+  'data-server': [60, 110],
   'battle-server': [50, 85],
   'map-server': [60, 110],
 };
@@ -135,8 +135,18 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
 
   // Idle memory, once up and settled. About 50 MB of each service's RSS is the Node binary's
   // own pages, shared by every Node process on the machine; USS is what a service holds of its
-  // own. The bounds (IDLE, above) are the measured figures with a margin.
-  await new Promise((r) => setTimeout(r, 1500));
+  // own. The bounds (IDLE, above) are the measured figures with a margin. Settled: db-proxy and
+  // data-server served map-server's world load (thousands of calls), then were quiet for a
+  // period, and compacted their heaps (service-kit/src/idle-gc.ts); wait for that, by metric.
+  for (const port of [ports.DBPROXY_METRICS_PORT, ports.DATASERVER_METRICS_PORT]) {
+    let compacted = false;
+    for (let i = 0; i < 600 && !compacted; i++) {
+      const body = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      compacted = /^process_idle_compactions_total [1-9]/m.test(body);
+      if (!compacted) await new Promise((r) => setTimeout(r, 100));
+    }
+    t.ok(compacted, `metrics on ${port}: compacted once idle after the start-up burst`);
+  }
   const pids = childrenOf(child.pid!).filter((pid) =>
     readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('/dist/main.mjs'),
   );

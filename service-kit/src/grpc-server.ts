@@ -9,6 +9,7 @@ import { guardImplementation } from './call-guard.ts';
 import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
 import { HealthService } from './health.ts';
 import { FastHistogram } from './histogram.ts';
+import { IdleCompactor } from './idle-gc.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
 
@@ -51,6 +52,10 @@ export interface GrpcServerOptions {
   interceptors?: Interceptor[];
   /** Largest request accepted, in bytes (grpc-js answers RESOURCE_EXHAUSTED above it). */
   maxReceiveMessageBytes?: number;
+  /** Quiet period after a burst of calls before memory is compacted (idle-gc.ts); 0: never. */
+  idleCompactionMs?: number;
+  /** Calls since the last compaction that count as a burst (idle-gc.ts). */
+  idleCompactionMinCalls?: number;
 }
 
 /** The servers sharing a registry, whose in-flight counts its gauge adds up. */
@@ -134,6 +139,9 @@ export class GrpcServer {
   readonly #unaryByPath = new Map<string, grpc.handleUnaryCall<unknown, unknown>>();
   /** Unary calls being handled now (a plain count: the gauge reads it when scraped). */
   #inFlight = 0;
+  /** Unary calls started since the server was made (the idle compactor reads it). */
+  #calls = 0;
+  readonly compactor: IdleCompactor;
   readonly #registry: Registry;
   readonly #latency: FastHistogram<'grpc_service' | 'grpc_method' | 'grpc_code'>;
   readonly #errors: Counter<string>;
@@ -199,6 +207,12 @@ export class GrpcServer {
     }
     servers.add(this);
     this.#registry = opts.registry;
+    this.compactor = new IdleCompactor({
+      calls: () => this.#calls,
+      registry: opts.registry,
+      periodMs: opts.idleCompactionMs,
+      minCalls: opts.idleCompactionMinCalls,
+    });
     this.addGrpcService(
       this.health.definition as unknown as grpc.ServiceDefinition,
       this.health.implementation,
@@ -302,6 +316,7 @@ export class GrpcServer {
       const start = performance.now();
       const ctx = new Ctx(path, service, method, call, this.#defaultDeadlineMs, log);
       this.#inFlight++;
+      this.#calls++;
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();
         this.#inFlight--;
@@ -358,6 +373,7 @@ export class GrpcServer {
       { address: `${host}:${this.#port}`, services: this.#services },
       'gRPC listening',
     );
+    this.compactor.start();
     return this.#port;
   }
 
@@ -374,6 +390,7 @@ export class GrpcServer {
    * finish; after `timeoutMs` whatever is left is cancelled.
    */
   async shutdown(timeoutMs: number): Promise<void> {
+    this.compactor.stop();
     this.health.shutdown();
     this.health.endWatches();
     const drained = new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));

@@ -15,3 +15,4 @@ export {
   type Interceptor,
 } from './grpc-server.ts';
 export { HealthService, type HealthStatus } from './health.ts';
+export { compactHeap, IdleCompactor, type IdleCompactorOptions } from './idle-gc.ts';

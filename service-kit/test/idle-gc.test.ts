@@ -1,0 +1,75 @@
+// The idle compactor: one memory-reducing collection once a quiet period follows a burst of
+// calls, none under load, none again without a new burst. Periods are driven by hand (check())
+// or waited for by count (compactor.checks), never by elapsed time.
+import { getHeapSpaceStatistics } from 'node:v8';
+import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import t from 'tap';
+import { compactHeap, createGrpcClient, GrpcServer, IdleCompactor } from '../src/index.ts';
+
+async function compactions(registry: Registry): Promise<number> {
+  const metric = await registry.getSingleMetric('process_idle_compactions_total')?.get();
+  return metric?.values[0]?.value ?? 0;
+}
+
+t.test('compacts once after a burst, when a period passes without a call', async (t) => {
+  let calls = 0;
+  const registry = new Registry();
+  const c = new IdleCompactor({ calls: () => calls, registry, minCalls: 500 });
+  t.notOk(c.check(), 'no burst yet');
+  calls += 600;
+  t.notOk(c.check(), 'calls came during the period: still busy');
+  t.ok(c.check(), 'a quiet period after 600 calls: compacted');
+  t.notOk(c.check(), 'still quiet, nothing new: not again');
+  calls += 10;
+  t.notOk(c.check(), 'busy');
+  t.notOk(c.check(), 'quiet, but 10 calls are no burst');
+  calls += 490;
+  t.notOk(c.check(), 'busy');
+  t.ok(c.check(), '500 calls since the last compaction, then quiet: compacted');
+  t.equal(await compactions(registry), 2, 'counted in process_idle_compactions_total');
+});
+
+t.test('the memory-reducing collection gives the young generation back', async (t) => {
+  const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!;
+  // Short-lived garbage in volume makes V8 grow the young generation to its maximum.
+  let keep: unknown[] = [];
+  for (let i = 0; i < 400_000; i++) {
+    keep.push({ i, s: `v${i}` });
+    if (keep.length > 20_000) keep = [];
+  }
+  const grown = young().space_size;
+  compactHeap();
+  const after = young().space_size;
+  t.comment(`new_space: ${(grown / 2 ** 20).toFixed(1)} MB -> ${(after / 2 ** 20).toFixed(1)} MB`);
+  t.ok(after < grown, 'new space smaller after the compaction');
+});
+
+t.test('a gRPC server compacts after its calls stop', async (t) => {
+  const registry = new Registry();
+  const server = new GrpcServer({
+    logger: pino({ level: 'silent' }),
+    registry,
+    idleCompactionMs: 20,
+    idleCompactionMinCalls: 50,
+  });
+  server.addService(slg_echo_v1_EchoServiceDefinition, {
+    Echo: async (req) => slg.echo.v1.EchoResponse.create({ text: req.text }),
+  });
+  const port = await server.listen('127.0.0.1', 0);
+  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
+  t.teardown(async () => {
+    client.close();
+    await server.shutdown(1000);
+  });
+  for (let i = 0; i < 60; i++) await client.Echo({ text: `${i}` });
+  // Every period either saw calls or compacted; wait (by count of periods) for the compaction.
+  for (let n = 0; n < 3000 && (await compactions(registry)) === 0; n++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  t.equal(await compactions(registry), 1, 'compacted once the calls stopped');
+  const seen = server.compactor.checks;
+  while (server.compactor.checks < seen + 3) await new Promise((r) => setTimeout(r, 10));
+  t.equal(await compactions(registry), 1, 'three more quiet periods without calls: not again');
+});
