@@ -64,12 +64,6 @@ export async function buildImage(s: ServiceImage, p: Platform, inputs: BuildInpu
       `BASE=${inputs.bases[p.arch]}`,
       ...labelArgs(s),
     ].flatMap((a) => ['--build-arg', a]),
-    // buildah's layer cache ignores a changed ARG in LABEL (a cached build kept the previous
-    // revision): the same values again as labels of the final image, which are never cached.
-    ...labelArgs(s).flatMap((a) => {
-      const [k, v] = a.split(/=(.*)/s) as [string, string];
-      return ['--label', `org.opencontainers.image.${k.toLowerCase()}=${v}`];
-    }),
     '--target',
     s.name,
     '-f',
@@ -81,6 +75,20 @@ export async function buildImage(s: ServiceImage, p: Platform, inputs: BuildInpu
   await timed(`build ${s.name} for ${p.platform}`, () =>
     run('buildah', args, { step: `building ${s.name} for ${p.platform}` }),
   );
+  // buildah's layer cache ignores a changed ARG in LABEL (and --label on a cached build): a
+  // cached image kept a previous commit's revision. The labels set again on the result.
+  const name = imageName(s, p);
+  const ctr = (
+    await run('buildah', [...BUILDAH, 'from', '--pull=never', name], { step: `labelling ${name}` })
+  ).trim();
+  const labels = labelArgs(s).flatMap((a) => {
+    const [k, v] = a.split(/=(.*)/s) as [string, string];
+    return ['--label', `org.opencontainers.image.${k.toLowerCase()}=${v}`];
+  });
+  await run('buildah', [...BUILDAH, 'config', ...labels, ctr], { step: `labelling ${name}` });
+  await run('buildah', [...BUILDAH, 'commit', '--rm', '--quiet', '--format', 'docker', ctr, name], {
+    step: `labelling ${name}`,
+  });
 }
 
 /** The image's configuration as buildah holds it (docker format: with its Healthcheck). */
