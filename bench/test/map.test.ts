@@ -11,6 +11,7 @@ import { build as buildMapServer, defaultConfig, systemClock } from '@slg/map-se
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, createLogger } from '@slg/service-kit';
 import t from 'tap';
+import { lagQuantileBound, parseSettleMetrics, settleDelta } from '../src/map/arrivals.ts';
 import { BENCH_RESOURCES, BENCH_TROOPS } from '../src/map/seed.ts';
 import { checkViewport } from '../src/map/viewport-check.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
@@ -62,6 +63,34 @@ t.test('the answer check', async (t) => {
   t.match(bad({ nowMs: 0 }), /now_ms/);
 });
 
+t.test("map-server's settlement counters from /metrics", async (t) => {
+  const text = (settled: [number, number], buckets: [number, number, number]) =>
+    [
+      '# HELP mapserver_arrivals_settled_total x',
+      `mapserver_arrivals_settled_total{kind="arrival"} ${settled[0]}`,
+      `mapserver_arrivals_settled_total{kind="return"} ${settled[1]}`,
+      `mapserver_tick_lag_seconds_bucket{le="0.1",kind="arrival"} ${buckets[0]}`,
+      `mapserver_tick_lag_seconds_bucket{le="1",kind="arrival"} ${buckets[1]}`,
+      `mapserver_tick_lag_seconds_bucket{le="+Inf",kind="arrival"} ${buckets[2]}`,
+      'mapserver_tick_lag_seconds_sum{kind="arrival"} 3',
+    ].join('\n');
+  const a = parseSettleMetrics(text([5, 2], [4, 6, 7]));
+  t.equal(a.settled, 7, 'every kind summed');
+  const d = settleDelta(a, parseSettleMetrics(text([105, 2], [4, 96, 107])));
+  t.equal(d.settled, 100);
+  t.same(
+    [...d.lagBuckets],
+    [
+      [0.1, 0],
+      [1, 90],
+      [Infinity, 100],
+    ],
+  );
+  t.equal(lagQuantileBound(d, 0.5), 1, 'half the steps within 1 s, none within 0.1 s');
+  t.equal(lagQuantileBound(d, 0.99), Infinity, 'ten over 1 s: p99 beyond the last bound');
+  t.equal(lagQuantileBound(settleDelta(a, a), 0.99), null, 'no step, no quantile');
+});
+
 t.test('bench map against a real map-server stack', async (t) => {
   const stack = await startStack('map');
   t.teardown(() => stack.close());
@@ -82,6 +111,8 @@ t.test('bench map against a real map-server stack', async (t) => {
       fields: 200,
       monsters: 60,
       seed: 3,
+      // Minutes of travel in seconds: the bench's short scouts arrive and return during its run.
+      speed: 60,
       dataServerAddress: stack.dataServerAddress,
       battleUrl,
       port: 0,
@@ -93,9 +124,10 @@ t.test('bench map against a real map-server stack', async (t) => {
   t.teardown(() => map.close(500));
   const port = await map.listen(0);
   const target = `127.0.0.1:${port}`;
+  const metricsPort = await map.listenMetrics(0);
 
-  // Ten players of the test's own with long scouting marches across the map, in flight for the
-  // whole test (1 tile per minute): the viewports meet marches whose ends are both outside.
+  // Ten players of the test's own with long scouting marches of siege across the map, in flight
+  // for the whole test (30 tiles a minute at this speed: minutes): the viewports meet marches whose ends are both outside.
   const client = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, target);
   t.teardown(() => client.close());
   for (let p = 1; p <= 10; p++) {
@@ -121,7 +153,7 @@ t.test('bench map against a real map-server stack', async (t) => {
       kind: 'scout',
       targetX: tx,
       targetY: ty,
-      troops: [{ troopId: 1, count: 5 }],
+      troops: [{ troopId: 4, count: 5 }],
     });
   }
 
@@ -149,7 +181,19 @@ t.test('bench map against a real map-server stack', async (t) => {
     String(process.pid),
     '-q',
   ];
-  const run = await runCli([...common, '-d', '600ms', '-o', out]);
+  const run = await runCli([
+    ...common,
+    '-d',
+    '600ms',
+    '--marches',
+    '20',
+    '--march-radius',
+    '2',
+    '--metrics-url',
+    `http://127.0.0.1:${metricsPort}/metrics`,
+    '-o',
+    out,
+  ]);
   t.equal(run.code, 0, run.stdout + run.stderr);
   t.match(
     run.stdout,
@@ -223,6 +267,25 @@ t.test('bench map against a real map-server stack', async (t) => {
   t.ok(r.cpuPerRequest.echoServer.us > 0);
   t.ok(r.servers[0].peakRssBytes > 0, 'peak RSS measured');
   t.equal(r.world.cities, 70);
+  t.match(run.stdout, /started 20 scout marches \(\d+ targets refused and drawn again\)/);
+  t.match(
+    run.stdout,
+    /map-server settled [\d,]+ march steps \(arrivals and returns\) during the viewport slices: [\d.]+\/s; tick lag p50 (no step|in \([\d.]+, [\d.]+\] ms|over [\d.]+ ms), p99 /,
+  );
+  t.equal(r.marches.started, 20);
+  // The bench's scouts are real marches: each arrives and comes home (minutes of game time,
+  // seconds here), leaving the test's ten long ones.
+  for (let i = 0; i < 600 && map.world.marches.size > 10; i++)
+    await new Promise((done) => setTimeout(done, 50));
+  t.equal(map.world.marches.size, 10, "the bench's 20 scouts settled and home");
+  const st = r.settlement;
+  t.ok(st.settled >= 0 && st.seconds > 0);
+  t.ok(Math.abs(st.perSecond - st.settled / st.seconds) < 1e-9, 'steps per second = steps / time');
+  t.equal(
+    st.lagBuckets.find(([le]: [number | string]) => le === '+Inf')[1],
+    st.settled,
+    'one tick-lag observation per step settled',
+  );
   t.equal(map.world.cities.size, 70);
 
   // The same world again: the players and cities are there already; nothing is placed twice.

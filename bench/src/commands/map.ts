@@ -34,7 +34,16 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
-import { type SeedResult, seedWorld } from '../map/seed.ts';
+import {
+  lagQuantileBound,
+  type MarchStart,
+  type SettleSnapshot,
+  scrapeSettle,
+  settleDelta,
+  startMarches,
+  sumDeltas,
+} from '../map/arrivals.ts';
+import { BENCH_TROOPS, type SeedResult, seedWorld } from '../map/seed.ts';
 import type { ViewportCounts } from '../map/viewport-check.ts';
 import type { ViewportExtra, ViewportParams } from '../map/viewport-workload.ts';
 
@@ -52,6 +61,9 @@ export interface MapSettings extends LoadSettings {
   seedParallel: number;
   printLimit: number;
   maxErrors: number;
+  marches: number;
+  marchRadius: number;
+  metricsUrl: string | null;
 }
 
 /** "30x20" as [30, 20]. */
@@ -155,6 +167,24 @@ export function mapCommand(): Command {
         .argParser(parseNonNegativeNumber)
         .default(0),
     );
+  cmd
+    .addOption(
+      new Option(
+        '--marches <n>',
+        "scout marches started before the load (one cavalry each, from the bench's cities, at most 5 per city) so that they arrive and return during it; give map-server a MAPSERVER_SPEED that makes their travel seconds",
+      ).argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option('--march-radius <tiles>', 'the marches go to a tile at most this far from home')
+        .argParser(parsePositiveInt)
+        .default(6),
+    )
+    .addOption(
+      new Option(
+        '--metrics-url <url>',
+        "map-server's /metrics (e.g. http://127.0.0.1:9103/metrics): steps settled per second and tick lag during the viewport slices",
+      ).env('BENCH_MAP_METRICS_URL'),
+    );
   for (const o of loadOptions({ duration: '30s' })) cmd.addOption(o);
   cmd.action(async (o: Record<string, unknown>) => {
     process.exitCode = await runMap(settingsFrom(o));
@@ -188,6 +218,9 @@ function settingsFrom(o: Record<string, unknown>): MapSettings {
     seedParallel: o.seedParallel as number,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
+    marches: Math.floor((o.marches as number | undefined) ?? 0),
+    marchRadius: o.marchRadius as number,
+    metricsUrl: (o.metricsUrl as string | undefined) ?? null,
   };
 }
 
@@ -264,6 +297,22 @@ export async function runMap(s: MapSettings): Promise<number> {
     `world: ${world.width} x ${world.height} (seed ${world.seed}), ${int(world.cities)} cities, ${int(world.fields)} fields, ${int(world.monsters)} monsters, ${int(world.marches)} marches`,
   );
 
+  let marches: MarchStart | null = null;
+  if (s.marches > 0) {
+    marches = await startMarches({
+      target: s.target,
+      deadlineMs: s.deadlineMs,
+      players: Array.from({ length: s.cities }, (_, i) => s.firstPlayer + i),
+      marches: s.marches,
+      radius: s.marchRadius,
+      seed: s.seed,
+      parallel: s.seedParallel,
+      cavalryTroopId: BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId,
+    });
+    say(
+      `started ${int(marches.started)} scout marches (${int(marches.refused)} targets refused and drawn again); outbound legs of ${(marches.legMsMin / 1000).toFixed(1)}-${(marches.legMsMax / 1000).toFixed(1)} s of game time`,
+    );
+  }
   const params: ViewportParams = {
     target: s.target,
     channels: s.channels,
@@ -327,6 +376,8 @@ export async function runMap(s: MapSettings): Promise<number> {
     extras: ViewportExtra[];
     usage: ReturnType<UsageSampler['stop']>;
     figures: PhaseFigures;
+    settle: SettleSnapshot | null;
+    wallS: number;
   }[] = [];
   let interrupted = 0;
   let inCeiling = false;
@@ -359,6 +410,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     inCeiling = false;
     await measureEcho();
     for (let r = 0; r < s.rounds && !interrupted; r++) {
+      const settle0 = s.metricsUrl ? await scrapeSettle(s.metricsUrl) : null;
       const sampler = new UsageSampler(s.serverPids);
       sampler.start();
       const run = await pool.run({
@@ -373,12 +425,15 @@ export async function runMap(s: MapSettings): Promise<number> {
         }),
       });
       const usage = sampler.stop();
+      const settle = settle0 ? settleDelta(settle0, await scrapeSettle(s.metricsUrl!)) : null;
       const t = totals(run.ops, run.elapsedS);
       slices.push({
         ops: run.ops,
         extras: run.extras as ViewportExtra[],
         usage,
         figures: { rate: t.rate, requests: t.requests, elapsedS: run.elapsedS },
+        settle,
+        wallS: usage.client.wallS,
       });
       for (const e of run.extras as ViewportExtra[])
         if (e.firstError) say(`viewport: first error: ${e.firstError}`);
@@ -406,7 +461,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     say('interrupted before the measured run: no result');
     return 130;
   }
-  return report(s, env, world, seeding, sizes, slices, ceilings, rounds, interrupted > 0);
+  return report(s, env, world, seeding, marches, sizes, slices, ceilings, rounds, interrupted > 0);
 }
 
 function report(
@@ -414,12 +469,15 @@ function report(
   env: ReturnType<typeof collectEnvironment>,
   world: Awaited<ReturnType<typeof getWorld>>,
   seeding: SeedResult,
+  marches: MarchStart | null,
   sizes: { requestBytes: number; responseBytes: number; samples: number },
   slices: {
     ops: OpSnapshot[];
     extras: ViewportExtra[];
     usage: ReturnType<UsageSampler['stop']>;
     figures: PhaseFigures;
+    settle: SettleSnapshot | null;
+    wallS: number;
   }[],
   ceilings: CeilingResult[],
   rounds: MapRound[],
@@ -504,6 +562,40 @@ function report(
   say(
     `viewport answers: ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average during the run (echo: ${bytes(sizes.responseBytes)}, the warm-up's mean over ${int(sizes.samples)}), request ${bytes(Math.round(requestBytes / Math.max(1, responses)))}; entities per answer: ${meanCounts.cities.toFixed(1)} cities, ${meanCounts.fields.toFixed(1)} fields, ${meanCounts.monsters.toFixed(1)} monsters, ${meanCounts.marches.toFixed(1)} marches`,
   );
+  let settlement: {
+    settled: number;
+    seconds: number;
+    perSecond: number;
+    lagP50BoundMs: number | null;
+    lagP99BoundMs: number | null;
+    lagBuckets: [number | string, number][];
+  } | null = null;
+  if (slices.every((x) => x.settle)) {
+    const d = sumDeltas(slices.map((x) => x.settle!));
+    const seconds = slices.reduce((n, x) => n + x.wallS, 0);
+    const bound = (q: number) => {
+      const b = lagQuantileBound(d, q);
+      return b === null ? null : b * 1000;
+    };
+    settlement = {
+      settled: d.settled,
+      seconds,
+      perSecond: seconds > 0 ? d.settled / seconds : 0,
+      lagP50BoundMs: bound(0.5),
+      lagP99BoundMs: bound(0.99),
+      lagBuckets: [...d.lagBuckets].map(([le, n]) => [Number.isFinite(le) ? le : '+Inf', n]),
+    };
+    // A quantile lies in its bucket: (the bound below, the bound) ms.
+    const bounds = [...d.lagBuckets.keys()].map((b) => b * 1000).sort((a, b) => a - b);
+    const show = (v: number | null) => {
+      if (v === null) return 'no step';
+      const below = bounds.filter((b) => b < v).at(-1) ?? 0;
+      return Number.isFinite(v) ? `in (${below}, ${v}] ms` : `over ${below} ms`;
+    };
+    say(
+      `map-server settled ${int(d.settled)} march steps (arrivals and returns) during the viewport slices: ${settlement.perSecond.toFixed(1)}/s; tick lag p50 ${show(settlement.lagP50BoundMs)}, p99 ${show(settlement.lagP99BoundMs)} (its /metrics histogram)`,
+    );
+  }
   const usage = combineUsage(slices.map((x) => x.usage));
   const echoServerCpu = ceilings.every((c) => c.server?.cpuS != null)
     ? ceilings.reduce((n, c) => n + c.server!.cpuS!, 0)
@@ -545,6 +637,8 @@ function report(
     loadAverageAfter,
     world,
     seeding,
+    marches,
+    settlement,
     viewport: {
       ...vt,
       op: { ...viewport, line: caseStudyLine(viewport), percentilesUs: percentiles(viewport) },

@@ -1,0 +1,153 @@
+// Arrivals beside the viewport load: scout marches started by the bench's players (cavalry, to a
+// free tile near the city, so that they arrive and come home while the load runs on a server
+// whose MAPSERVER_SPEED makes minutes of travel seconds), and map-server's own counters read from
+// its /metrics around each viewport slice: steps settled (arrivals, returns) per second and the
+// tick lag's distribution (from the due time to the settlement written).
+import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
+import { createGrpcClient, ServiceError } from '@slg/service-kit';
+import { Rng } from '../lib/rng.ts';
+
+/** What /metrics says about settlement, summed over the step kinds. */
+export interface SettleSnapshot {
+  settled: number;
+  /** Cumulative tick-lag bucket counts by upper bound (seconds; Infinity for +Inf). */
+  lagBuckets: Map<number, number>;
+}
+
+/** The settlement counters of a Prometheus text exposition (every `kind` summed). */
+export function parseSettleMetrics(text: string): SettleSnapshot {
+  let settled = 0;
+  const lagBuckets = new Map<number, number>();
+  for (const line of text.split('\n')) {
+    if (line.startsWith('mapserver_arrivals_settled_total')) {
+      settled += Number(line.slice(line.lastIndexOf(' ') + 1));
+    } else if (line.startsWith('mapserver_tick_lag_seconds_bucket')) {
+      const le = /le="([^"]+)"/.exec(line)?.[1];
+      if (le === undefined) continue;
+      const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le);
+      lagBuckets.set(
+        bound,
+        (lagBuckets.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)),
+      );
+    }
+  }
+  return { settled, lagBuckets };
+}
+
+export async function scrapeSettle(url: string): Promise<SettleSnapshot> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  const text = await res.text();
+  if (!text.includes('mapserver_arrivals_settled_total') && !text.includes('mapserver_tick_lag'))
+    throw new Error(`${url} is not map-server's /metrics (no mapserver_ metrics)`);
+  return parseSettleMetrics(text);
+}
+
+/** Steps settled between two snapshots, and the tick-lag buckets' counts in that interval. */
+export function settleDelta(a: SettleSnapshot, b: SettleSnapshot): SettleSnapshot {
+  const lagBuckets = new Map<number, number>();
+  for (const [le, n] of b.lagBuckets) lagBuckets.set(le, n - (a.lagBuckets.get(le) ?? 0));
+  return { settled: b.settled - a.settled, lagBuckets };
+}
+
+/** Several intervals' deltas as one. */
+export function sumDeltas(parts: readonly SettleSnapshot[]): SettleSnapshot {
+  const lagBuckets = new Map<number, number>();
+  for (const p of parts)
+    for (const [le, n] of p.lagBuckets) lagBuckets.set(le, (lagBuckets.get(le) ?? 0) + n);
+  return { settled: parts.reduce((n, p) => n + p.settled, 0), lagBuckets };
+}
+
+/**
+ * The smallest bucket bound holding quantile q of the lag observations (seconds): the quantile
+ * is at most this. Null without observations.
+ */
+export function lagQuantileBound(d: SettleSnapshot, q: number): number | null {
+  const bounds = [...d.lagBuckets.keys()].sort((x, y) => x - y);
+  const total = d.lagBuckets.get(Number.POSITIVE_INFINITY) ?? 0;
+  if (total <= 0) return null;
+  for (const le of bounds) if ((d.lagBuckets.get(le) ?? 0) >= q * total) return le;
+  return Number.POSITIVE_INFINITY;
+}
+
+export interface MarchStart {
+  started: number;
+  /** Refused (a blocked or taken tile, five marches out): FAILED_PRECONDITION, tried elsewhere. */
+  refused: number;
+  /** The outbound legs' durations (ms of game time): when the arrivals fall due. */
+  legMsMin: number;
+  legMsMax: number;
+}
+
+/**
+ * `marches` scout marches of one cavalry each from the players' cities (round robin, at most 5
+ * out per player), each to a random tile within `radius` of its city; a target refused is
+ * replaced by another, up to 20 tries per march.
+ */
+export async function startMarches(o: {
+  target: string;
+  deadlineMs: number;
+  players: number[];
+  marches: number;
+  radius: number;
+  seed: number;
+  parallel: number;
+  cavalryTroopId: number;
+}): Promise<MarchStart> {
+  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
+    deadlineMs: o.deadlineMs,
+  });
+  const rng = new Rng(o.seed, 'map-marches');
+  const out: MarchStart = { started: 0, refused: 0, legMsMin: Infinity, legMsMax: 0 };
+  const cities = new Map<number, { x: number; y: number }>();
+  let next = 0;
+  try {
+    await c.waitForReady(10_000);
+    await Promise.all(
+      Array.from({ length: Math.max(1, o.parallel) }, async () => {
+        for (let i = next++; i < o.marches; i = next++) {
+          const playerId = o.players[i % o.players.length]!;
+          if (Math.floor(i / o.players.length) >= 5)
+            throw new Error(
+              `--marches ${o.marches}: at most 5 per player (${o.players.length} players)`,
+            );
+          let city = cities.get(playerId);
+          if (!city) {
+            const got = await c.GetCity({ playerId });
+            city = { x: got.x, y: got.y };
+            cities.set(playerId, city);
+          }
+          for (let attempt = 0; ; attempt++) {
+            const dx = rng.range(-o.radius, o.radius);
+            const dy = rng.range(-o.radius, o.radius);
+            try {
+              const m = await c.StartMarch({
+                playerId,
+                kind: 'scout',
+                targetX: Math.max(0, city.x + dx),
+                targetY: Math.max(0, city.y + dy),
+                troops: [{ troopId: o.cavalryTroopId, count: 1 }],
+              });
+              const leg = Number(m.legEndMs) - Number(m.legStartMs);
+              out.legMsMin = Math.min(out.legMsMin, leg);
+              out.legMsMax = Math.max(out.legMsMax, leg);
+              out.started++;
+              break;
+            } catch (err) {
+              const retry =
+                err instanceof ServiceError &&
+                (err.code === 'FAILED_PRECONDITION' || err.code === 'INVALID_ARGUMENT');
+              if (!retry || attempt >= 20)
+                throw new Error(`StartMarch for player ${playerId}: ${(err as Error).message}`);
+              out.refused++;
+            }
+          }
+        }
+      }),
+    );
+  } finally {
+    c.close();
+  }
+  if (out.started === 0) out.legMsMin = 0;
+  return out;
+}
