@@ -1,31 +1,18 @@
-// The bench's checks can fail: against a test double of data-server that serves a stale record
-// after a write, the in-run check reports mismatches and the run exits 1; against the same
-// double answering correctly, it passes; a store changed behind the cache's back is reported
-// by the post-verification; and one seed gives one request sequence.
-import { readFileSync } from 'node:fs';
+// The bench's checks pass a correct server: against a test double of data-server answering
+// correctly, 0 mismatches; a store changed behind the cache's back is reported by the
+// post-verification; one seed gives one request sequence; bad settings stop the run. (The
+// checks that catch a faulty server: checker-faults.test.ts.)
 import { join } from 'node:path';
 import { slg, toLong } from '@slg/proto';
 import t from 'tap';
 import { sameRequests } from '../src/commands/compare.ts';
-import { type DataResult, dataCommand } from '../src/commands/data.ts';
+import { dataCommand } from '../src/commands/data.ts';
+import { common, PLAYERS, readResult } from './helpers/checker.ts';
 import { caseStudyPattern, runCli, tempDir } from './helpers/cli.ts';
 import { FakeDataServer } from './helpers/fake-data-server.ts';
 
 const dir = tempDir(t, 'checker');
-// Small on purpose (the properties do not need volume): 8 players x 13 records, 8 clients.
-// Every run has a seed, so what it sends, and so what it checks, is the same on every machine.
-const PLAYERS = 8;
-const common = [
-  '--players',
-  String(PLAYERS),
-  '-c',
-  '8',
-  '--no-ceiling',
-  '-q',
-  '--seed-parallel',
-  '8',
-];
-const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DataResult;
+const read = readResult;
 
 t.test(
   'a correct server: 0 mismatches, the eight lines, exit 0; one seed, one request sequence',
@@ -141,69 +128,6 @@ t.test(
     t.match(v2.stdout, /FAIL: post-verification found [1-9]/);
   },
 );
-
-t.test(
-  'a server that serves a stale record after a write is caught by the in-run check',
-  async (t) => {
-    const fake = new FakeDataServer({ staleReadAfterWrite: true });
-    const port = await fake.listen();
-    t.teardown(() => fake.close());
-    const out = join(dir, 'stale.json');
-    const run = await runCli([
-      'data',
-      '--target',
-      `127.0.0.1:${port}`,
-      ...common,
-      '-w',
-      '1',
-      '-n',
-      '500',
-      '--seed',
-      '21',
-      '-o',
-      out,
-    ]);
-    t.equal(run.code, 1, 'the run fails');
-    t.match(run.stderr, /MISMATCH FetchV2 player \d+: version \d+, expected \d+/);
-    t.match(run.stderr, /request \{"table":"\w+","ownerId":"\d+","memberId":"\d+"\}/);
-    t.match(run.stdout, /FAIL: [\d,]+ mismatches/);
-    const r = read(out);
-    t.ok(r.totals.mismatches > 0, `${r.totals.mismatches} mismatches`);
-    t.ok(r.mismatchSamples.length > 0);
-    t.equal(r.ops.find((op) => op.name === 'FetchV2')!.mismatches > 0, true);
-  },
-);
-
-t.test('writes whose answer is lost: errors, read back, and no false mismatch', async (t) => {
-  // Seeding does not tolerate errors: the faults start once it has created every record
-  // (13 per player), decided inside the server at that write.
-  const fake = new FakeDataServer({ failEveryNthWrite: 7, faultsFromRecords: PLAYERS * 13 });
-  const port = await fake.listen();
-  t.teardown(() => fake.close());
-  const target = ['--target', `127.0.0.1:${port}`];
-  const run = await runCli([
-    'data',
-    ...target,
-    ...common,
-    '-w',
-    '1',
-    '-n',
-    '600',
-    '--seed',
-    '31',
-    '--verify',
-    '-o',
-    join(dir, 'lost.json'),
-  ]);
-  t.equal(run.code, 1, 'errors above --max-errors fail the run');
-  const r = read(join(dir, 'lost.json'));
-  t.ok(r.totals.errors > 0, `${r.totals.errors} errors`);
-  t.equal(r.totals.mismatches, 0, 'a lost answer is an error, not a mismatch');
-  t.ok(r.resyncs >= r.totals.errors, 'every write with a lost answer was read back');
-  t.equal(r.verification?.mismatchCount, 0, 'the read-back kept the expectations exact');
-  t.match(r.errorSamples[0]?.problem ?? '', /UNAVAILABLE: applied, but the answer was lost/);
-  t.match(run.stdout, /FAIL: [\d,]+ errors \(tolerated: 0\)/);
-});
 
 t.test('bad settings stop the run with a message', async (t) => {
   // The command parsed in-process: its checks come before any connection. (The CLI's exit code
