@@ -229,7 +229,11 @@ async function getWorld(s: MapSettings) {
     deadlineMs: s.deadlineMs,
   });
   try {
-    await c.waitForReady(10_000);
+    try {
+      await c.waitForReady(10_000);
+    } catch (err) {
+      throw new Error(`map-server at ${s.target} (--target): ${(err as Error).message}`);
+    }
     const w = await c.GetWorld({});
     return {
       width: w.width,
