@@ -7,7 +7,7 @@
 // A missing bundle or asset stops the build with its name.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleHealthcheck } from './healthcheck-bundle.ts';
 import { repoRoot } from './lib.ts';
 import { presentServices } from './services.ts';
 
@@ -18,16 +18,7 @@ if (!out) {
 }
 
 const healthcheck = join(out, 'healthcheck.mjs');
-await build({
-  entryPoints: [join(repoRoot, 'scripts/images/healthcheck.ts')],
-  outfile: healthcheck,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  // Self-contained: the same file in every image, whatever that image's node_modules hold.
-  logLevel: 'warning',
-});
+await bundleHealthcheck(healthcheck);
 
 const services = presentServices();
 for (const s of services) {

@@ -20,6 +20,7 @@ import {
   resolveInRoot,
   siblingFiles,
 } from '../images/checks.ts';
+import { bundleHealthcheck } from '../images/healthcheck-bundle.ts';
 import { PLATFORMS } from '../images/lib.ts';
 import { SERVICES } from '../images/services.ts';
 import { goldenBattles } from '../images/verify-checks.ts';
@@ -147,8 +148,8 @@ t.test('the golden battles are read from the golden test', async (t) => {
   t.same(golden.find((g) => g.kind === 'sample' && g.seed === 42)?.winner, 'attacker');
 });
 
-function runHealthcheck(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [healthcheck, ...args], {
+function runHealthcheck(args: string[], env: Record<string, string> = {}, file = healthcheck) {
+  const child = spawn(process.execPath, [file, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -158,6 +159,19 @@ function runHealthcheck(args: string[], env: Record<string, string> = {}) {
   });
   return once(child, 'close').then(([code]) => ({ code: code as number, stderr }));
 }
+
+t.test('the HEALTHCHECK program: gRPC (the bundle the images carry)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'slg-healthcheck-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const bundle = join(dir, 'healthcheck.mjs');
+  await bundleHealthcheck(bundle);
+  const runBundle = (args: string[]) => runHealthcheck(args, {}, bundle);
+  const server0 = new GrpcServer({ logger: pino({ level: 'silent' }), registry: new Registry() });
+  const port0 = await server0.listen('127.0.0.1', 0);
+  t.teardown(() => server0.shutdown(1000));
+  const ok0 = await runBundle(['grpc', 'TEST_PORT', String(port0)]);
+  t.equal(ok0.code, 0, ok0.stderr);
+});
 
 t.test('the HEALTHCHECK program: gRPC', async (t) => {
   const server = new GrpcServer({ logger: pino({ level: 'silent' }), registry: new Registry() });
