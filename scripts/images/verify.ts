@@ -284,19 +284,25 @@ try {
           }
         : {}),
     });
+    await healthy(byName('data-server'), arm, dataServer);
+    await healthy(byName('battle-server'), arm, battleArm);
+    await healthy(byName('battle-server'), amd, battleAmd);
+    // map-server loads its world through data-server at start, and asks battle-server to
+    // resolve fights: started once both answer. A small world: the check is that it starts,
+    // loads and serves on arm64, not how long 2,304 region loads take under emulation.
     let map: Container | undefined;
     if (!missingMap) {
       map = await start(byName('map-server'), arm, {
         MAPSERVER_HOST: '127.0.0.1',
         MAPSERVER_PORT: String(ports.map),
         MAPSERVER_METRICS_PORT: String(ports.mapMetrics),
-        MAPSERVER_DBPROXY_ADDR: `127.0.0.1:${ports.dbProxy}`,
+        MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${ports.dataServer}`,
+        MAPSERVER_BATTLE_URL: `http://127.0.0.1:${ports.battleArm}`,
+        MAPSERVER_WIDTH: '300',
+        MAPSERVER_HEIGHT: '300',
       });
+      await healthy(byName('map-server'), arm, map);
     }
-    await healthy(byName('data-server'), arm, dataServer);
-    await healthy(byName('battle-server'), arm, battleArm);
-    await healthy(byName('battle-server'), amd, battleAmd);
-    if (map) await healthy(byName('map-server'), arm, map);
 
     // ---- 5. what they answer
     await checkReflection(
