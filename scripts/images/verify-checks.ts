@@ -64,7 +64,11 @@ type Value = slg.common.v1.IValue;
 /** A Value as a comparable string: its kind and exact content. */
 function show(v: Value | null | undefined): string {
   if (!v) return 'unset';
-  const kind = (v as { kind?: string }).kind;
+  // A decoded Value names its oneof member in `kind`; a plain object (what we sent) has only
+  // the member itself.
+  const kind =
+    (v as { kind?: string }).kind ??
+    ['int', 'float', 'str', 'bool', 'bytes'].find((k) => (v as Record<string, unknown>)[k] != null);
   switch (kind) {
     case 'int':
       return `int ${toBigInt(v.int as never)}`;
