@@ -26,7 +26,12 @@ import {
   toRecord,
 } from './records.ts';
 import type { RecordStore } from './store.ts';
-import { type CollectionRef, idString, type RecordRef, type Validator } from './validate.ts';
+import {
+  type CollectionRef,
+  maxRemoveMembers,
+  type RecordRef,
+  type Validator,
+} from './validate.ts';
 import {
   collectionValue,
   collectionWith,
@@ -329,12 +334,11 @@ export function createHandlers(d: ServiceDeps) {
       const members = v.removeMembers(ref.table, req.memberIds, req.all);
       if (req.all) {
         // The member index names every member leased through the cache; the members listed
-        // now are invalidated too, should Redis have evicted the index.
-        const rows = await store.list(ref, { deadlineMs: ctx.remainingMs() });
-        for (const row of rows) {
-          const m = ref.table.memberColumn ? row.fields?.[ref.table.memberColumn]?.int : undefined;
-          if (m != null) members.strs.push(idString(m));
-        }
+        // now are invalidated too, should Redis have evicted the index. Bounded as a list of
+        // member_ids is: a larger collection is refused before anything is removed.
+        members.strs.push(
+          ...(await store.memberIds(ref, maxRemoveMembers, { deadlineMs: ctx.remainingMs() })),
+        );
       }
       const collection = keys.collection(ref);
       const memberKeys = members.strs.map((m) => keys.member(ref.table, ref.ownerStr, m));

@@ -3,9 +3,14 @@
 // Every call carries the caller's remaining deadline; reads are retried by the
 // client on UNAVAILABLE (idempotent), writes never are.
 import { type Long, slg, slg_dbproxy_v1_DbProxyDefinition } from '@slg/proto';
-import { createGrpcClient, type GrpcClient, NotFoundError } from '@slg/service-kit';
+import {
+  createGrpcClient,
+  FailedPreconditionError,
+  type GrpcClient,
+  NotFoundError,
+} from '@slg/service-kit';
 import type { Registry } from 'prom-client';
-import type { CollectionRef, RecordRef } from './validate.ts';
+import { type CollectionRef, idString, type RecordRef } from './validate.ts';
 
 type Int64 = number | Long;
 const pb = slg.dbproxy.v1;
@@ -100,6 +105,39 @@ export class RecordStore {
       pageToken = r.nextPageToken;
     } while (pageToken);
     return rows;
+  }
+
+  /**
+   * The member ids of a collection, read page by page with one page in memory at a time; a
+   * collection of more than `max` members is refused before it is read further.
+   */
+  async memberIds(ref: CollectionRef, max: number, b: CallBudget): Promise<string[]> {
+    const column = ref.table.memberColumn;
+    const ids: string[] = [];
+    let pageToken = '';
+    const start = Date.now();
+    do {
+      const r = await this.client.List(
+        pb.ListRequest.create({
+          table: ref.table.name,
+          shardKey: { int: ref.owner },
+          pageSize: Math.min(pageSize, max + 1),
+          pageToken,
+        }),
+        { deadlineMs: Math.max(1, b.deadlineMs - (Date.now() - start)) },
+      );
+      for (const row of r.rows) {
+        const m = column ? row.fields?.[column]?.int : undefined;
+        if (m != null) ids.push(idString(m));
+      }
+      if (ids.length > max) {
+        throw new FailedPreconditionError(
+          `${ref.table.name} of owner ${ref.ownerStr} has more than ${max} members: remove them by member_ids, ${max} at a time`,
+        );
+      }
+      pageToken = r.nextPageToken;
+    } while (pageToken);
+    return ids;
   }
 
   async count(ref: CollectionRef, b: CallBudget): Promise<Long | number> {
