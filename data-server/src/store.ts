@@ -86,9 +86,8 @@ export class RecordStore {
     return r.row ?? null;
   }
 
-  /** Every row of a collection, in member order (all pages). */
-  async list(ref: CollectionRef, b: CallBudget): Promise<Row[]> {
-    const rows: Row[] = [];
+  /** A collection's rows, page by page in member order, within one budget for all pages. */
+  async *#pages(ref: CollectionRef, b: CallBudget, size = pageSize): AsyncGenerator<Row[]> {
     let pageToken = '';
     const start = Date.now();
     do {
@@ -96,14 +95,20 @@ export class RecordStore {
         pb.ListRequest.create({
           table: ref.table.name,
           shardKey: { int: ref.owner },
-          pageSize,
+          pageSize: size,
           pageToken,
         }),
         { deadlineMs: Math.max(1, b.deadlineMs - (Date.now() - start)) },
       );
-      for (const row of r.rows) rows.push(row);
+      yield r.rows;
       pageToken = r.nextPageToken;
     } while (pageToken);
+  }
+
+  /** Every row of a collection, in member order (all pages). */
+  async list(ref: CollectionRef, b: CallBudget): Promise<Row[]> {
+    const rows: Row[] = [];
+    for await (const page of this.#pages(ref, b)) for (const row of page) rows.push(row);
     return rows;
   }
 
@@ -114,19 +119,8 @@ export class RecordStore {
   async memberIds(ref: CollectionRef, max: number, b: CallBudget): Promise<string[]> {
     const column = ref.table.memberColumn;
     const ids: string[] = [];
-    let pageToken = '';
-    const start = Date.now();
-    do {
-      const r = await this.client.List(
-        pb.ListRequest.create({
-          table: ref.table.name,
-          shardKey: { int: ref.owner },
-          pageSize: Math.min(pageSize, max + 1),
-          pageToken,
-        }),
-        { deadlineMs: Math.max(1, b.deadlineMs - (Date.now() - start)) },
-      );
-      for (const row of r.rows) {
+    for await (const page of this.#pages(ref, b, Math.min(pageSize, max + 1))) {
+      for (const row of page) {
         const m = column ? row.fields?.[column]?.int : undefined;
         if (m != null) ids.push(idString(m));
       }
@@ -135,8 +129,7 @@ export class RecordStore {
           `${ref.table.name} of owner ${ref.ownerStr} has more than ${max} members: remove them by member_ids, ${max} at a time`,
         );
       }
-      pageToken = r.nextPageToken;
-    } while (pageToken);
+    }
     return ids;
   }
 

@@ -2,7 +2,7 @@
 // a bad request is INVALID_ARGUMENT naming the problem, and nothing is written.
 import type { Long, slg } from '@slg/proto';
 import { toBigInt } from '@slg/proto';
-import { InvalidArgumentError } from '@slg/service-kit';
+import { InvalidArgumentError, pathName, quoteName } from '@slg/service-kit';
 import type { ColumnInfo, SchemaInfo, TableInfo } from './schema.ts';
 
 type Int64 = number | Long;
@@ -24,22 +24,6 @@ export interface CollectionRef {
   readonly table: TableInfo;
   readonly owner: Int64;
   readonly ownerStr: string;
-}
-
-/**
- * A name from a request, quoted for a message and cut to its first 64 characters: a name of
- * kilobytes repeated back whole made the status outgrow the client's metadata limit, and the
- * caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.
- */
-export function quoteName(name: string): string {
-  return name.length <= 64
-    ? JSON.stringify(name)
-    : `${JSON.stringify(name.slice(0, 64))}... (${name.length} characters)`;
-}
-
-/** The same name as a step of a field path (fields.<name>), cut the same way, unquoted. */
-export function pathName(name: string): string {
-  return name.length <= 64 ? name : `${name.slice(0, 64)}...(${name.length} characters)`;
 }
 
 /** The most members one CRemoveV2 names. */

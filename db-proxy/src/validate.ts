@@ -3,7 +3,7 @@
 // before anything reaches a backend. A bad request is INVALID_ARGUMENT with
 // the field at fault, and nothing is written.
 import type { slg } from '@slg/proto';
-import { InvalidArgumentError } from '@slg/service-kit';
+import { InvalidArgumentError, pathName, quoteName } from '@slg/service-kit';
 import { type NamedQuery, ROW_CAP_PARAM, SHARD_KEY_PARAM } from './queries.ts';
 import { type Cell, type Column, type Schema, type Table, VERSION_COLUMN } from './schema.ts';
 import type { Op } from './store.ts';
@@ -12,22 +12,6 @@ import { cellFromWire, longToBigInt } from './values.ts';
 type Value = slg.common.v1.Value.$Properties;
 type Fields = { [k: string]: Value } | null | undefined;
 type Int64 = Parameters<typeof longToBigInt>[0];
-
-/**
- * A name from a request, quoted for a message and cut to its first 64 characters: a name of
- * kilobytes repeated back whole (twice, for a field) made the status outgrow the client's
- * metadata limit, and the caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.
- */
-export function quoteName(name: string): string {
-  return name.length <= 64
-    ? JSON.stringify(name)
-    : `${JSON.stringify(name.slice(0, 64))}... (${name.length} characters)`;
-}
-
-/** The same name as a step of a field path (fields.<name>), cut the same way, unquoted. */
-export function pathName(name: string): string {
-  return name.length <= 64 ? name : `${name.slice(0, 64)}...(${name.length} characters)`;
-}
 
 export interface Limits {
   maxBatchOps: number;

@@ -14,6 +14,8 @@ export {
   InternalError,
   InvalidArgumentError,
   NotFoundError,
+  pathName,
+  quoteName,
   ResourceExhaustedError,
   ServiceError,
   status as grpcStatus,

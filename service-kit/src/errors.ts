@@ -110,3 +110,19 @@ export function toGrpcStatus(err: unknown): { code: GrpcCode; details: string } 
   if (err instanceof ServiceError) return { code: err.grpcCode, details: err.message };
   return { code: status.INTERNAL, details: 'internal error (see the server log)' };
 }
+
+/**
+ * A name from a request, quoted for an error message and cut to its first 64 characters: a
+ * name of kilobytes repeated back whole made the status outgrow the client's metadata limit,
+ * and the caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.
+ */
+export function quoteName(name: string): string {
+  return name.length <= 64
+    ? JSON.stringify(name)
+    : `${JSON.stringify(name.slice(0, 64))}... (${name.length} characters)`;
+}
+
+/** The same name as a step of a field path (fields.<name>), cut the same way, unquoted. */
+export function pathName(name: string): string {
+  return name.length <= 64 ? name : `${name.slice(0, 64)}...(${name.length} characters)`;
+}
