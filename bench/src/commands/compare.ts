@@ -1,13 +1,21 @@
 // `bench compare a.json b.json`: two runs side by side (two machines, or before/after a
 // change): their machines, the ceiling, the rate and its ratio to the ceiling, and per
 // operation the count, rate and percentiles, with b's change relative to a.
-import { Command } from 'commander';
+// `bench compare A.json… -- B.json…`: several runs per side, compared with runs as the unit
+// (src/stats/compare-runs.ts): ratios with bootstrap intervals, Mann-Whitney U, a verdict.
+import { Command, Option } from 'commander';
 import type { CpuPerRequest } from '../lib/cpu-cost.ts';
 import { environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { UsageError } from '../lib/options.ts';
+import { parseNonNegativeNumber, parsePositiveInt, UsageError } from '../lib/options.ts';
 import { int, ms, table } from '../lib/report.ts';
-import { readResult, showPath } from '../lib/result-file.ts';
+import { RESULT_SCHEMA_VERSION, readResult, showPath, writeResult } from '../lib/result-file.ts';
+import {
+  type Comparison,
+  compareGroups,
+  figuresOf,
+  formatComparison,
+} from '../stats/compare-runs.ts';
 import type { DataResult } from './data.ts';
 
 interface AnyResult {
@@ -226,17 +234,124 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
   return lines.join('\n');
 }
 
+/** The operands before and after the first standalone `--` of the raw command line. */
+export function splitGroups(argv: readonly string[]): { a: string[]; b: string[] } | null {
+  const at = argv.indexOf('compare');
+  const rest = at >= 0 ? argv.slice(at + 1) : [...argv];
+  const sep = rest.indexOf('--');
+  if (sep < 0) return null;
+  const operands = (xs: string[]) => xs.filter((x) => !x.startsWith('-') || x === '-');
+  const after = rest.slice(sep + 1);
+  const flag = after.find((x) => x.startsWith('-'));
+  if (flag)
+    throw new UsageError(
+      `options go before the files (found ${flag} after --): compare [options] A… -- B…`,
+    );
+  // Before the separator: the operands, without option values (every option of compare takes one).
+  const before: string[] = [];
+  const head = rest.slice(0, sep);
+  for (let i = 0; i < head.length; i++) {
+    if (head[i]!.startsWith('-')) {
+      if (!head[i]!.includes('=')) i++;
+      continue;
+    }
+    before.push(head[i]!);
+  }
+  return { a: operands(before), b: after };
+}
+
+export interface GroupCompareOptions {
+  seed: number;
+  resamples: number;
+  priceA: number | null;
+  priceB: number | null;
+  json: string | null;
+  html: string | null;
+}
+
+/** `compare A… -- B…`: reads the runs, compares them, writes the JSON and HTML when asked. */
+export async function compareFiles(
+  aPaths: readonly string[],
+  bPaths: readonly string[],
+  o: GroupCompareOptions,
+): Promise<{ text: string; comparison: Comparison }> {
+  const read = (p: string) => figuresOf(readResult(p), showPath(p));
+  const a = aPaths.map(read);
+  const b = bPaths.map(read);
+  const comparison = compareGroups(a, b, o);
+  const lines = [formatComparison(comparison)];
+  if (o.json)
+    lines.push(`comparison: ${showPath(writeResult(o.json, comparisonJson(comparison)))}`);
+  if (o.html) {
+    const { writeHtmlReport } = await import('../report-html/report.ts');
+    lines.push(`report: ${showPath(writeHtmlReport(o.html, comparison, { A: a, B: b }))}`);
+  }
+  return { text: lines.join('\n'), comparison };
+}
+
 export function compareCommand(): Command {
   return new Command('compare')
-    .description('two result files side by side (two machines, or before/after a change)')
-    .argument('<a.json>', 'the first run (the reference)')
-    .argument('<b.json>', 'the second run')
-    .action((a: string, b: string) => {
-      console.log(
-        compareResults(readResult<AnyResult>(a), readResult<AnyResult>(b), [
-          showPath(a),
-          showPath(b),
-        ]),
-      );
+    .description(
+      'runs of one workload on two targets: compare [options] A.json… -- B.json… (ratio of throughput and latency percentiles with a bootstrap 95% interval over runs, Mann-Whitney U, a verdict only when significant); or two result files side by side: compare a.json b.json',
+    )
+    .argument('<a.json>', "the first run (the reference), or the first of A's runs")
+    .argument('<b.json>', "the second run, or the next of A's runs")
+    .argument('[more...]', "more runs: A's, then -- and B's")
+    .addOption(
+      new Option('--seed <n>', "the bootstrap's RNG seed (same seed, same interval)")
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option('--resamples <n>', 'bootstrap resamples')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(
+      new Option(
+        '--price-a <dollars>',
+        "A's machine price per hour: requests per dollar",
+      ).argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option('--price-b <dollars>', "B's machine price per hour").argParser(
+        parseNonNegativeNumber,
+      ),
+    )
+    .addOption(new Option('--json <file>', 'write the comparison as JSON'))
+    .addOption(new Option('--html <file>', 'write the HTML report (one self-contained file)'))
+    .action(async (a: string, b: string, more: string[], o: Record<string, unknown>) => {
+      const groups = splitGroups(process.argv.slice(2));
+      if (!groups) {
+        if (more.length)
+          throw new UsageError(
+            'several runs per side: compare A.json… -- B.json… (two files without -- compare one run with one)',
+          );
+        console.log(
+          compareResults(readResult<AnyResult>(a), readResult<AnyResult>(b), [
+            showPath(a),
+            showPath(b),
+          ]),
+        );
+        console.log(
+          '\none run each: no interval and no verdict (the spread between runs is unknown); give several runs per side with compare A… -- B…',
+        );
+        return;
+      }
+      const { text } = await compareFiles(groups.a, groups.b, {
+        seed: o.seed as number,
+        resamples: o.resamples as number,
+        priceA: (o.priceA as number | undefined) ?? null,
+        priceB: (o.priceB as number | undefined) ?? null,
+        json: (o.json as string | undefined) ?? null,
+        html: (o.html as string | undefined) ?? null,
+      });
+      console.log(text);
     });
+}
+
+/** The comparison as written to JSON (no histograms: the run files hold them). */
+export function comparisonJson(c: Comparison): object {
+  const { kind, ...rest } = c;
+  return { schemaVersion: RESULT_SCHEMA_VERSION, kind: 'comparison', workloadKind: kind, ...rest };
 }

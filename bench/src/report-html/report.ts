@@ -1,0 +1,292 @@
+// The comparison as one self-contained HTML file: inline SVG charts and CSS, no script, no
+// network. Throughput per run for both targets, HDR latency percentile plots, each metric's
+// ratio with its interval, both sides' machines, the verdict. Every number a test checks is in
+// an element with data-* attributes naming it (data-metric, data-field, data-run).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Environment } from '../lib/environment.ts';
+import type {
+  Comparison,
+  MetricComparison,
+  RunFigures,
+  ServerEnvironment,
+  SideSummary,
+} from '../stats/compare-runs.ts';
+
+const COLOR = { A: '#1f6fb4', B: '#d9631e' } as const;
+
+export function escapeHtml(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+const e = escapeHtml;
+
+/** A knee search's outcome per side (bench pair --knee-p99-ms), when one ran. */
+export interface KneeSummary {
+  boundP99Ms: number;
+  A: KneeSide;
+  B: KneeSide;
+}
+export interface KneeSide {
+  /** The highest rate tried whose run was valid with p99 under the bound; null if none. */
+  rate: number | null;
+  steps: { rate: number; p99Ms: number | null; valid: boolean; underBound: boolean }[];
+}
+
+const niceMax = (v: number): number => {
+  if (!(v > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
+  return 10 * p;
+};
+
+const fmt = (v: number, digits = 0) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** Throughput of every run, in the order they ran (bench pair) or as given, A and B. */
+function throughputChart(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
+  const all = [
+    ...runs.A.map((r, i) => ({ side: 'A' as const, r, i })),
+    ...runs.B.map((r, i) => ({ side: 'B' as const, r, i })),
+  ];
+  const ordered = all.every((x) => x.r.pair)
+    ? [...all].sort((x, y) => x.r.pair!.order - y.r.pair!.order)
+    : all;
+  const W = 720;
+  const H = 260;
+  const left = 70;
+  const bottom = 40;
+  const top = 20;
+  const max = niceMax(Math.max(...all.map((x) => x.r.throughput)) * 1.05);
+  const bw = (W - left - 10) / Math.max(1, ordered.length);
+  const y = (v: number) => top + (H - top - bottom) * (1 - v / max);
+  const parts: string[] = [];
+  for (let k = 0; k <= 4; k++) {
+    const v = (max * k) / 4;
+    parts.push(
+      `<line x1="${left}" x2="${W - 10}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`,
+      `<text x="${left - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11">${fmt(v)}</text>`,
+    );
+  }
+  ordered.forEach((x, k) => {
+    const h = y(0) - y(x.r.throughput);
+    const bx = left + k * bw + bw * 0.15;
+    parts.push(
+      `<rect x="${bx.toFixed(1)}" y="${y(x.r.throughput).toFixed(1)}" width="${(bw * 0.7).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLOR[x.side]}" data-run="${x.side}${x.i + 1}" data-throughput="${x.r.throughput}"><title>${x.side} run ${x.i + 1}: ${fmt(x.r.throughput, 1)} requests/s${x.r.pair && !x.r.pair.valid ? ' (invalid)' : ''}</title></rect>`,
+      `<text x="${(bx + bw * 0.35).toFixed(1)}" y="${H - bottom + 14}" text-anchor="middle" font-size="10">${x.side}${x.i + 1}</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${left}" y="${H - 6}" font-size="11">runs in the order they ran; requests/s answered</text>`,
+  );
+  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="throughput per run">${parts.join('')}</svg>`;
+}
+
+/** Percentiles plotted on the HDR axis: x = log10(1 / (1 - p)). */
+const PLOT_PERCENTILES = [0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99];
+
+function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
+  const W = 720;
+  const H = 300;
+  const left = 70;
+  const bottom = 44;
+  const top = 20;
+  const right = 10;
+  const xOf = (p: number) => Math.log10(1 / (1 - p / 100));
+  const xMax = xOf(PLOT_PERCENTILES.at(-1)!);
+  const curves: { side: 'A' | 'B'; i: number; pts: [number, number][] }[] = [];
+  for (const side of ['A', 'B'] as const)
+    runs[side].forEach((r, i) => {
+      if (!r.histogram || r.histogram.totalCount === 0) return;
+      curves.push({
+        side,
+        i,
+        pts: PLOT_PERCENTILES.map((p) => [p, r.histogram!.getValueAtPercentile(p) / 1000]),
+      });
+    });
+  const yMax = niceMax(Math.max(1e-3, ...curves.flatMap((c) => c.pts.map((p) => p[1]))) * 1.05);
+  const X = (p: number) => left + ((W - left - right) * xOf(p)) / xMax;
+  const Y = (v: number) => top + (H - top - bottom) * (1 - v / yMax);
+  const parts: string[] = [];
+  for (let k = 0; k <= 4; k++) {
+    const v = (yMax * k) / 4;
+    parts.push(
+      `<line x1="${left}" x2="${W - right}" y1="${Y(v)}" y2="${Y(v)}" stroke="#ddd"/>`,
+      `<text x="${left - 6}" y="${Y(v) + 4}" text-anchor="end" font-size="11">${fmt(v, 2)}</text>`,
+    );
+  }
+  for (const p of [0, 90, 99, 99.9, 99.99]) {
+    parts.push(
+      `<line x1="${X(p)}" x2="${X(p)}" y1="${top}" y2="${H - bottom}" stroke="#eee"/>`,
+      `<text x="${X(p)}" y="${H - bottom + 14}" text-anchor="middle" font-size="11">${p}%</text>`,
+    );
+  }
+  for (const c of curves) {
+    const d = c.pts.map(([p, v], k) => `${k ? 'L' : 'M'}${X(p).toFixed(1)},${Y(v).toFixed(1)}`);
+    parts.push(
+      `<path d="${d.join('')}" fill="none" stroke="${COLOR[c.side]}" stroke-width="1.5" opacity="0.75"><title>${c.side} run ${c.i + 1}</title></path>`,
+    );
+  }
+  parts.push(
+    `<text x="${left}" y="${H - 6}" font-size="11">latency (ms) at each percentile, one line per run (HDR axis: 1/(1-p), log)</text>`,
+  );
+  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="latency percentiles">${parts.join('')}</svg>`;
+}
+
+/** Each metric's ratio B/A with its interval, around the line of no difference (1). */
+function ratioChart(metrics: readonly MetricComparison[]): string {
+  const W = 720;
+  const rowH = 28;
+  const left = 170;
+  const right = 20;
+  const H = 30 + rowH * metrics.length + 20;
+  const lo = Math.min(0.9, ...metrics.map((m) => m.interval.lo));
+  const hi = Math.max(1.1, ...metrics.map((m) => m.interval.hi));
+  const X = (v: number) => left + ((W - left - right) * (v - lo)) / (hi - lo);
+  const parts: string[] = [
+    `<line x1="${X(1)}" x2="${X(1)}" y1="10" y2="${H - 20}" stroke="#888" stroke-dasharray="4 3"/>`,
+    `<text x="${X(1)}" y="${H - 6}" text-anchor="middle" font-size="11">1 (no difference)</text>`,
+    `<text x="${left}" y="${H - 6}" font-size="11">${lo.toFixed(2)}</text>`,
+    `<text x="${W - right}" y="${H - 6}" text-anchor="end" font-size="11">${hi.toFixed(2)}</text>`,
+  ];
+  metrics.forEach((m, k) => {
+    const yy = 24 + k * rowH;
+    const color = m.significant ? '#b01818' : '#333';
+    parts.push(
+      `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(m.metric)}</text>`,
+      `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`,
+      `<circle cx="${X(m.interval.ratio)}" cy="${yy}" r="5" fill="${color}"><title>${e(m.metric)}: B/A ${m.interval.ratio.toFixed(3)} (${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)})</title></circle>`,
+    );
+  });
+  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="ratios with intervals">${parts.join('')}</svg>`;
+}
+
+function value(m: MetricComparison, v: number): string {
+  return m.unit === 'us' ? (v / 1000).toFixed(3) : v.toFixed(1);
+}
+
+function metricRows(metrics: readonly MetricComparison[]): string {
+  return metrics
+    .map(
+      (m) =>
+        `<tr data-metric="${e(m.metric)}"><th>${e(m.metric)}${m.unit === 'us' ? ' (ms)' : ` (${e(m.unit)})`}</th>` +
+        `<td data-field="meanA">${value(m, m.meanA)}</td><td data-field="meanB">${value(m, m.meanB)}</td>` +
+        `<td data-field="ratio">${m.interval.ratio.toFixed(4)}</td>` +
+        `<td data-field="lo">${m.interval.lo.toFixed(4)}</td><td data-field="hi">${m.interval.hi.toFixed(4)}</td>` +
+        `<td data-field="p">${m.test.p.toFixed(4)}</td><td data-field="significant">${m.significant ? 'yes' : 'no'}</td></tr>`,
+    )
+    .join('\n');
+}
+
+function machine(s: SideSummary): string {
+  const srv: ServerEnvironment | null = s.server;
+  const lg: Environment = s.loadGenerator;
+  const row = (k: string, v: string) =>
+    `<tr><th>${e(k)}</th><td data-env="${e(s.label)}.${e(k)}">${e(v)}</td></tr>`;
+  const rows = srv
+    ? [
+        row('cpu', srv.cpuModel),
+        row('cores', String(srv.cores)),
+        row('arch', srv.arch),
+        row('kernel', srv.kernel),
+        row('node', srv.node),
+        row('commit', srv.commit ?? 'unknown'),
+        row('source', srv.source),
+      ]
+    : [row('server', 'unknown: give bench pair --a-env / --b-env (bench env on that machine)')];
+  rows.push(
+    row(
+      'load generator',
+      `${lg.arch}, ${lg.cpuModel}, ${lg.cores} cores, kernel ${lg.osRelease}, Node ${lg.node}, commit ${lg.gitCommit?.slice(0, 10) ?? 'unknown'}${lg.gitDirty ? ' (dirty)' : ''}; load ${lg.loadAverage?.join(' ') ?? '?'}`,
+    ),
+  );
+  return `<table class="env"><caption>${e(s.label)}: ${e(s.target)}</caption>${rows.join('')}${s.pricePerHour !== null ? row('price per hour', `$${s.pricePerHour}`) : ''}</table>`;
+}
+
+function runTable(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
+  const rows: string[] = [];
+  for (const side of ['A', 'B'] as const)
+    runs[side].forEach((r, i) => {
+      rows.push(
+        `<tr data-run="${side}${i + 1}"><td>${side}${i + 1}</td><td>${r.pair ? r.pair.order + 1 : ''}</td>` +
+          `<td data-field="throughput">${r.throughput.toFixed(1)}</td><td data-field="p99">${(r.latencyUs.p99 / 1000).toFixed(3)}</td>` +
+          `<td>${r.errors}</td><td>${r.mismatches}</td>` +
+          `<td>${r.clientCores === null ? '' : r.clientCores.toFixed(2)}</td>` +
+          `<td>${r.pair ? (r.pair.valid ? 'valid' : e(r.pair.problems.join('; '))) : ''}</td><td>${e(r.path)}</td></tr>`,
+      );
+    });
+  return `<table><tr><th>run</th><th>order</th><th>requests/s</th><th>p99 (ms)</th><th>errors</th><th>mismatches</th><th>load generator CPU (cores)</th><th>gate</th><th>file</th></tr>${rows.join('')}</table>`;
+}
+
+function kneeSection(k: KneeSummary): string {
+  const side = (label: 'A' | 'B', s: KneeSide) =>
+    `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${s.rate === null ? 'none found' : fmt(s.rate)}</b> requests/s</p>` +
+    `<table><tr><th>rate</th><th>p99 (ms)</th><th>valid</th><th>under bound</th></tr>${s.steps
+      .map(
+        (x) =>
+          `<tr><td>${fmt(x.rate)}</td><td>${x.p99Ms === null ? '' : x.p99Ms.toFixed(2)}</td><td>${x.valid ? 'yes' : 'no'}</td><td>${x.underBound ? 'yes' : 'no'}</td></tr>`,
+      )
+      .join('')}</table>`;
+  return `<h2>Knee: the highest arrival rate with p99 under ${k.boundP99Ms} ms</h2>${side('A', k.A)}${side('B', k.B)}`;
+}
+
+export function renderHtmlReport(
+  c: Comparison,
+  runs: { A: readonly RunFigures[]; B: readonly RunFigures[] },
+  extra: { knee?: KneeSummary | null; title?: string } = {},
+): string {
+  const metrics = c.cost ? [...c.metrics, c.cost.pricePerformance] : c.metrics;
+  const title = extra.title ?? `${c.kind}: ${c.A.target} (A) vs ${c.B.target} (B)`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:24px;max-width:980px;color:#222}
+h1{font-size:20px}h2{font-size:16px;margin-top:28px}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+th{text-align:left;background:#f6f6f6}caption{text-align:left;font-weight:bold;padding:4px 0}
+.verdict{font-size:18px;padding:10px 14px;border-left:6px solid #444;background:#f4f4f4}
+.sig{border-color:#b01818}.envs{display:flex;gap:24px;flex-wrap:wrap}.envs td{text-align:left}
+.key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
+</style></head><body>
+<h1>${e(title)}</h1>
+<p class="verdict${c.headline.significant ? ' sig' : ''}" id="verdict">${e(c.verdict)}</p>
+<p>${e(c.kind)} workload, ${c.openModel ? `open model at ${e(String(c.workload.rate))} requests/s` : 'closed model'}; ${c.A.runs.length} runs of A, ${c.B.runs.length} of B; runs are the unit: bootstrap ${Math.round((1 - c.options.alpha) * 100)}% interval of the ratio of means (${c.options.resamples} resamples, seed ${c.options.seed}), Mann-Whitney U; a verdict only when both find a difference.</p>
+<p class="key"><span style="background:${COLOR.A}"></span>A ${e(c.A.target)} <span style="background:${COLOR.B}"></span>B ${e(c.B.target)}</p>
+<h2>B over A, with the interval</h2>
+${ratioChart(metrics)}
+<table id="metrics"><tr><th>metric</th><th>A (mean of runs)</th><th>B (mean of runs)</th><th>B/A</th><th>interval low</th><th>interval high</th><th>Mann-Whitney p</th><th>significant</th></tr>
+${metricRows(metrics)}
+</table>
+${c.metrics.map((m) => `<p data-verdict="${e(m.metric)}">${e(m.verdict)}</p>`).join('\n')}
+${c.cost ? `<p id="cost">A $${c.cost.priceA}/h: <span data-field="rpdA">${fmt(c.cost.requestsPerDollarA)}</span> requests per dollar; B $${c.cost.priceB}/h: <span data-field="rpdB">${fmt(c.cost.requestsPerDollarB)}</span>. ${e(c.cost.pricePerformance.verdict)}</p>` : ''}
+<h2>Throughput per run</h2>
+${throughputChart(runs)}
+<h2>Latency percentiles (HDR)</h2>
+${percentilePlot(runs)}
+${extra.knee ? kneeSection(extra.knee) : ''}
+<h2>Machines</h2>
+<div class="envs">${machine(c.A)}${machine(c.B)}</div>
+<h2>Runs</h2>
+${runTable(runs)}
+${c.notes.length ? `<h2>Notes</h2><ul>${c.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : ''}
+<h2>Workload settings</h2>
+<pre>${e(JSON.stringify(c.workload, null, 1))}</pre>
+</body></html>
+`;
+}
+
+export function writeHtmlReport(
+  path: string,
+  c: Comparison,
+  runs: { A: readonly RunFigures[]; B: readonly RunFigures[] },
+  extra: { knee?: KneeSummary | null; title?: string } = {},
+): string {
+  const abs = resolve(path);
+  mkdirSync(dirname(abs), { recursive: true });
+  writeFileSync(abs, renderHtmlReport(c, runs, extra));
+  return abs;
+}

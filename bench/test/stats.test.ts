@@ -1,0 +1,216 @@
+// The comparison's statistics against answers computed here another way: Mann-Whitney's U by
+// counting pairs and its exact p by enumerating every split of the pooled values; the bootstrap
+// interval against the exact bootstrap distribution of a small data set (every resample
+// enumerated). Then the verdict's false-positive rate on runs drawn from one distribution over
+// 1,000 repetitions, its power on a known shift, and the refusals of unlike runs.
+import t from 'tap';
+import { Rng } from '../src/lib/rng.ts';
+import { bootstrapRatio, expandedTail, mean, quantile, tQuantile } from '../src/stats/bootstrap.ts';
+import {
+  compareGroups,
+  compareMetric,
+  figuresOf,
+  percentRange,
+} from '../src/stats/compare-runs.ts';
+import { exactCdf, mannWhitney, normalCdf } from '../src/stats/mann-whitney.ts';
+import { normal, syntheticResult } from './helpers/synthetic-runs.ts';
+
+/** Every way to choose k of n indices. */
+function* combinations(n: number, k: number, start = 0, acc: number[] = []): Generator<number[]> {
+  if (acc.length === k) {
+    yield acc;
+    return;
+  }
+  for (let i = start; i < n; i++) yield* combinations(n, k, i + 1, [...acc, i]);
+}
+
+/** U of a over b, by counting the pairs (ties count a half). */
+const uOf = (a: readonly number[], b: readonly number[]) =>
+  a.reduce((s, x) => s + b.reduce((n, y) => n + (x > y ? 1 : x === y ? 0.5 : 0), 0), 0);
+
+/** The permutation test's two-sided p for U: the share of splits at least as extreme. */
+function permutationP(a: readonly number[], b: readonly number[]): number {
+  const pooled = [...a, ...b];
+  const m = a.length;
+  const centre = (m * b.length) / 2;
+  const observed = Math.abs(uOf(a, b) - centre);
+  let extreme = 0;
+  let all = 0;
+  for (const idx of combinations(pooled.length, m)) {
+    const set = new Set(idx);
+    const x = idx.map((i) => pooled[i]!);
+    const y = pooled.filter((_, i) => !set.has(i));
+    if (Math.abs(uOf(x, y) - centre) >= observed - 1e-9) extreme++;
+    all++;
+  }
+  return extreme / all;
+}
+
+t.test("Mann-Whitney U and its exact p equal the enumeration's", async (t) => {
+  const a = [6088, 6010, 6150, 5980, 6120];
+  const b = [6465, 6300, 6390, 6020, 6510, 6200];
+  const r = mannWhitney(a, b);
+  t.equal(r.method, 'exact');
+  t.equal(r.uA, uOf(a, b));
+  t.equal(r.uA, 3, 'U of A: 6088, 6150 and 6120 each above 6020');
+  t.equal(r.uA + r.uB, 30);
+  t.equal(r.u, 3);
+  t.ok(Math.abs(r.p - permutationP(a, b)) < 1e-12, `p ${r.p} vs ${permutationP(a, b)}`);
+  // A textbook figure: m = n = 5, P(U <= 2) = 4/252 (U = 0: 1 split, 1: 1, 2: 2).
+  t.ok(Math.abs(exactCdf(2, 5, 5) - 4 / 252) < 1e-12);
+  // Identical samples: p = 1.
+  t.ok(mannWhitney([1, 2, 3], [1, 2, 3]).p > 0.999);
+  // 4 runs a side completely apart: the smallest p there is, 2/70.
+  t.ok(Math.abs(mannWhitney([1, 2, 3, 4], [5, 6, 7, 8]).p - 2 / 70) < 1e-12);
+});
+
+t.test('with ties, the normal approximation is near the exact permutation p', async (t) => {
+  const a = [10, 12, 12, 13, 15, 15, 16, 18];
+  const b = [14, 15, 17, 17, 19, 20, 20, 21];
+  const r = mannWhitney(a, b);
+  t.equal(r.method, 'normal');
+  t.equal(r.uA, uOf(a, b));
+  const exact = permutationP(a, b);
+  t.ok(Math.abs(r.p - exact) < 0.01, `normal ${r.p.toFixed(4)} vs permutation ${exact.toFixed(4)}`);
+  t.ok(Math.abs(normalCdf(1.959964) - 0.975) < 1e-6);
+});
+
+t.test('the bootstrap interval lies where the exact bootstrap distribution puts it', async (t) => {
+  const a = [100, 104, 97];
+  const b = [110, 103, 108];
+  // Every resample of each side (3^3 ordered draws each), all equally likely: 729 ratios.
+  const draws = (xs: number[]) => {
+    const out: number[][] = [];
+    for (const i of [0, 1, 2])
+      for (const j of [0, 1, 2]) for (const k of [0, 1, 2]) out.push([xs[i]!, xs[j]!, xs[k]!]);
+    return out;
+  };
+  const ratios: number[] = [];
+  for (const ra of draws(a)) for (const rb of draws(b)) ratios.push(mean(rb) / mean(ra));
+  ratios.sort((x, y) => x - y);
+  const r = bootstrapRatio(a, b, { seed: 3, resamples: 40_000, expand: false });
+  t.equal(r.ratio, mean(b) / mean(a));
+  t.ok(
+    r.lo >= quantile(ratios, 0.015) && r.lo <= quantile(ratios, 0.035),
+    `lo ${r.lo} within the exact 1.5-3.5% quantiles ${quantile(ratios, 0.015)}-${quantile(ratios, 0.035)}`,
+  );
+  t.ok(
+    r.hi >= quantile(ratios, 0.965) && r.hi <= quantile(ratios, 0.985),
+    `hi ${r.hi} within the exact 96.5-98.5% quantiles`,
+  );
+  // The expanded interval (the default): with 3 runs a side its tails are at 7e-8, so it spans
+  // the exact distribution's extremes (each drawn with probability 1/729 per resample).
+  const x = bootstrapRatio(a, b, { seed: 3, resamples: 40_000 });
+  t.ok(Math.abs(x.lo - ratios[0]!) < 1e-6, `lo ${x.lo} = min ${ratios[0]}`);
+  t.ok(Math.abs(x.hi - ratios.at(-1)!) < 1e-6, `hi ${x.hi} = max ${ratios.at(-1)}`);
+  t.ok(Math.abs(expandedTail(6, 0.95) - 0.00243) < 1e-4, 'Hesterberg: 6 runs, 95% -> 0.24% tails');
+  t.ok(
+    Math.abs(tQuantile(0.975, 5) - 2.570582) < 1e-3 &&
+      Math.abs(tQuantile(0.975, 9) - 2.262157) < 1e-3,
+  );
+  // One seed, one interval; another seed, a slightly other one.
+  t.same(
+    bootstrapRatio(a, b, { seed: 3, resamples: 2000 }),
+    bootstrapRatio(a, b, { seed: 3, resamples: 2000 }),
+  );
+  t.not(
+    bootstrapRatio(a, b, { seed: 4, resamples: 2000 }).lo,
+    bootstrapRatio(a, b, { seed: 3, resamples: 2000 }).lo,
+  );
+});
+
+t.test('runs from one distribution: a verdict in at most 5% of 1,000 repetitions', async (t) => {
+  // The verdict needs Mann-Whitney's p < 0.05 (an exact test: at most 5% under the null) and the
+  // interval to exclude 1. Over 1,000 repetitions the count of verdicts is binomial; with a true
+  // rate of 5% its mean is 50 and its standard deviation sqrt(1000 x 0.05 x 0.95) = 6.9: the
+  // bound is 50 + 3 sd = 70 (a 5% design exceeds it with probability ~0.2%).
+  const rng = new Rng(2026, 'null');
+  let verdicts = 0;
+  let containsOne = 0;
+  const reps = 1000;
+  for (let rep = 0; rep < reps; rep++) {
+    const a = Array.from({ length: 6 }, () => normal(rng, 6000, 300));
+    const b = Array.from({ length: 6 }, () => normal(rng, 6000, 300));
+    const m = compareMetric('throughput', 'higher', 'requests/s', a, b, {
+      seed: rep,
+      resamples: 1000,
+    });
+    if (m.significant) verdicts++;
+    if (m.interval.lo <= 1 && m.interval.hi >= 1) containsOne++;
+  }
+  t.comment(`verdicts: ${verdicts} of ${reps}; interval contains 1 in ${containsOne}`);
+  t.ok(verdicts <= 70, `${verdicts} verdicts of ${reps} (bound 70: 5% + 3 binomial sd)`);
+  // The interval alone: the plain percentile bootstrap contained 1 in 887 of these 1,000 (too
+  // narrow on 6 runs); the expanded one is near its 95% (966 when measured): bound 95% - 3 sd.
+  t.ok(containsOne >= 929, `interval contains 1 in ${containsOne} of ${reps}`);
+});
+
+t.test('a known shift (B 8% faster, 2% run-to-run spread) is detected', async (t) => {
+  const rng = new Rng(11, 'shift');
+  let detected = 0;
+  let text = '';
+  const reps = 200;
+  for (let rep = 0; rep < reps; rep++) {
+    const a = Array.from({ length: 6 }, () => normal(rng, 6000, 120));
+    const b = Array.from({ length: 6 }, () => normal(rng, 6480, 130));
+    const m = compareMetric('throughput', 'higher', 'requests/s', a, b, {
+      seed: rep,
+      resamples: 1000,
+    });
+    if (m.significant && m.interval.lo > 1) detected++;
+    if (rep === 0) text = m.verdict;
+  }
+  t.ok(detected >= 0.95 * reps, `detected in ${detected} of ${reps}`);
+  t.match(text, /^B is faster by \d+(\.\d)?-\d+(\.\d)?% \(B\/A 1\.0\d\d/);
+  t.equal(percentRange(4.04, 9.2), '4.0-9.2%');
+  t.equal(percentRange(12.4, 3.1), '3-12%');
+  // Lower latency is B being better, said so.
+  const lat = compareMetric(
+    'p99 latency',
+    'lower',
+    'us',
+    [10, 11, 10.5, 10.2, 10.8],
+    [8, 8.3, 8.1, 8.4, 7.9],
+  );
+  t.ok(lat.significant);
+  t.match(lat.verdict, /^B's p99 latency is lower \(better\) by/);
+});
+
+t.test('refuses runs of different workloads, seeds or settings, naming the setting', async (t) => {
+  const run = (o: Parameters<typeof syntheticResult>[0], name: string) =>
+    figuresOf(syntheticResult(o), name);
+  const a = [run({ throughput: 100 }, 'a1.json'), run({ throughput: 101 }, 'a2.json')];
+  t.throws(
+    () => compareGroups(a, [run({ throughput: 100, seed: 2 }, 'b1.json')]),
+    /the setting seed differs: 1 in a1\.json, 2 in b1\.json/,
+  );
+  t.throws(
+    () => compareGroups(a, [run({ throughput: 100, concurrency: 8 }, 'b1.json')]),
+    /the setting concurrency differs: 64 in a1\.json, 8 in b1\.json/,
+  );
+  t.throws(
+    () => compareGroups(a, [run({ throughput: 100, rate: 500 }, 'b1.json')]),
+    /the setting rate differs: null in a1\.json, 500 in b1\.json/,
+  );
+  t.throws(
+    () => figuresOf(syntheticResult({ throughput: 1, kind: 'dbproxy' }), 'x.json'),
+    /x\.json: a dbproxy result; comparing runs reads data, battle and map results/,
+  );
+  const battle = {
+    kind: 'battle',
+    environment: {},
+    settings: { url: 'http://h:1/v1/battles/sample/7', connections: 100 },
+    figures: { requestsPerSec: 1, completeRequests: 1, failedRequests: 0, non2xx: 0 },
+    histogram: null,
+  };
+  t.throws(
+    () => compareGroups(a, [figuresOf(battle, 'battle.json')]),
+    /different workloads: a1\.json is a data run, battle\.json a battle run/,
+  );
+  // Another target (the point of it) and another output file are not settings that differ.
+  const c = compareGroups(a, [run({ throughput: 100, target: '10.0.0.2:50052' }, 'b1.json')], {
+    resamples: 200,
+  });
+  t.equal(c.B.target, '10.0.0.2:50052');
+  t.match(c.notes.join('\n'), /one run on a side gives no interval/);
+});
