@@ -1,0 +1,110 @@
+// The HTML report opened in a real browser (Debian's chromium, headless): the DOM it builds holds
+// the comparison's numbers as the JSON states them, and the file asks for nothing from the
+// network. Without a chromium that runs, the browser part is skipped, saying why.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { compareFiles } from '../src/commands/compare.ts';
+import { Rng } from '../src/lib/rng.ts';
+import { tempDir } from './helpers/cli.ts';
+import { normal, writeSynthetic } from './helpers/synthetic-runs.ts';
+
+const chromium = ['chromium', 'chromium-browser', 'google-chrome'];
+
+function dumpDom(file: string): Promise<{ dom: string } | { error: string }> {
+  const tryOne = (i: number): Promise<{ dom: string } | { error: string }> =>
+    new Promise((resolve) => {
+      if (i >= chromium.length) {
+        resolve({
+          error: `no chromium on the PATH (${chromium.join(', ')}): apt-get install chromium`,
+        });
+        return;
+      }
+      execFile(
+        chromium[i]!,
+        ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', `file://${file}`],
+        { timeout: 45_000, maxBuffer: 16 * 1024 * 1024 },
+        (err, stdout, stderr) => {
+          if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve(tryOne(i + 1));
+          else if (err || !stdout.includes('</html>'))
+            resolve({
+              error: `${chromium[i]} did not render: ${err?.message ?? ''} ${stderr.slice(-300)}`,
+            });
+          else resolve({ dom: stdout });
+        },
+      );
+    });
+  return tryOne(0);
+}
+
+/** The text of the element with these attributes (the first), or null. */
+function cell(dom: string, row: string, field: string): string | null {
+  const at = dom.indexOf(row);
+  if (at < 0) return null;
+  const m = new RegExp(`data-field="${field}"[^>]*>([^<]*)<`).exec(dom.slice(at));
+  return m ? m[1]! : null;
+}
+
+t.test('the report renders in chromium with the JSON numbers', async (t) => {
+  const dir = tempDir(t, 'html');
+  const rng = new Rng(3, 'html');
+  const a = [0, 1, 2, 3, 4].map((i) =>
+    writeSynthetic(dir, `a${i}`, { throughput: normal(rng, 6000, 100), rngSeed: i }),
+  );
+  const b = [0, 1, 2, 3, 4].map((i) =>
+    writeSynthetic(dir, `b${i}`, {
+      throughput: normal(rng, 6300, 100),
+      rngSeed: 10 + i,
+      medianMs: 0.9,
+      target: '10.0.0.2:50052',
+    }),
+  );
+  const html = join(dir, 'report.html');
+  const json = join(dir, 'comparison.json');
+  await compareFiles(a, b, { seed: 1, resamples: 4000, priceA: 0.34, priceB: 0.272, json, html });
+  const source = readFileSync(html, 'utf8');
+  // Self-contained: no script, no stylesheet or image fetched (the only URL is SVG's namespace).
+  t.notMatch(source, /<script|<link|<img|src=|url\(/i);
+  t.notMatch(source.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, ''), /https?:\/\//);
+  const c = JSON.parse(readFileSync(json, 'utf8'));
+
+  const got = await dumpDom(html);
+  if ('error' in got) {
+    t.skip(got.error);
+    return;
+  }
+  const dom = got.dom;
+  const close = (text: string | null, v: number, tol: number, what: string) =>
+    t.ok(text !== null && Math.abs(Number(text) - v) <= tol, `${what}: DOM ${text}, JSON ${v}`);
+  for (const m of [...c.metrics, c.cost.pricePerformance]) {
+    const row = `data-metric="${m.metric}"`;
+    close(cell(dom, row, 'ratio'), m.interval.ratio, 5e-5, `${m.metric} ratio`);
+    close(cell(dom, row, 'lo'), m.interval.lo, 5e-5, `${m.metric} low`);
+    close(cell(dom, row, 'hi'), m.interval.hi, 5e-5, `${m.metric} high`);
+    close(cell(dom, row, 'p'), m.test.p, 5e-5, `${m.metric} p`);
+    const scale = m.unit === 'us' ? 1000 : 1;
+    close(cell(dom, row, 'meanA'), m.meanA / scale, 0.05, `${m.metric} mean A`);
+    t.equal(cell(dom, row, 'significant'), m.significant ? 'yes' : 'no');
+  }
+  t.match(dom, new RegExp(`id="verdict">${c.verdict.replace(/[.()]/g, '\\$&')}<`));
+  // Every run's throughput, as its own file states it, on its bar of the chart.
+  for (const [side, paths] of [
+    ['A', a],
+    ['B', b],
+  ] as const)
+    paths.forEach((p, i) => {
+      const rate = JSON.parse(readFileSync(p, 'utf8')).totals.rate;
+      t.match(
+        dom,
+        new RegExp(`data-run="${side}${i + 1}" data-throughput="${rate}"`),
+        `${side}${i + 1}`,
+      );
+    });
+  // Both sides' machines and the prices.
+  t.match(dom, /data-env="A\.load generator">x64|data-env="A\.load generator">arm64/);
+  t.match(dom, /data-field="rpdB">[\d,]+</);
+  // The charts are SVG the browser kept: the throughput bars, the percentile lines, the ratios.
+  t.equal((dom.match(/<svg /g) ?? []).length, 3);
+  t.equal((dom.match(/<path d="M/g) ?? []).length, 10, 'one percentile line per run');
+});
