@@ -9,6 +9,39 @@ import type { Logger } from 'pino';
 
 const INTERNAL = { code: grpc.status.INTERNAL, details: 'internal error (see the server log)' };
 
+/**
+ * A request whose bytes did not decode (truncated, a bad wire type, invalid UTF-8 in a string).
+ * grpc-js answers a deserializer that throws with INTERNAL and never calls the handler; the
+ * kit's deserializers return this instead (`tolerantDefinition`), and the call is answered
+ * INVALID_ARGUMENT naming the decoder's complaint.
+ */
+export class MalformedRequest {
+  readonly details: string;
+  constructor(path: string, err: unknown) {
+    const why = err instanceof Error ? err.message : String(err);
+    this.details = `malformed request: not a valid ${path.slice(path.lastIndexOf('/') + 1)} request message (${why})`;
+  }
+}
+
+/** The definition with each request deserializer returning a MalformedRequest instead of throwing. */
+export function tolerantDefinition<D extends grpc.ServiceDefinition>(definition: D): D {
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(definition)) {
+    const decode = def.requestDeserialize;
+    out[name] = {
+      ...def,
+      requestDeserialize: (b: Buffer) => {
+        try {
+          return decode(b);
+        } catch (err) {
+          return new MalformedRequest(def.path, err);
+        }
+      },
+    };
+  }
+  return out as D;
+}
+
 type Listener = (...args: unknown[]) => unknown;
 type Kind = 'unary' | 'clientStream' | 'serverStream' | 'bidi';
 // biome-ignore lint/suspicious/noExplicitAny: grpc-js handlers differ in their call and callback types
@@ -33,9 +66,18 @@ function isThenable(v: unknown): v is PromiseLike<unknown> {
  * `on` / `prependListener`, so they are covered; `removeListener(original)` still works, as for
  * Node's own `once` wrappers, through the `listener` property.
  */
-function guardListeners(call: EventEmitter, fail: (err: unknown) => void): void {
+function guardListeners(
+  call: EventEmitter,
+  fail: (err: unknown) => void,
+  malformed?: (m: MalformedRequest) => void,
+): void {
   const wrap = (listener: Listener): Listener => {
     const guarded = function (this: unknown, ...args: unknown[]) {
+      // A streamed message that did not decode never reaches the handler's 'data' listener.
+      if (malformed && args[0] instanceof MalformedRequest) {
+        malformed(args[0]);
+        return;
+      }
       try {
         const result = listener.apply(this, args);
         if (isThenable(result)) result.then(undefined, fail);
@@ -87,6 +129,11 @@ export function guardHandler(
         respond(INTERNAL);
       };
       guardListeners(call, fail);
+      const request = (call as { request?: unknown }).request;
+      if (request instanceof MalformedRequest) {
+        respond({ code: grpc.status.INVALID_ARGUMENT, details: request.details });
+        return;
+      }
       try {
         const result = handler(call, respond);
         if (isThenable(result)) result.then(undefined, fail);
@@ -106,7 +153,18 @@ export function guardHandler(
       // sets the status and ends the stream. Too late if the handler has already ended it.
       if (!call.writableEnded && !call.destroyed) call.emit('error', INTERNAL);
     };
-    guardListeners(call, fail);
+    // A streamed request that does not decode ends the call with INVALID_ARGUMENT; the
+    // handler never sees it. (A server stream's single request is checked before it starts.)
+    const refuse = (m: MalformedRequest) => {
+      if (!call.writableEnded && !call.destroyed)
+        call.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: m.details });
+    };
+    guardListeners(call, fail, refuse);
+    const request = (call as { request?: unknown }).request;
+    if (request instanceof MalformedRequest) {
+      refuse(request);
+      return;
+    }
     try {
       const result = handler(call);
       if (isThenable(result)) result.then(undefined, fail);

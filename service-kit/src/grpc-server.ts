@@ -5,8 +5,13 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { guardImplementation } from './call-guard.ts';
-import { CancelledError, DeadlineExceededError, toGrpcStatus } from './errors.ts';
+import { guardImplementation, MalformedRequest, tolerantDefinition } from './call-guard.ts';
+import {
+  CancelledError,
+  DeadlineExceededError,
+  InvalidArgumentError,
+  toGrpcStatus,
+} from './errors.ts';
 import { HealthService } from './health.ts';
 import { FastHistogram } from './histogram.ts';
 import { IdleCompactor } from './idle-gc.ts';
@@ -243,7 +248,7 @@ export class GrpcServer {
         grpc_code: 'INTERNAL',
       }),
     );
-    this.server.addService(definition, guarded);
+    this.server.addService(tolerantDefinition(definition), guarded);
     this.#services.push(serviceName);
   }
 
@@ -266,7 +271,7 @@ export class GrpcServer {
       this.#unaryByPath.set(def.path, unary);
       impl[name] = unary;
     }
-    this.server.addService(definition as grpc.ServiceDefinition, impl);
+    this.server.addService(tolerantDefinition(definition as grpc.ServiceDefinition), impl);
     this.#services.push(serviceName);
     this.health.set(serviceName, 'SERVING');
   }
@@ -333,6 +338,11 @@ export class GrpcServer {
         else log.debug({ code: grpc.status[code], details }, 'rpc answered with an error');
         callback({ code, details });
       };
+      // Bytes that did not decode (call-guard.ts: tolerantDefinition): the client's mistake.
+      if (call.request instanceof MalformedRequest) {
+        finish(new InvalidArgumentError(call.request.details));
+        return;
+      }
       // Deadline interceptor: a call that arrives already expired is not run at all.
       if (ctx.remainingMs() <= 0) {
         finish(new DeadlineExceededError(`deadline exceeded before ${method} started`));
