@@ -62,6 +62,11 @@ await optional('dbproxy-handlers', "db-proxy's own CPU per Get without gRPC", as
 await optional('map', "map-server's viewport queries beside the echo ceiling", async () =>
   (await import('./commands/map.ts')).mapCommand(),
 );
+await optional(
+  'soak',
+  'a long open-model run: p99 and RSS per interval, their slopes, pass/fail',
+  async () => (await import('./commands/soak.ts')).soakCommand(),
+);
 await optional('battle', 'load battle-server over HTTP', async () =>
   (await import('./commands/battle.ts')).battleCommand(),
 );

@@ -1,0 +1,538 @@
+// `bench soak` (`npm run soak`): the data workload for a long time at a steady share of the
+// maximum rate, watching for what a short run cannot show: memory that keeps growing and
+// latency that drifts. It finds the maximum rate with a short closed-model run (or takes
+// --max-rate), runs the open model at --load-fraction (80%) of it in intervals ("minutes"),
+// and records each interval's p99 and every server process's RSS (sampled each second). Each
+// series gets its least-squares slope; the run passes when every process's RSS slope after the
+// warm-up (the first two intervals) is under 1 MB/min and the last interval's p99 is at most 20%
+// over the second's. JSON and an SVG chart are written beside each other.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { Command, Option } from 'commander';
+import { DEFAULT_WEIGHTS } from '../data/operations.ts';
+import { defaultSchemaPath } from '../data/schema.ts';
+import type { DataParams } from '../data/workload.ts';
+import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import type { OpSnapshot } from '../lib/histogram.ts';
+import { LoadPool } from '../lib/load-pool.ts';
+import {
+  parseAddress,
+  parseDuration,
+  parseNonNegativeNumber,
+  parsePids,
+  parsePositiveInt,
+  UsageError,
+} from '../lib/options.ts';
+import { createProgress } from '../lib/progress.ts';
+import { int, totals } from '../lib/report.ts';
+import {
+  defaultResultPath,
+  RESULT_SCHEMA_VERSION,
+  showPath,
+  writeResult,
+} from '../lib/result-file.ts';
+import {
+  DEFAULT_RULE,
+  type IntervalFigures,
+  judge,
+  type RssSeries,
+  type SoakRule,
+  type SoakVerdict,
+} from '../soak/analysis.ts';
+import { soakChart } from '../soak/chart.ts';
+import { intervalLatency } from '../soak/latency.ts';
+import { type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
+import { defaultWorkerHeapMb } from './data.ts';
+
+export interface SoakSettings {
+  /** data-server to load; null: the soak starts the stack (scripts/start.ts) itself. */
+  target: string | null;
+  dbproxy: string | null;
+  serverPids: number[];
+  mysqlUrl: string;
+  redisUrl: string;
+  durationMs: number;
+  intervalMs: number;
+  /** The maximum rate given (requests/s); null: measured by a closed-model probe. */
+  maxRate: number | null;
+  probeMs: number;
+  loadFraction: number;
+  concurrency: number;
+  workers: number;
+  channels: number;
+  players: number;
+  firstPlayer: string;
+  seed: number;
+  deadlineMs: number;
+  sampleMs: number;
+  maxErrors: number;
+  rule: SoakRule;
+  out: string | null;
+  quiet: boolean;
+}
+
+export interface SoakInterval extends IntervalFigures {
+  rate: number;
+  p50Ms: number;
+  p99ByOpMs: Record<string, number>;
+  loadAverage: number[];
+}
+
+export interface SoakResult {
+  schemaVersion: number;
+  kind: 'soak';
+  environment: ReturnType<typeof collectEnvironment>;
+  settings: SoakSettings;
+  stack: 'started' | 'given';
+  maxRate: {
+    rate: number;
+    measured: boolean;
+    probeRequests: number | null;
+    probeErrors: number | null;
+  };
+  targetRate: number;
+  seeding: { players: number; records: number; seconds: number };
+  intervals: SoakInterval[];
+  processes: ServerProcess[];
+  /** Every RSS sample: minutes since the load began, MB. */
+  rss: RssSeries[];
+  totals: { requests: number; answered: number; errors: number; mismatches: number };
+  verdict: SoakVerdict;
+  chart: string;
+  pass: boolean;
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function labelOf(pid: number): string {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return /\/([a-z-]+)\/(?:dist\/main\.mjs|src\/main\.ts)/.exec(cmd)?.[1] ?? `pid ${pid}`;
+  } catch {
+    return `pid ${pid}`;
+  }
+}
+
+export function soakCommand(): Command {
+  const cmd = new Command('soak').description(
+    'a long open-model run at a share of the maximum rate: p99 per interval and each server process RSS, their slopes, JSON and an SVG chart; pass/fail on the slopes',
+  );
+  cmd
+    .addOption(
+      new Option(
+        '-t, --target <host:port>',
+        'a running data-server to load (default: the soak starts the stack with scripts/start.ts on MySQL and Redis)',
+      ).argParser(parseAddress),
+    )
+    .addOption(
+      new Option('--dbproxy <host:port>', "the running stack's db-proxy (with --target)").argParser(
+        parseAddress,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--server-pids <pids>',
+        'with --target: the server processes whose RSS is sampled (comma-separated)',
+      )
+        .argParser(parsePids)
+        .default([]),
+    )
+    .addOption(
+      new Option(
+        '--mysql <url>',
+        'the MySQL/MariaDB server of the stack it starts (a database of its own)',
+      )
+        .env('SOAK_MYSQL_URL')
+        .default('mysql://root@127.0.0.1:3306'),
+    )
+    .addOption(
+      new Option('--redis <url>', 'the Redis of the stack it starts (a key prefix of its own)')
+        .env('SOAK_REDIS_URL')
+        .default('redis://127.0.0.1:6379/0'),
+    )
+    .addOption(
+      new Option(
+        '-d, --duration <time>',
+        'the measured soak (after seeding and the probe)',
+      ).default('10m'),
+    )
+    .addOption(
+      new Option('--interval <time>', 'the length of one measured interval (a "minute")').default(
+        '1m',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--max-rate <n>',
+        'the maximum rate (requests/s) to take a share of, instead of measuring it',
+      ).argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option(
+        '--probe-duration <time>',
+        'the closed-model run that measures the maximum rate',
+      ).default('20s'),
+    )
+    .addOption(
+      new Option('--load-fraction <x>', 'the share of the maximum rate the soak runs at')
+        .argParser(parseNonNegativeNumber)
+        .default(0.8),
+    )
+    .addOption(
+      new Option('-c, --concurrency <n>', 'virtual clients (and requests in flight in the probe)')
+        .argParser(parsePositiveInt)
+        .default(64),
+    )
+    .addOption(
+      new Option('-w, --workers <n>', 'load worker threads').argParser(parsePositiveInt).default(2),
+    )
+    .addOption(
+      new Option('--channels <n>', 'gRPC channels per worker')
+        .argParser(parsePositiveInt)
+        .default(2),
+    )
+    .addOption(
+      new Option('--players <n>', 'players seeded before the run')
+        .argParser(parsePositiveInt)
+        .default(1000),
+    )
+    .addOption(
+      new Option('--first-player <id>', 'the first player id (reset and seeded)').default(
+        '1000000',
+      ),
+    )
+    .addOption(
+      new Option('--seed <n>', 'the RNG seed').argParser(parseNonNegativeNumber).default(1),
+    )
+    .addOption(
+      new Option('--deadline-ms <ms>', 'gRPC deadline of every call')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(
+      new Option('--sample-interval <time>', 'how often each process RSS is read').default('1s'),
+    )
+    .addOption(
+      new Option('--warm-up-intervals <n>', 'intervals left out of the RSS slope')
+        .argParser(parseNonNegativeNumber)
+        .default(DEFAULT_RULE.warmUpIntervals),
+    )
+    .addOption(
+      new Option('--max-rss-slope <mb>', 'RSS slope bound after the warm-up, MB/min')
+        .argParser(parseNonNegativeNumber)
+        .default(DEFAULT_RULE.maxRssSlopeMbPerMin),
+    )
+    .addOption(
+      new Option(
+        '--max-p99-growth <x>',
+        "how much over the second interval's p99 the last's may be (0.2: 20%)",
+      )
+        .argParser(parseNonNegativeNumber)
+        .default(DEFAULT_RULE.maxP99Growth),
+    )
+    .addOption(
+      new Option('--max-errors <n>', 'failed calls tolerated')
+        .argParser(parseNonNegativeNumber)
+        .default(0),
+    )
+    .addOption(new Option('-o, --out <file>', 'the JSON result (the chart: the same path, .svg)'))
+    .addOption(new Option('-q, --quiet', 'no progress bars'))
+    .action(async (o: Record<string, unknown>) => {
+      process.exitCode = await runSoak(soakSettingsFrom(o));
+    });
+  return cmd;
+}
+
+export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
+  const durationMs = parseDuration(String(o.duration));
+  const intervalMs = parseDuration(String(o.interval));
+  if (intervalMs > durationMs) throw new UsageError('--interval is longer than --duration');
+  const target = (o.target as string | undefined) ?? null;
+  const serverPids = (o.serverPids as number[] | undefined) ?? [];
+  if (target === null && serverPids.length > 0)
+    throw new UsageError(
+      '--server-pids goes with --target (a stack the soak starts is measured whole)',
+    );
+  const fraction = o.loadFraction as number;
+  if (!(fraction > 0 && fraction <= 1)) throw new UsageError('--load-fraction must be in (0, 1]');
+  const players = o.players as number;
+  if (players < (o.concurrency as number))
+    throw new UsageError('--players must be >= --concurrency: every virtual client owns players');
+  const maxRate = (o.maxRate as number | undefined) ?? null;
+  if (maxRate !== null && maxRate <= 0) throw new UsageError('--max-rate must be > 0');
+  return {
+    target,
+    dbproxy: (o.dbproxy as string | undefined) ?? null,
+    serverPids,
+    mysqlUrl: String(o.mysql),
+    redisUrl: String(o.redis),
+    durationMs,
+    intervalMs,
+    maxRate,
+    probeMs: parseDuration(String(o.probeDuration)),
+    loadFraction: fraction,
+    concurrency: o.concurrency as number,
+    workers: o.workers as number,
+    channels: o.channels as number,
+    players,
+    firstPlayer: String(o.firstPlayer),
+    seed: o.seed as number,
+    deadlineMs: o.deadlineMs as number,
+    sampleMs: parseDuration(String(o.sampleInterval)),
+    maxErrors: o.maxErrors as number,
+    rule: {
+      warmUpIntervals: Math.floor(o.warmUpIntervals as number),
+      maxRssSlopeMbPerMin: o.maxRssSlope as number,
+      maxP99Growth: o.maxP99Growth as number,
+    },
+    out: (o.out as string | undefined) ?? null,
+    quiet: o.quiet === true,
+  };
+}
+
+/** Runs the soak; returns the exit code (0 pass, 1 fail). */
+export async function runSoak(s: SoakSettings): Promise<number> {
+  const say = (line: string) => console.log(line);
+  const env = collectEnvironment();
+  say(environmentLine(env));
+  let stack: StartedStack | null = null;
+  if (s.target === null) {
+    say(
+      `starting the stack (scripts/start.ts; db-proxy on ${s.mysqlUrl}, data-server on ${s.redisUrl})...`,
+    );
+    stack = await startStack({ mysqlUrl: s.mysqlUrl, redisUrl: s.redisUrl });
+  }
+  try {
+    return await soak(s, env, stack, say);
+  } finally {
+    await stack?.stop();
+  }
+}
+
+async function soak(
+  s: SoakSettings,
+  env: ReturnType<typeof collectEnvironment>,
+  stack: StartedStack | null,
+  say: (line: string) => void,
+): Promise<number> {
+  const target = stack?.dataServer ?? s.target!;
+  const processes: ServerProcess[] = stack
+    ? stack.processes()
+    : s.serverPids.map((pid) => ({ pid, label: labelOf(pid) }));
+  say(
+    `server processes: ${processes.length ? processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
+  );
+  const params: DataParams = {
+    target,
+    channels: s.channels,
+    deadlineMs: s.deadlineMs,
+    schemaPath: defaultSchemaPath,
+    seed: s.seed,
+    players: s.players,
+    firstPlayer: s.firstPlayer,
+    members: 3,
+    concurrency: s.concurrency,
+    weights: [...DEFAULT_WEIGHTS],
+    slowMs: 200,
+    seedParallel: 32,
+    printLimit: 5,
+  };
+  say(`seeding ${s.players} players through ${target}...`);
+  const pool = await LoadPool.start(
+    {
+      workloadModule: new URL('../data/workload.ts', import.meta.url),
+      workers: s.workers,
+      concurrency: s.concurrency,
+      params,
+      heapMb: defaultWorkerHeapMb(s.players, 3, s.workers),
+    },
+    createProgress({
+      label: 'seeding',
+      unit: 'players',
+      total: { requests: s.players },
+      intervalS: 5,
+      silent: s.quiet,
+    }),
+  );
+  const seeding = {
+    players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
+    records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),
+    seconds: Math.max(...pool.readyInfo.map((i) => i.seedS as number)),
+  };
+  say(`seeded ${int(seeding.records)} records in ${seeding.seconds.toFixed(1)} s`);
+
+  const series = new Map<number, RssSeries>(
+    processes.map((p) => [p.pid, { pid: p.pid, label: p.label, samples: [] }]),
+  );
+  let loadStart = 0;
+  const sample = () => {
+    const x = (performance.now() - loadStart) / 60_000;
+    for (const p of processes) {
+      const v = rssMb(p.pid);
+      if (v !== null) series.get(p.pid)!.samples.push({ x, y: v });
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const intervals: SoakInterval[] = [];
+  let maxRate: SoakResult['maxRate'];
+  let rate = 0;
+  let stopped = false;
+  const onSignal = () => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    process.stderr.write('\ninterrupted: ending after the requests in flight\n');
+    pool.stop();
+  };
+  process.on('SIGINT', onSignal);
+  try {
+    let before: OpSnapshot[] | null = null;
+    if (s.maxRate === null) {
+      const probe = await pool.run({
+        durationMs: s.probeMs,
+        requests: null,
+        rate: null,
+        progress: createProgress({
+          label: 'probe',
+          total: { seconds: s.probeMs / 1000 },
+          intervalS: 5,
+          silent: s.quiet,
+        }),
+      });
+      const t = totals(probe.ops, probe.elapsedS);
+      maxRate = { rate: t.rate, measured: true, probeRequests: t.requests, probeErrors: t.errors };
+      before = probe.ops;
+      say(
+        `maximum rate: ${int(t.rate)} requests/s (closed model, ${s.concurrency} in flight, ${(s.probeMs / 1000).toFixed(0)} s, ${int(t.errors)} errors; load average ${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')})`,
+      );
+    } else {
+      maxRate = { rate: s.maxRate, measured: false, probeRequests: null, probeErrors: null };
+      say(`maximum rate: ${int(s.maxRate)} requests/s (--max-rate)`);
+    }
+    rate = maxRate.rate * s.loadFraction;
+    if (!(rate > 0))
+      throw new Error('the maximum rate measured is 0: is the data-server answering?');
+    const n = Math.max(1, Math.round(s.durationMs / s.intervalMs));
+    say(
+      `soak: open model at ${int(rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${n} intervals of ${s.intervalMs / 1000} s`,
+    );
+    loadStart = performance.now();
+    sample();
+    timer = setInterval(sample, s.sampleMs);
+    for (let i = 0; i < n && !stopped; i++) {
+      const startMin = (performance.now() - loadStart) / 60_000;
+      const run = await pool.run({
+        durationMs: s.intervalMs,
+        requests: null,
+        rate,
+        progress: createProgress({
+          label: `interval ${i + 1}/${n}`,
+          total: { seconds: s.intervalMs / 1000 },
+          intervalS: 30,
+          silent: s.quiet,
+        }),
+      });
+      const endMin = (performance.now() - loadStart) / 60_000;
+      const lat = intervalLatency(before, run.ops);
+      before = run.ops;
+      const load = loadavg().map((x) => Math.round(x * 100) / 100);
+      const iv: SoakInterval = {
+        index: i + 1,
+        startMin,
+        endMin,
+        requests: lat.answered + lat.errors,
+        errors: lat.errors,
+        mismatches: lat.mismatches,
+        p99Ms: lat.p99Ms,
+        p50Ms: lat.p50Ms,
+        p99ByOpMs: lat.p99ByOpMs,
+        rate: lat.answered / ((endMin - startMin) * 60),
+        loadAverage: load,
+      };
+      intervals.push(iv);
+      const rssNow = processes
+        .map((p) => {
+          const last = series.get(p.pid)!.samples.at(-1);
+          return `${p.label} ${last ? last.y.toFixed(0) : '?'}`;
+        })
+        .join(', ');
+      say(
+        `interval ${i + 1}/${n}: ${int(iv.rate)} answered/s, p50 ${iv.p50Ms.toFixed(2)} ms, p99 ${iv.p99Ms.toFixed(2)} ms, errors ${iv.errors}, mismatches ${iv.mismatches}; RSS MB: ${rssNow}; load ${load.join(' ')}`,
+      );
+    }
+    sample();
+  } finally {
+    if (timer) clearInterval(timer);
+    process.off('SIGINT', onSignal);
+    await pool.close();
+  }
+
+  const rss = [...series.values()];
+  const verdict = judge(intervals, rss, s.rule);
+  const sums = intervals.reduce(
+    (a, iv) => ({
+      requests: a.requests + iv.requests,
+      answered: a.answered + iv.requests - iv.errors,
+      errors: a.errors + iv.errors,
+      mismatches: a.mismatches + iv.mismatches,
+    }),
+    { requests: 0, answered: 0, errors: 0, mismatches: 0 },
+  );
+  const reasons = [...verdict.reasons];
+  if (sums.mismatches > 0) reasons.push(`${sums.mismatches} answers did not match the model`);
+  if (sums.errors > s.maxErrors)
+    reasons.push(`${sums.errors} failed calls (tolerated: ${s.maxErrors})`);
+  if (stopped) reasons.push('interrupted');
+  const pass = reasons.length === 0;
+
+  say('');
+  say('RSS per process (MB): mean of each interval; slope after the warm-up');
+  for (const p of verdict.processes) {
+    say(
+      `  ${p.label.padEnd(20)} ${p.rssPerIntervalMb.map((v) => (v === null ? '?' : v.toFixed(0))).join(' ')}  slope ${p.slopeAfterWarmUpMbPerMin?.toFixed(2) ?? '?'} MB/min (whole run ${p.slopeAllMbPerMin?.toFixed(2) ?? '?'}), peak ${p.peakMb.toFixed(0)}${p.pass ? '' : '  FAIL'}`,
+    );
+  }
+  say(
+    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; last / second ${verdict.p99Ratio?.toFixed(2) ?? '?'} (bound ${(1 + s.rule.maxP99Growth).toFixed(2)}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
+  );
+  const jsonPath = s.out ?? defaultResultPath('soak', env.startedAt);
+  const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;
+  const result: SoakResult = {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    kind: 'soak',
+    environment: env,
+    settings: s,
+    stack: stack ? 'started' : 'given',
+    maxRate: maxRate!,
+    targetRate: rate,
+    seeding,
+    intervals,
+    processes,
+    rss,
+    totals: sums,
+    verdict: { ...verdict, pass, reasons },
+    chart: chartPath,
+    pass,
+  };
+  const written = writeResult(jsonPath, result);
+  writeFileSync(
+    chartPath,
+    soakChart({
+      title: `soak ${env.startedAt}: ${int(rate)} req/s (${(s.loadFraction * 100).toFixed(0)}% of ${int(maxRate!.rate)}), ${env.cores} cores, load ${intervals.at(-1)?.loadAverage[0] ?? '?'}`,
+      intervals,
+      rss,
+      verdict: result.verdict,
+    }),
+  );
+  say(`result: ${showPath(written)}; chart: ${showPath(chartPath)}`);
+  say(pass ? 'PASS' : `FAIL: ${reasons.join('; ')}`);
+  return pass ? 0 : 1;
+}

@@ -1,0 +1,179 @@
+// The soak's figures and its verdict, as pure functions of the samples (unit-tested with
+// synthetic data in bench/test/soak-analysis.test.ts): least-squares slopes, per-interval
+// p99 and RSS, and the pass rule.
+
+/** A point of a series: x in minutes since the measured load began, y in the series' unit. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The least-squares line through the points: slope (y per minute) and intercept; null below 2 distinct x. */
+export function leastSquares(
+  points: readonly Point[],
+): { slope: number; intercept: number } | null {
+  const n = points.length;
+  if (n < 2) return null;
+  let sx = 0;
+  let sy = 0;
+  for (const p of points) {
+    sx += p.x;
+    sy += p.y;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (const p of points) {
+    sxx += (p.x - mx) ** 2;
+    sxy += (p.x - mx) * (p.y - my);
+  }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/** What the rule is checked against (settings of a run). */
+export interface SoakRule {
+  /** Intervals at the start left out of the RSS slope (the warm-up: 2 "minutes"). */
+  warmUpIntervals: number;
+  /** The RSS slope bound after the warm-up, MB per minute. */
+  maxRssSlopeMbPerMin: number;
+  /** How much worse than the second interval's p99 the last one's may be (0.2: 20%). */
+  maxP99Growth: number;
+}
+
+export const DEFAULT_RULE: SoakRule = {
+  warmUpIntervals: 2,
+  maxRssSlopeMbPerMin: 1,
+  maxP99Growth: 0.2,
+};
+
+/** One process's RSS samples (time in minutes since the load began, RSS in MB). */
+export interface RssSeries {
+  pid: number;
+  label: string;
+  samples: Point[];
+}
+
+/** One measured interval ("minute"): its latency and request counts. */
+export interface IntervalFigures {
+  index: number;
+  /** Start and end, minutes since the load began. */
+  startMin: number;
+  endMin: number;
+  requests: number;
+  errors: number;
+  mismatches: number;
+  /** p99 of every answered request of the interval, all operations together (ms). */
+  p99Ms: number;
+}
+
+export interface ProcessVerdict {
+  pid: number;
+  label: string;
+  /** Mean RSS of each interval (MB); null where no sample fell in it. */
+  rssPerIntervalMb: (number | null)[];
+  /** Over every sample after the warm-up (MB/min); null when fewer than two samples. */
+  slopeAfterWarmUpMbPerMin: number | null;
+  /** Over every sample of the run (MB/min), for the record. */
+  slopeAllMbPerMin: number | null;
+  peakMb: number;
+  pass: boolean;
+}
+
+export interface SoakVerdict {
+  rule: SoakRule;
+  processes: ProcessVerdict[];
+  /** Slope of the intervals' p99 over all intervals (ms per minute), for the record. */
+  p99SlopeMsPerMin: number | null;
+  /** The second interval's p99 and the last one's (ms), and last / second. */
+  p99Second: number | null;
+  p99Last: number | null;
+  p99Ratio: number | null;
+  p99Pass: boolean;
+  pass: boolean;
+  /** Why it failed, one line per reason (empty when it passed). */
+  reasons: string[];
+}
+
+/** The mean of the samples with startMin <= x < endMin (the last interval includes its end). */
+export function meanIn(
+  samples: readonly Point[],
+  startMin: number,
+  endMin: number,
+  last: boolean,
+): number | null {
+  const inside = samples.filter((p) => p.x >= startMin && (last ? p.x <= endMin : p.x < endMin));
+  return inside.length ? inside.reduce((n, p) => n + p.y, 0) / inside.length : null;
+}
+
+/**
+ * The soak's rule: every process's RSS slope over the samples after the first
+ * `warmUpIntervals` intervals is under `maxRssSlopeMbPerMin`, and the last interval's p99 is at
+ * most (1 + maxP99Growth) x the second's. A last interval faster than the second passes: the rule
+ * is about degradation over time. A run needs at least warmUpIntervals + 1 intervals (and 2).
+ */
+export function judge(
+  intervals: readonly IntervalFigures[],
+  rss: readonly RssSeries[],
+  rule: SoakRule = DEFAULT_RULE,
+): SoakVerdict {
+  const reasons: string[] = [];
+  const needed = Math.max(2, rule.warmUpIntervals + 1);
+  if (intervals.length < needed) {
+    reasons.push(
+      `${intervals.length} intervals measured: the rule needs at least ${needed} (${rule.warmUpIntervals} of warm-up and one after)`,
+    );
+  }
+  const warmEnd = intervals[rule.warmUpIntervals - 1]?.endMin ?? 0;
+  const processes = rss.map((s): ProcessVerdict => {
+    const after = s.samples.filter((p) => p.x >= warmEnd);
+    const slopeAfter = leastSquares(after)?.slope ?? null;
+    const slopeAll = leastSquares(s.samples)?.slope ?? null;
+    const pass = slopeAfter !== null && slopeAfter < rule.maxRssSlopeMbPerMin;
+    if (slopeAfter === null) {
+      reasons.push(`${s.label} (pid ${s.pid}): fewer than two RSS samples after the warm-up`);
+    } else if (!pass) {
+      reasons.push(
+        `${s.label} (pid ${s.pid}): RSS slope ${slopeAfter.toFixed(2)} MB/min after the warm-up, not under ${rule.maxRssSlopeMbPerMin}`,
+      );
+    }
+    return {
+      pid: s.pid,
+      label: s.label,
+      rssPerIntervalMb: intervals.map((iv, i) =>
+        meanIn(s.samples, iv.startMin, iv.endMin, i === intervals.length - 1),
+      ),
+      slopeAfterWarmUpMbPerMin: slopeAfter,
+      slopeAllMbPerMin: slopeAll,
+      peakMb: s.samples.reduce((m, p) => Math.max(m, p.y), 0),
+      pass,
+    };
+  });
+  const second = intervals.length >= 2 ? intervals[1]!.p99Ms : null;
+  const last = intervals.length >= 2 ? intervals.at(-1)!.p99Ms : null;
+  const ratio = second !== null && last !== null && second > 0 ? last / second : null;
+  const p99Pass = ratio !== null && ratio <= 1 + rule.maxP99Growth;
+  if (ratio === null) {
+    reasons.push('no p99 to compare (fewer than two intervals, or none answered in the second)');
+  } else if (!p99Pass) {
+    reasons.push(
+      `p99 of the last interval ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the second's ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
+    );
+  }
+  const p99Slope =
+    leastSquares(intervals.map((iv) => ({ x: (iv.startMin + iv.endMin) / 2, y: iv.p99Ms })))
+      ?.slope ?? null;
+  return {
+    rule,
+    processes,
+    p99SlopeMsPerMin: p99Slope,
+    p99Second: second,
+    p99Last: last,
+    p99Ratio: ratio,
+    p99Pass,
+    pass: reasons.length === 0,
+    reasons,
+  };
+}

@@ -1,0 +1,175 @@
+// The stack a soak runs against when it is given no --target: `npm start`'s own script
+// (scripts/start.ts: it builds the bundles and runs each service as users and the images run
+// it, with the same Node flags), on free ports, db-proxy on MySQL/MariaDB (a database of its
+// own, dropped at the end) and data-server on Redis (a key prefix of its own; every key the
+// data-server writes carries a TTL, so none outlives the cache's 5 minutes).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { processTree } from '../lib/process-tree.ts';
+
+const startScript = fileURLToPath(new URL('../../../scripts/start.ts', import.meta.url));
+
+export interface StackOptions {
+  /** mysql://user[:password]@host:port (no database: the soak's own is added). */
+  mysqlUrl: string;
+  /** redis://host:port[/db] */
+  redisUrl: string;
+  /** Writes the stack's log lines (prefixed by service); none when absent. */
+  log?: (line: string) => void;
+  /** How long the stack may take to come up (ms). */
+  startTimeoutMs?: number;
+}
+
+export interface ServerProcess {
+  pid: number;
+  /** The service, and "worker" for a process a service forked (battle-server's cluster workers). */
+  label: string;
+}
+
+export interface StartedStack {
+  dataServer: string;
+  dbproxy: string;
+  metrics: { dbproxy: string; dataServer: string };
+  /** Every server process of the stack (services and the processes they forked). */
+  processes(): ServerProcess[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  await once(s, 'close');
+  return port;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+function serviceOf(cmd: string): string | null {
+  return /\/([a-z-]+)\/dist\/main\.mjs/.exec(cmd)?.[1] ?? null;
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** The server processes under a `scripts/start.ts` process, labelled by service. */
+export function stackProcesses(startPid: number): ServerProcess[] {
+  const out: ServerProcess[] = [];
+  for (const pid of processTree([startPid])) {
+    if (pid === startPid) continue;
+    const service = serviceOf(cmdline(pid));
+    if (!service) continue;
+    const parent = parentOf(pid);
+    const forked = parent !== null && parent !== startPid && serviceOf(cmdline(parent)) === service;
+    out.push({ pid, label: forked ? `${service} worker` : service });
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label) || a.pid - b.pid);
+}
+
+export async function startStack(opts: StackOptions): Promise<StartedStack> {
+  const tag = `soak_${process.pid}_${Date.now().toString(36)}`;
+  const mysqlBase = opts.mysqlUrl.replace(/\/+$/, '');
+  const ports = {
+    DBPROXY_PORT: await freePort(),
+    DBPROXY_METRICS_PORT: await freePort(),
+    DATASERVER_PORT: await freePort(),
+    DATASERVER_METRICS_PORT: await freePort(),
+    BATTLE_PORT: await freePort(),
+    MAPSERVER_PORT: await freePort(),
+    MAPSERVER_METRICS_PORT: await freePort(),
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    DBPROXY_BACKENDS: `${mysqlBase}/${tag}`,
+    DATASERVER_REDIS_URL: opts.redisUrl,
+    DATASERVER_KEY_PREFIX: `${tag}:`,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  // The services run as `npm start` runs them: not with a test runner's loaders.
+  delete env.NODE_OPTIONS;
+  for (const k of ['DATASERVER_DBPROXY_ADDR', 'MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'])
+    delete env[k];
+  const child: ChildProcess = spawn(process.execPath, [startScript], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const onData = (d: Buffer) => {
+    const text = d.toString();
+    tail = (tail + text).slice(-4000);
+    if (opts.log) for (const line of text.split('\n')) if (line) opts.log(line);
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await dropDatabase(mysqlBase, tag).catch(() => {});
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the stack did not come up in time:\n${tail}`)),
+        opts.startTimeoutMs ?? 120_000,
+      );
+      const check = () => {
+        if (tail.includes('stack up')) {
+          clearTimeout(timer);
+          child.stdout!.off('data', check);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`scripts/start.ts exited (${code}) before the stack was up:\n${tail}`));
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    dataServer: `127.0.0.1:${ports.DATASERVER_PORT}`,
+    dbproxy: `127.0.0.1:${ports.DBPROXY_PORT}`,
+    metrics: {
+      dbproxy: `http://127.0.0.1:${ports.DBPROXY_METRICS_PORT}/metrics`,
+      dataServer: `http://127.0.0.1:${ports.DATASERVER_METRICS_PORT}/metrics`,
+    },
+    processes: () => stackProcesses(child.pid!),
+    stop,
+  };
+}
+
+async function dropDatabase(mysqlBase: string, database: string): Promise<void> {
+  const mysql = (await import('mysql2/promise')).default;
+  const c = await mysql.createConnection(mysqlBase);
+  try {
+    await c.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  } finally {
+    await c.end();
+  }
+}

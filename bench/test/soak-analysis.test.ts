@@ -1,0 +1,170 @@
+// The soak's figures and verdict on synthetic data: least-squares slopes, the warm-up left out
+// of the RSS slope, the p99 rule, per-interval latency from cumulative histograms, and the chart.
+import t from 'tap';
+import { OpRecorder } from '../src/lib/histogram.ts';
+import {
+  DEFAULT_RULE,
+  type IntervalFigures,
+  judge,
+  leastSquares,
+  meanIn,
+  type RssSeries,
+} from '../src/soak/analysis.ts';
+import { soakChart } from '../src/soak/chart.ts';
+import { intervalLatency } from '../src/soak/latency.ts';
+
+/** n intervals of one minute, each with the given p99. */
+function intervals(p99s: number[]): IntervalFigures[] {
+  return p99s.map((p99Ms, i) => ({
+    index: i + 1,
+    startMin: i,
+    endMin: i + 1,
+    requests: 1000,
+    errors: 0,
+    mismatches: 0,
+    p99Ms,
+  }));
+}
+
+/** RSS sampled every 6 s over `minutes`, as f(minute). */
+function series(label: string, minutes: number, f: (x: number) => number, pid = 100): RssSeries {
+  const samples = [];
+  for (let k = 0; k <= minutes * 10; k++) samples.push({ x: k / 10, y: f(k / 10) });
+  return { pid, label, samples };
+}
+
+t.test('leastSquares: exact lines, noise, degenerate input', async (t) => {
+  const line = leastSquares([0, 1, 2, 3, 4].map((x) => ({ x, y: 3 * x + 7 })))!;
+  t.ok(Math.abs(line.slope - 3) < 1e-12, 'slope of y = 3x + 7');
+  t.ok(Math.abs(line.intercept - 7) < 1e-12, 'intercept of y = 3x + 7');
+  const flat = leastSquares([0, 1, 2, 3].map((x) => ({ x, y: 5 })))!;
+  t.equal(flat.slope, 0, 'a constant has slope 0');
+  // Alternating noise around a slope of 0.5 does not change the fitted slope much.
+  const noisy = leastSquares(
+    Array.from({ length: 100 }, (_, i) => ({ x: i / 10, y: 0.5 * (i / 10) + (i % 2 ? 2 : -2) })),
+  )!;
+  t.ok(Math.abs(noisy.slope - 0.5) < 0.05, `noisy slope ${noisy.slope.toFixed(3)} ~ 0.5`);
+  t.equal(leastSquares([{ x: 1, y: 1 }]), null, 'one point: no line');
+  t.equal(
+    leastSquares([
+      { x: 2, y: 1 },
+      { x: 2, y: 5 },
+    ]),
+    null,
+    'two points at one x: no line',
+  );
+});
+
+t.test('meanIn: samples of an interval, the last one closed', async (t) => {
+  const s = [0, 0.5, 1, 1.5, 2].map((x) => ({ x, y: x * 10 }));
+  t.equal(meanIn(s, 0, 1, false), 2.5, '[0, 1): 0 and 5');
+  t.equal(meanIn(s, 1, 2, true), 15, '[1, 2]: 10, 15, 20');
+  t.equal(meanIn(s, 5, 6, true), null, 'no sample: null');
+});
+
+t.test('judge: flat memory and steady latency pass', async (t) => {
+  const v = judge(intervals([5, 5.2, 5.1, 4.9, 5.3, 5.1, 5, 5.2, 5.1, 5.4]), [
+    series('db-proxy', 10, (x) => 150 + Math.sin(x * 7) * 3),
+    series('data-server', 10, () => 160, 101),
+  ]);
+  t.ok(v.pass, `passes: ${v.reasons.join('; ')}`);
+  t.equal(v.reasons.length, 0);
+  t.equal(v.processes.length, 2);
+  t.equal(v.processes[1]!.slopeAfterWarmUpMbPerMin, 0, 'a constant RSS: slope 0');
+  t.equal(v.processes[1]!.rssPerIntervalMb.length, 10, 'one mean per interval');
+  t.ok(Math.abs(v.p99Ratio! - 5.4 / 5.2) < 1e-12, 'p99 ratio: last over second');
+});
+
+t.test('judge: the warm-up is left out of the RSS slope', async (t) => {
+  // Grows 40 MB/min for two minutes (the heap sizing itself to the load), then flat.
+  const warm = series('data-server', 10, (x) => (x < 2 ? 100 + 40 * x : 180));
+  const v = judge(intervals(new Array(10).fill(5)), [warm]);
+  t.ok(v.processes[0]!.slopeAllMbPerMin! > 2, 'over the whole run it grows');
+  t.ok(Math.abs(v.processes[0]!.slopeAfterWarmUpMbPerMin!) < 1e-9, 'after the warm-up: flat');
+  t.ok(v.pass, 'passes');
+  // The same growth with no warm-up allowed fails.
+  const strict = judge(intervals(new Array(10).fill(5)), [warm], {
+    ...DEFAULT_RULE,
+    warmUpIntervals: 0,
+  });
+  t.notOk(strict.pass, 'fails when the warm-up is counted');
+});
+
+t.test('judge: a slow leak fails, just under the bound passes', async (t) => {
+  const leak = judge(intervals(new Array(10).fill(5)), [
+    series('db-proxy', 10, (x) => 150 + 1.5 * x),
+  ]);
+  t.notOk(leak.pass, '1.5 MB/min fails');
+  t.match(
+    leak.reasons[0],
+    /db-proxy \(pid 100\): RSS slope 1\.50 MB\/min after the warm-up, not under 1/,
+  );
+  const slow = judge(intervals(new Array(10).fill(5)), [
+    series('db-proxy', 10, (x) => 150 + 0.9 * x),
+  ]);
+  t.ok(slow.pass, '0.9 MB/min passes');
+  const exact = judge(intervals(new Array(10).fill(5)), [
+    series('db-proxy', 10, (x) => 150 + 1.05 * x),
+  ]);
+  t.notOk(exact.pass, '1.05 MB/min fails');
+});
+
+t.test('judge: the p99 rule compares the last interval with the second', async (t) => {
+  const flat = [series('db-proxy', 10, () => 150)];
+  const within = judge(intervals([50, 10, 9, 9, 11, 11, 11, 11, 11, 12]), flat);
+  t.ok(within.pass, 'the first interval is not compared (a slow start is allowed); 12 / 10 passes');
+  const over = judge(intervals([10, 10, 10, 10, 10, 10, 10, 10, 10, 12.5]), flat);
+  t.notOk(over.pass, '12.5 / 10 fails');
+  t.notOk(over.p99Pass);
+  t.match(over.reasons[0], /p99 of the last interval 12\.50 ms is 25% over the second's 10\.00 ms/);
+  const faster = judge(intervals([10, 10, 10, 10, 10, 10, 10, 10, 10, 4]), flat);
+  t.ok(faster.pass, 'a last interval faster than the second passes');
+  const rising = judge(intervals([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), flat);
+  t.ok(Math.abs(rising.p99SlopeMsPerMin! - 1) < 1e-12, 'the p99 slope: 1 ms per minute');
+  t.notOk(rising.pass, '10 / 2 fails');
+});
+
+t.test('judge: too short a run cannot pass', async (t) => {
+  const v = judge(intervals([5, 5]), [series('db-proxy', 2, () => 150)]);
+  t.notOk(v.pass, 'two intervals with a warm-up of two: nothing after it');
+  t.ok(v.reasons.some((r) => /needs at least 3/.test(r)));
+  const none = judge([], []);
+  t.notOk(none.pass, 'no interval at all fails');
+});
+
+t.test('intervalLatency: one interval out of cumulative snapshots', async (t) => {
+  const fetch = new OpRecorder('FetchV2', 200_000);
+  const modify = new OpRecorder('ModifyV2', 200_000);
+  for (let i = 0; i < 1000; i++) fetch.record(1000); // 1 ms
+  modify.record(2000);
+  const first = [fetch.snapshot(), modify.snapshot()];
+  const a = intervalLatency(null, first);
+  t.equal(a.answered, 1001);
+  t.ok(Math.abs(a.p99Ms - 1) < 0.01, `first interval p99 ${a.p99Ms} ~ 1 ms`);
+  // The second interval is 10x slower: its own p99 must say so, not the cumulative one.
+  for (let i = 0; i < 1000; i++) fetch.record(10_000);
+  fetch.errors += 3;
+  const second = [fetch.snapshot(), modify.snapshot()];
+  const b = intervalLatency(first, second);
+  t.equal(b.answered, 1000, 'only the interval answers');
+  t.equal(b.errors, 3);
+  t.ok(Math.abs(b.p99Ms - 10) < 0.02, `second interval p99 ${b.p99Ms} ~ 10 ms`);
+  t.same(Object.keys(b.p99ByOpMs), ['FetchV2'], 'an operation with no answer in it is left out');
+});
+
+t.test('the chart: one self-contained SVG naming every process and the verdict', async (t) => {
+  const rss = [series('db-proxy', 4, () => 150), series('data-server', 4, (x) => 100 + 5 * x, 101)];
+  const iv = intervals([5, 6, 5, 7]);
+  const verdict = judge(iv, rss);
+  const svg = soakChart({ title: 'a <test> & run', intervals: iv, rss, verdict });
+  t.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  t.match(svg, /<\/svg>\n$/);
+  t.match(svg, /a &lt;test&gt; &amp; run/, 'text escaped');
+  t.match(svg, /db-proxy \(100\)/);
+  t.match(svg, /data-server \(101\)/);
+  t.match(svg, /\+5\.00 MB\/min/, "data-server's slope in the legend");
+  t.match(svg, /FAIL/, 'the failing verdict is on the chart');
+  const urls = [...svg.matchAll(/https?:\/\/[^"\s]+/g)].map((m) => m[0]);
+  t.same([...new Set(urls)], ['http://www.w3.org/2000/svg'], 'nothing fetched from the network');
+  t.notMatch(svg, /<script|href=/, 'no script, no link');
+});
