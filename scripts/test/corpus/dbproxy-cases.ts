@@ -98,7 +98,7 @@ const topFields: Record<Method, [number, 0 | 2, string, Expect][]> = {
 };
 
 /** A request with invalid UTF-8 in a string does not decode: that is the problem to name. */
-const badUtf8 = inv(/malformed.*UTF-8/i);
+const badUtf8 = inv(/malformed.*UTF-8/is);
 
 export function dbProxyCases(): GrpcCase[] {
   const cases: GrpcCase[] = [];
@@ -500,7 +500,7 @@ export function dbProxyCases(): GrpcCase[] {
           method,
           `${field} as ${w.name}`,
           bytes,
-          w.name.startsWith('wire type') ? inv(/malformed.*wire type/i) : skipped,
+          w.name.startsWith('wire type') ? inv(/malformed.*wire type/is) : skipped,
         );
       }
     }

@@ -91,11 +91,11 @@ export function malformed(valid: Buffer): { name: string; bytes: Buffer; empty?:
     // A length-delimited field claiming more bytes than follow.
     { name: 'length past the end', bytes: Buffer.from([0x0a, 0x7f, 0x61]) },
     { name: 'truncated varint', bytes: Buffer.from([0x10, 0xff, 0xff]) },
-    // protobufjs reads it (as field 2 with a wire type field 2 does not have: skipped): the
-    // request is an empty one, refused for what it lacks.
+    // As field 15, which no request has: protobufjs skips an unknown varint without counting its
+    // bytes, so the request is an empty one, refused for what it lacks.
     {
       name: 'varint of 11 bytes (decodes as empty)',
-      bytes: Buffer.concat([Buffer.from([0x10]), Buffer.alloc(10, 0xff), Buffer.from([0x01])]),
+      bytes: Buffer.concat([Buffer.from([0x78]), Buffer.alloc(10, 0xff), Buffer.from([0x01])]),
       empty: true as const,
     },
     { name: 'field number 0', bytes: Buffer.from([0x00, 0x01]) },
