@@ -11,10 +11,14 @@ import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
 import { estimateMessageSizes } from '../data/sizes.ts';
 import { type VerifyResult, verify } from '../data/verify.ts';
 import {
+  addLedger,
   CHECKPOINT,
   type ClientSequence,
   type DataExtra,
   type DataParams,
+  emptyLedger,
+  type LedgerCounts,
+  ledgerLine,
   type Sample,
 } from '../data/workload.ts';
 import {
@@ -267,8 +271,12 @@ export interface DataResult {
   cpuPerRequest: CpuPerRequest;
   mismatchSamples: Sample[];
   errorSamples: Sample[];
+  /** Read-backs made by the ledger (each attempt). */
   resyncs: number;
-  disabledPlayers: number;
+  /** Every write by outcome, and what the read-backs of the unknown ones found (workload.ts). */
+  ledger: LedgerCounts;
+  /** The lost and phantom writes the read-backs found (up to 100 per worker). */
+  ledgerSamples: Sample[];
   latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
@@ -789,11 +797,10 @@ export async function runData(s: DataSettings): Promise<number> {
     say(`errors: ${int(t.errors)}; first ones:`);
     for (const e of errorSamples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
   }
-  if (extras.some((e) => e.disabledPlayers > 0)) {
-    say(
-      `players dropped after a failed read-back: ${extras.reduce((n, e) => n + e.disabledPlayers, 0)}`,
-    );
-  }
+  const ledger = extras.reduce((a, e) => addLedger(a, e.ledger), emptyLedger());
+  say(ledgerLine(ledger));
+  const ledgerSamples = extras.flatMap((e) => e.ledgerSamples);
+  for (const e of ledgerSamples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
 
   const result: DataResult = {
     schemaVersion: RESULT_SCHEMA_VERSION,
@@ -836,7 +843,8 @@ export async function runData(s: DataSettings): Promise<number> {
     mismatchSamples,
     errorSamples,
     resyncs: extras.reduce((n, e) => n + e.resyncs, 0),
-    disabledPlayers: extras.reduce((n, e) => n + e.disabledPlayers, 0),
+    ledger,
+    ledgerSamples,
     latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
     verification: null,
     records,
@@ -847,6 +855,16 @@ export async function runData(s: DataSettings): Promise<number> {
   let failed = t.mismatches > 0 || t.errors > s.maxErrors;
   if (t.mismatches > 0) say(`FAIL: ${int(t.mismatches)} mismatches`);
   if (t.errors > s.maxErrors) say(`FAIL: ${int(t.errors)} errors (tolerated: ${s.maxErrors})`);
+  if (ledger.lost + ledger.phantom > 0) {
+    failed = true;
+    say(`FAIL: ${int(ledger.lost)} lost and ${int(ledger.phantom)} phantom writes`);
+  }
+  // Unsettled writes are checked by the post-verification (any state they may have left);
+  // without it, their players could not be read and the run cannot vouch for them.
+  if (ledger.unsettled > 0 && !s.verify) {
+    failed = true;
+    say(`FAIL: ${int(ledger.unsettled)} players unreadable (a write's outcome still unknown)`);
+  }
   if (s.verify) {
     say('');
     say(

@@ -15,7 +15,11 @@ import { targetOptions } from './data.ts';
 export function printVerification(v: VerifyResult, say: (line: string) => void): boolean {
   say(
     `post-verification: ${int(v.records)} records (${int(v.cachedServed)} served from the cache), ${int(v.collections)} collections` +
-      `${v.dbproxyChecked ? ', and db-proxy directly' : ''}, in ${v.elapsedS.toFixed(1)} s: ${int(v.mismatchCount)} mismatches, ${int(v.errors)} errors`,
+      `${v.dbproxyChecked ? ', and db-proxy directly' : ''}, in ${v.elapsedS.toFixed(1)} s: ${int(v.mismatchCount)} mismatches, ${int(v.errors)} errors; ` +
+      `lost ${int(v.lost ?? 0)}, phantom ${int(v.phantom ?? 0)}, unreadable ${int(v.unreadable ?? 0)} players` +
+      (v.unsettled
+        ? ` (${int(v.unsettled)} records with a write of unknown outcome, checked against each state it may have left)`
+        : ''),
   );
   for (const e of v.errorSamples.slice(0, 5)) say(`  error: ${e}`);
   const failed = v.mismatchCount > 0 || v.errors > 0;

@@ -36,8 +36,48 @@ export interface PlayerState {
   collections: Map<string, CollectionState>;
   /** "table/member" of every record a request of the run targeted. */
   touched: Set<string>;
-  /** Set when the client lost track of this player (a resync failed): no longer used or verified. */
-  disabled: boolean;
+  /**
+   * A write of this player whose outcome is unknown (an error: deadline, connection lost,
+   * UNAVAILABLE mid-call; or a wrong answer), until a read-back settles it. The player is not
+   * used for new requests meanwhile, and is never dropped: an unsettled write at the end of the
+   * run is exported with every state it may have left (`ExpectedRecord.alternatives`).
+   */
+  pending: PendingWrite | null;
+}
+
+/** The states a write may have left: per record (member; 0 for the player table), the old state first. */
+export interface Outcomes {
+  table: TableInfo;
+  /** 'record': one record is read back (FetchV2); 'collection': the whole collection (CFetchV2). */
+  kind: 'record' | 'collection';
+  /** Members not listed keep their state. `undefined`: the record is absent. */
+  members: Map<number, (RecordState | undefined)[]>;
+}
+
+export interface PendingWrite {
+  op: string;
+  /** The request, as printed with a report. */
+  request: string;
+  outcomes: Outcomes;
+}
+
+/**
+ * Why a record found in a state that no write of the client explains is wrong: `lost` when an
+ * acknowledged write is missing (the record is absent though it must exist, present though
+ * it was removed, or older than every state it may be in), else `phantom` (a value no write
+ * explains: a record nobody created, or the same or a newer version with other values).
+ * `existed`: the record existed once (so finding it where it must be absent is a lost remove).
+ */
+export function classify(
+  candidates: readonly (RecordState | undefined)[],
+  gotVersion: bigint | null,
+  existed: boolean,
+): 'lost' | 'phantom' {
+  const present = candidates.filter((c): c is RecordState => c !== undefined);
+  if (gotVersion === null) return 'lost';
+  if (present.length === 0) return existed ? 'lost' : 'phantom';
+  // Lost only when older than every state it may be in (bigints: no Math.min).
+  return present.every((c) => gotVersion < c.version) ? 'lost' : 'phantom';
 }
 
 export function newPlayer(schema: GameSchema, index: number, id: bigint): PlayerState {
@@ -53,7 +93,7 @@ export function newPlayer(schema: GameSchema, index: number, id: bigint): Player
       ]),
     ),
     touched: new Set(),
-    disabled: false,
+    pending: null,
   };
 }
 
@@ -177,6 +217,15 @@ export interface ExpectedRecord {
   fields: Record<string, JsonVal> | null;
   /** Whether a request of the measured run targeted this record. */
   touched: boolean;
+  /**
+   * Set when a write of this record had an unknown outcome the run could not settle by reading
+   * it back: every state the record may be in (the first one is the state above). Absent otherwise.
+   */
+  alternatives?: {
+    exists: boolean;
+    version: string | null;
+    fields: Record<string, JsonVal> | null;
+  }[];
 }
 
 /** Every record of the given players as expected now (existing and removed ones). */
@@ -185,27 +234,38 @@ export function exportRecords(
   players: Iterable<PlayerState>,
 ): ExpectedRecord[] {
   const out: ExpectedRecord[] = [];
+  const state = (r: RecordState | undefined) => ({
+    exists: r !== undefined,
+    version: r ? r.version.toString() : null,
+    fields: r ? Object.fromEntries([...r.fields].map(([k, v]) => [k, valToJson(v)])) : null,
+  });
   const rec = (
     table: TableInfo,
     p: PlayerState,
     member: number,
     r: RecordState | undefined,
-  ): ExpectedRecord => ({
-    table: table.name,
-    ownerId: p.id.toString(),
-    memberId: String(member),
-    exists: r !== undefined,
-    version: r ? r.version.toString() : null,
-    fields: r ? Object.fromEntries([...r.fields].map(([k, v]) => [k, valToJson(v)])) : null,
-    touched: p.touched.has(`${table.name}/${member}`),
-  });
+  ): ExpectedRecord => {
+    const e: ExpectedRecord = {
+      table: table.name,
+      ownerId: p.id.toString(),
+      memberId: String(member),
+      ...state(r),
+      touched: p.touched.has(`${table.name}/${member}`),
+    };
+    const o = p.pending?.outcomes;
+    const alternatives = o && o.table.name === table.name ? o.members.get(member) : undefined;
+    if (alternatives && alternatives.length > 1) e.alternatives = alternatives.map(state);
+    return e;
+  };
+  // Every player, always: one whose last write is unsettled is exported with its alternatives.
   for (const p of players) {
-    if (p.disabled) continue;
     out.push(rec(schema.playerTable, p, 0, p.player));
     for (const t of schema.collections) {
       const c = p.collections.get(t.name)!;
-      const ids = [...c.members.keys(), ...c.removed].sort((x, y) => x - y);
-      for (const id of ids) out.push(rec(t, p, id, c.members.get(id)));
+      const ids = new Set([...c.members.keys(), ...c.removed]);
+      const o = p.pending?.outcomes;
+      if (o && o.table.name === t.name) for (const id of o.members.keys()) ids.add(id);
+      for (const id of [...ids].sort((x, y) => x - y)) out.push(rec(t, p, id, c.members.get(id)));
     }
   }
   return out;

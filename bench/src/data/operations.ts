@@ -15,6 +15,7 @@ import {
   diffRecord,
   fieldsToWire,
   getRecord,
+  type Outcomes,
   type PlayerState,
   type RecordState,
   setRecord,
@@ -56,10 +57,26 @@ export const ANSWER_STATUSES: ReadonlySet<number> = new Set([
   status.OUT_OF_RANGE,
 ]);
 
-/** What to read back when the outcome of a write is unknown (an error or a wrong answer). */
-export type Resync =
-  | { kind: 'record'; table: TableInfo; member: number }
-  | { kind: 'collection'; table: TableInfo };
+/** The write operations (each has the `outcomes` of its request). */
+export const WRITE_OPS: ReadonlySet<OpName> = new Set([
+  'ModifyV2',
+  'IncrByV2',
+  'CreateV2',
+  'RemoveV2',
+  'CRemoveV2',
+]);
+
+/** One record's outcomes: its old state, then the state the write leaves when applied. */
+function recordOutcomes(
+  table: TableInfo,
+  member: number,
+  old: RecordState | undefined,
+  applied: RecordState | undefined | null,
+): Outcomes {
+  // null: the write cannot change the record (the service answers it with a refusal).
+  const states = applied === null || applied === old ? [old] : [old, applied];
+  return { table, kind: 'record', members: new Map([[member, states]]) };
+}
 
 export interface Planned {
   op: OpName;
@@ -75,8 +92,11 @@ export interface Planned {
    * UndecodableAnswer.
    */
   check(response: unknown): string | null;
-  /** Set for writes: what to read back when the outcome is unknown. */
-  resync: Resync | null;
+  /**
+   * Set for writes: every state the write may leave (the ledger's read-back after an unknown
+   * outcome accepts only one of these).
+   */
+  outcomes: Outcomes | null;
 }
 
 const pb = slg.dataserver.v2;
@@ -171,7 +191,7 @@ export class Planner {
       request,
       bytes: pb.FetchRequest.encode(request).finish(),
       expectCode: null,
-      resync: null,
+      outcomes: null,
       check: (res) => {
         if (!(res instanceof Uint8Array))
           return full((res as slg.dataserver.v2.FetchResponse).record);
@@ -207,7 +227,7 @@ export class Planner {
       request,
       bytes: pb.CFetchRequest.encode(request).finish(),
       expectCode: null,
-      resync: null,
+      outcomes: null,
       check: (res) => {
         if (!(res instanceof Uint8Array))
           return full((res as slg.dataserver.v2.CFetchResponse).records);
@@ -247,13 +267,19 @@ export class Planner {
     else if (expectedVersion !== undefined && expectedVersion !== cur.version) {
       expectCode = status.FAILED_PRECONDITION;
     }
+    let applied: RecordState | null = null;
+    if (cur && expectCode === null) {
+      const fields = new Map(cur.fields);
+      for (const [k, v] of changes) fields.set(k, v);
+      applied = { fields, version: cur.version + 1n };
+    }
     return {
       op: 'ModifyV2',
       player: p,
       request,
       bytes: pb.ModifyRequest.encode(request).finish(),
       expectCode,
-      resync: { kind: 'record', table, member },
+      outcomes: recordOutcomes(table, member, cur, applied),
       check: (res) => {
         const version = toBigInt((res as slg.dataserver.v2.ModifyResponse).version as Long);
         const want = cur!.version + 1n;
@@ -303,13 +329,19 @@ export class Planner {
     else if ((floor !== undefined && next < floor) || (ceiling !== undefined && next > ceiling)) {
       expectCode = status.FAILED_PRECONDITION;
     }
+    let applied: RecordState | null = null;
+    if (cur && expectCode === null) {
+      const fields = new Map(cur.fields);
+      fields.set(col.name, { int: toLong(next) });
+      applied = { fields, version: cur.version + 1n };
+    }
     return {
       op: 'IncrByV2',
       player: p,
       request,
       bytes: pb.IncrByRequest.encode(request).finish(),
       expectCode,
-      resync: { kind: 'record', table, member },
+      outcomes: recordOutcomes(table, member, cur, applied),
       check: (res) => {
         const r = res as slg.dataserver.v2.IncrByResponse;
         const value = toBigInt(r.value as Long);
@@ -345,7 +377,12 @@ export class Planner {
       request,
       bytes: pb.CreateRequest.encode(request).finish(),
       expectCode: duplicate ? status.ALREADY_EXISTS : null,
-      resync: { kind: 'record', table, member },
+      outcomes: recordOutcomes(
+        table,
+        member,
+        getRecord(p, table, member),
+        duplicate ? null : { fields, version: 1n },
+      ),
       check: (res) => {
         const version = toBigInt((res as slg.dataserver.v2.CreateResponse).version as Long);
         if (version !== 1n) return `version ${version}, expected 1`;
@@ -368,7 +405,7 @@ export class Planner {
       request,
       bytes: pb.RemoveRequest.encode(request).finish(),
       expectCode: null,
-      resync: { kind: 'record', table, member },
+      outcomes: recordOutcomes(table, member, c.members.get(member), undefined),
       check: (res) => {
         const removed = (res as slg.dataserver.v2.RemoveResponse).removed;
         if (removed !== exists) return `removed=${removed}, expected ${exists}`;
@@ -403,7 +440,12 @@ export class Planner {
       request,
       bytes: pb.CRemoveRequest.encode(request).finish(),
       expectCode: null,
-      resync: { kind: 'collection', table },
+      // Each target removed or not, independently (the service removes them one page at a time).
+      outcomes: {
+        table,
+        kind: 'collection',
+        members: new Map(targets.map((id) => [id, [c.members.get(id), undefined]])),
+      },
       check: (res) => {
         const removed = toBigInt((res as slg.dataserver.v2.CRemoveResponse).removed as Long);
         if (removed !== BigInt(targets.length))
@@ -424,7 +466,7 @@ export class Planner {
       request,
       bytes: pb.CCountRequest.encode(request).finish(),
       expectCode: null,
-      resync: null,
+      outcomes: null,
       check: (res) => {
         const count = toBigInt((res as slg.dataserver.v2.CCountResponse).count as Long);
         return count === want ? null : `count=${count}, expected ${want}`;

@@ -2,7 +2,11 @@
 // serves it and as the store of record (db-proxy) holds it (InspectV2), and both are compared
 // with each other and with the state the clients expect. Every collection's membership is
 // checked through CFetchV2 and CCountV2, and, given db-proxy's address, once more straight
-// from db-proxy (List/Get), independently of data-server.
+// from db-proxy (List/Get), independently of data-server. A record whose last write is still
+// unknown (the run could not read it back) passes in any state that write may have left.
+// Every state found that no write explains is classified as the ledger does: a lost write (an
+// acknowledged one missing) or a phantom write; a player whose records cannot be read is
+// unreadable. Each of these fails the run.
 import {
   type Long,
   slg,
@@ -13,6 +17,7 @@ import {
 } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import {
+  classify,
   diffRecord,
   diffWireRecords,
   type ExpectedRecord,
@@ -40,6 +45,8 @@ export interface VerifyMismatch {
   /** served / stored: vs the expected state; served-vs-stored; collection; dbproxy. */
   check: string;
   problem: string;
+  /** lost / phantom: a write missing / a value no write explains; null: cache vs store, a count. */
+  kind?: 'lost' | 'phantom' | null;
 }
 
 export interface VerifyResult {
@@ -53,6 +60,14 @@ export interface VerifyResult {
   errorSamples: string[];
   elapsedS: number;
   dbproxyChecked: boolean;
+  /** Records (table/owner/member) found with an acknowledged write missing. */
+  lost: number;
+  /** Records found in a state no write explains (or present though never created). */
+  phantom: number;
+  /** Players some record or collection of which could not be read. */
+  unreadable: number;
+  /** Records exported with alternatives (their last write's outcome still unknown). */
+  unsettled: number;
 }
 
 const MAX_KEPT = 1000;
@@ -94,17 +109,28 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     errorSamples: [],
     elapsedS: 0,
     dbproxyChecked: db !== null,
+    lost: 0,
+    phantom: 0,
+    unreadable: 0,
+    unsettled: o.records.filter((e) => e.alternatives).length,
   };
+  const lost = new Set<string>();
+  const phantom = new Set<string>();
+  const unreadable = new Set<string>();
   const report = (m: VerifyMismatch) => {
+    const key = `${m.table}/${m.ownerId}/${m.memberId}`;
+    if (m.kind === 'lost') lost.add(key);
+    else if (m.kind === 'phantom') phantom.add(key);
     result.mismatchCount++;
     if (result.mismatches.length < MAX_KEPT) result.mismatches.push(m);
     if (result.mismatchCount <= o.printLimit) {
       log(
-        `VERIFY MISMATCH ${m.table} owner=${m.ownerId}${m.memberId === null ? '' : ` member=${m.memberId}`} [${m.check}]: ${m.problem}`,
+        `VERIFY MISMATCH ${m.table} owner=${m.ownerId}${m.memberId === null ? '' : ` member=${m.memberId}`} [${m.check}]: ${m.problem}${m.kind ? ` (${m.kind} write)` : ''}`,
       );
     }
   };
-  const failed = (what: string, err: unknown) => {
+  const failed = (what: string, err: unknown, owner?: string) => {
+    if (owner !== undefined) unreadable.add(owner);
     result.errors++;
     if (result.errorSamples.length < 20)
       result.errorSamples.push(`${what}: ${(err as Error).message}`);
@@ -117,7 +143,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       if (!table) return failed(`${e.table}`, new Error('table not in the schema'));
       const owner = BigInt(e.ownerId);
       const member = Number(e.memberId);
-      const want = recordFromJson(e);
+      const wants = wantsOf(e);
       let res: slg.dataserver.v2.InspectResponse;
       try {
         res = await ds.InspectV2(
@@ -128,7 +154,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
           }),
         );
       } catch (err) {
-        return failed(`InspectV2 ${e.table} ${e.ownerId}/${e.memberId}`, err);
+        return failed(`InspectV2 ${e.table} ${e.ownerId}/${e.memberId}`, err, e.ownerId);
       }
       if (res.cached) result.cachedServed++;
       const base = { table: e.table, ownerId: e.ownerId, memberId: e.memberId };
@@ -136,8 +162,8 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
         ['served', res.served],
         ['stored', res.stored],
       ] as const) {
-        const problem = compare(table, owner, member, want, got ?? null);
-        if (problem) report({ ...base, check, problem });
+        const problem = compareAny(table, owner, member, wants, got ?? null);
+        if (problem) report({ ...base, check, problem, kind: kindOf(wants, got ?? null) });
       }
       if (res.served && res.stored) {
         const d = diffWireRecords(res.served, res.stored);
@@ -156,60 +182,97 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
         o.records.filter((e) => e.table === o.schema.playerTable.name).map((e) => e.ownerId),
       ),
     ];
+    // Members that must exist, and those that may (an unsettled write's alternatives).
     const expected = new Map<string, Map<number, RecordState>>();
+    const optional = new Map<string, Set<number>>();
     for (const e of o.records) {
-      if (!e.exists) continue;
+      const wants = wantsOf(e);
+      const present = wants.filter((w) => w !== undefined);
+      if (present.length === 0) continue;
       const key = `${e.table}/${e.ownerId}`;
+      if (present.length < wants.length) {
+        const m = optional.get(key) ?? new Set<number>();
+        optional.set(key, m);
+        m.add(Number(e.memberId));
+        continue;
+      }
       let m = expected.get(key);
       if (!m) {
         m = new Map();
         expected.set(key, m);
       }
-      m.set(Number(e.memberId), recordFromJson(e)!);
+      m.set(Number(e.memberId), present[0]!);
     }
     const collections = owners.flatMap((owner) =>
       o.schema.collections.map((table) => ({ owner, table })),
     );
     result.collections = collections.length;
     await runPool(collections, o.concurrency, async ({ owner, table }) => {
-      const want = expected.get(`${table.name}/${owner}`) ?? new Map<number, RecordState>();
-      const wantIds = [...want.keys()].sort((a, b) => a - b).join(',');
+      const key = `${table.name}/${owner}`;
+      const want = expected.get(key) ?? new Map<number, RecordState>();
+      const maybe = optional.get(key) ?? new Set<number>();
       const base = { table: table.name, ownerId: owner, memberId: null };
       const ownerLong = toLong(BigInt(owner));
+      // A member missing is a lost write; one no write created, a phantom; each reported once.
+      const members = (check: string, source: string, ids: number[]) => {
+        const problem = membership(want, maybe, ids);
+        if (!problem) return;
+        for (const id of problem.missing)
+          report({
+            ...base,
+            memberId: String(id),
+            check,
+            kind: 'lost',
+            problem: `${source}: member ${id} missing`,
+          });
+        for (const id of problem.extra)
+          report({
+            ...base,
+            memberId: String(id),
+            check,
+            kind: 'phantom',
+            problem: `${source}: member ${id} nobody created (or removed)`,
+          });
+      };
       try {
         const res = await ds.CFetchV2(
           slg.dataserver.v2.CFetchRequest.create({ table: table.name, ownerId: ownerLong }),
         );
-        const ids = res.records.map((r) => toBigInt(r.memberId as Long)).join(',');
-        if (ids !== wantIds)
-          report({
-            ...base,
-            check: 'collection',
-            problem: `CFetchV2 members [${ids}], expected [${wantIds}]`,
-          });
-        const count = toBigInt(
-          (
-            await ds.CCountV2(
-              slg.dataserver.v2.CCountRequest.create({ table: table.name, ownerId: ownerLong }),
-            )
-          ).count as Long,
+        members(
+          'collection',
+          'CFetchV2',
+          res.records.map((r) => Number(toBigInt(r.memberId as Long))),
         );
-        if (count !== BigInt(want.size))
+        const count = Number(
+          toBigInt(
+            (
+              await ds.CCountV2(
+                slg.dataserver.v2.CCountRequest.create({ table: table.name, ownerId: ownerLong }),
+              )
+            ).count as Long,
+          ),
+        );
+        if (count < want.size || count > want.size + maybe.size)
           report({
             ...base,
             check: 'collection',
-            problem: `CCountV2 ${count}, expected ${want.size}`,
+            problem: `CCountV2 ${count}, expected ${want.size}${maybe.size ? ` to ${want.size + maybe.size}` : ''}`,
           });
       } catch (err) {
-        return failed(`CFetchV2/CCountV2 ${table.name} ${owner}`, err);
+        return failed(`CFetchV2/CCountV2 ${table.name} ${owner}`, err, owner);
       }
       if (db) {
         try {
-          await checkDbProxyCollection(db, table, BigInt(owner), want, wantIds, (problem) =>
-            report({ ...base, check: 'dbproxy', problem }),
+          await checkDbProxyCollection(
+            db,
+            table,
+            BigInt(owner),
+            want,
+            (ids) => members('dbproxy', 'List', ids),
+            (problem) => report({ ...base, check: 'dbproxy', problem }),
           );
         } catch (err) {
-          failed(`db-proxy List ${table.name} ${owner}`, err);
+          failed(`db-proxy List ${table.name} ${owner}`, err, owner);
         }
       }
     });
@@ -224,11 +287,12 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
               key: [{ int: toLong(BigInt(e.ownerId)) }],
             }),
           );
-          const problem = compare(
+          const wants = wantsOf(e);
+          const problem = compareAny(
             o.schema.playerTable,
             BigInt(e.ownerId),
             0,
-            recordFromJson(e),
+            wants,
             res.row ?? null,
           );
           if (problem)
@@ -238,10 +302,11 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
               memberId: '0',
               check: 'dbproxy',
               problem,
+              kind: kindOf(wants, res.row ?? null),
             });
         } catch (err) {
           // A missing row is an OK answer without one (compared above), so any error is a failure.
-          failed(`db-proxy Get ${e.table} ${e.ownerId}`, err);
+          failed(`db-proxy Get ${e.table} ${e.ownerId}`, err, e.ownerId);
         }
       });
     }
@@ -250,7 +315,54 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     db?.close();
   }
   result.elapsedS = (performance.now() - t0) / 1000;
+  result.lost = lost.size;
+  result.phantom = phantom.size;
+  result.unreadable = unreadable.size;
   return result;
+}
+
+/** Every state a record may be in: its expected state, or its unsettled write's alternatives. */
+function wantsOf(e: ExpectedRecord): (RecordState | undefined)[] {
+  return e.alternatives
+    ? e.alternatives.map((a) => recordFromJson({ ...e, ...a }))
+    : [recordFromJson(e)];
+}
+
+/** Null when `got` is one of the states, else the difference from the first. */
+function compareAny(
+  table: TableInfo,
+  owner: bigint,
+  member: number,
+  wants: (RecordState | undefined)[],
+  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
+): string | null {
+  let first: string | null = null;
+  for (const want of wants) {
+    const problem = compare(table, owner, member, want, got);
+    if (problem === null) return null;
+    first ??= problem;
+  }
+  return first;
+}
+
+/** A record listed in the run's export existed (or may exist): found where it must not is a lost remove. */
+function kindOf(
+  wants: (RecordState | undefined)[],
+  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
+): 'lost' | 'phantom' {
+  return classify(wants, got ? toBigInt(got.version as Long) : null, true);
+}
+
+/** The members found against those that must and may exist: what is missing and what is extra. */
+function membership(
+  want: Map<number, RecordState>,
+  maybe: Set<number>,
+  ids: number[],
+): { missing: number[]; extra: number[] } | null {
+  const got = new Set(ids);
+  const missing = [...want.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
+  const extra = ids.filter((id) => !want.has(id) && !maybe.has(id)).sort((a, b) => a - b);
+  return missing.length || extra.length ? { missing, extra } : null;
 }
 
 function compare(
@@ -271,7 +383,7 @@ async function checkDbProxyCollection(
   table: TableInfo,
   owner: bigint,
   want: Map<number, RecordState>,
-  wantIds: string,
+  members: (ids: number[]) => void,
   report: (problem: string) => void,
 ): Promise<void> {
   const rows: slg.dbproxy.v1.IRow[] = [];
@@ -293,8 +405,7 @@ async function checkDbProxyCollection(
     const v = r.fields?.[memberCol];
     byId.set(Number(toBigInt((v?.int ?? 0) as Long)), r);
   }
-  const ids = [...byId.keys()].sort((a, b) => a - b).join(',');
-  if (ids !== wantIds) report(`List members [${ids}], expected [${wantIds}]`);
+  members([...byId.keys()]);
   for (const [id, w] of want) {
     const r = byId.get(id);
     if (!r) continue;

@@ -1,6 +1,7 @@
 // The data workload inside one worker thread: its virtual clients, each owning a share of the
-// players (so every expectation is exact), seeding, the checked request loop, and the
-// read-back of a record whose write outcome became unknown.
+// players (so every expectation is exact), seeding, the checked request loop, and the ledger:
+// every write's outcome (acknowledged, failed, unknown), and the read-back that settles an
+// unknown one, accepting only a state some write of the client explains.
 import { createHash, type Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
@@ -16,8 +17,11 @@ import type {
 } from '../lib/workload.ts';
 import { AnswerMemo, type MemoStats, UndecodableAnswer } from './memo.ts';
 import {
+  classify,
+  diffRecord,
   exportRecords,
   fieldsToWire,
+  getRecord,
   type PlayerState,
   type RecordState,
   setRecord,
@@ -28,7 +32,6 @@ import {
   type OpName,
   type Planned,
   Planner,
-  type Resync,
   showRequest,
   statusMismatch,
 } from './operations.ts';
@@ -54,6 +57,86 @@ export interface DataParams {
   seedParallel: number;
   /** Mismatches printed as they happen, per worker (all are counted). */
   printLimit: number;
+  /**
+   * After the measured phase, how long the ledger keeps reading back the writes whose outcome
+   * is still unknown (the stack may still be recovering) before it exports them unsettled.
+   */
+  settleMs?: number;
+}
+
+/** The ledger: every write by outcome, and what the read-backs of the unknown ones found. */
+export interface LedgerCounts {
+  /** Writes the service answered OK (checked: their effect is in the model). */
+  acknowledged: number;
+  /** Writes the service answered with a refusal (NOT_FOUND, FAILED_PRECONDITION, ...): not applied. */
+  failed: number;
+  /** Writes with no answer (deadline, connection lost, UNAVAILABLE mid-call) or a wrong one. */
+  unknown: number;
+  /** Unknown writes settled by a read-back: found applied / found not applied. */
+  settledApplied: number;
+  settledNotApplied: number;
+  /** Unknown writes still unsettled at the end (exported with their alternatives). */
+  unsettled: number;
+  /** Read-backs that found a record no write explains: an acknowledged write missing / a value nobody wrote. */
+  lost: number;
+  phantom: number;
+  /** Failed calls by status name (UNAVAILABLE, DEADLINE_EXCEEDED, ...). */
+  errorsByCode: Record<string, number>;
+}
+
+export function emptyLedger(): LedgerCounts {
+  return {
+    acknowledged: 0,
+    failed: 0,
+    unknown: 0,
+    settledApplied: 0,
+    settledNotApplied: 0,
+    unsettled: 0,
+    lost: 0,
+    phantom: 0,
+    errorsByCode: {},
+  };
+}
+
+/** Adds `b`'s counts to `a`. */
+export function addLedger(a: LedgerCounts, b: LedgerCounts): LedgerCounts {
+  for (const k of [
+    'acknowledged',
+    'failed',
+    'unknown',
+    'settledApplied',
+    'settledNotApplied',
+    'unsettled',
+    'lost',
+    'phantom',
+  ] as const)
+    a[k] += b[k];
+  for (const [code, n] of Object.entries(b.errorsByCode))
+    a.errorsByCode[code] = (a.errorsByCode[code] ?? 0) + n;
+  return a;
+}
+
+/** The ledger as one line of the report. */
+export function ledgerLine(l: LedgerCounts): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const codes = Object.entries(l.errorsByCode)
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, k]) => `${c} ${n(k)}`)
+    .join(', ');
+  return (
+    `ledger: writes ${n(l.acknowledged)} acknowledged, ${n(l.failed)} failed (refused, not applied), ` +
+    `${n(l.unknown)} unknown (read back: ${n(l.settledApplied)} applied, ${n(l.settledNotApplied)} not applied, ` +
+    `${n(l.unsettled)} unsettled); lost ${n(l.lost)}, phantom ${n(l.phantom)}` +
+    (codes ? `; errors by code: ${codes}` : '')
+  );
+}
+
+/** Observes a library user's run (the faults suite): each acknowledged write, as it is checked. */
+export interface DataObserver {
+  /** A write answered OK and checked; `sentAt`/`answeredAt` are performance.now() times. */
+  acknowledged?(op: OpName, sentAt: number, answeredAt: number): void;
+  /** Any call answered (OK or an expected status). */
+  answered?(op: OpName, sentAt: number, answeredAt: number): void;
 }
 
 /** One virtual client's request sequence: its hash, and the hash after every CHECKPOINT requests. */
@@ -82,13 +165,20 @@ export interface DataExtra extends Record<string, unknown> {
   requestBytes: number;
   responseBytes: number;
   responses: number;
+  /** Read-backs made (each attempt). */
   resyncs: number;
-  disabledPlayers: number;
+  ledger: LedgerCounts;
+  /** Up to 100 per worker: the lost and phantom writes found by the read-backs. */
+  ledgerSamples: Sample[];
   /** The answer memo's counts (reads matched by their bytes, answers decoded). */
   memo: MemoStats & { enabled: boolean };
 }
 
 const SAMPLE_LIMIT = 100;
+/** Between two read-backs of an unknown write that failed. */
+const RETRY_MS = 200;
+/** `DataParams.settleMs`'s default. */
+const DEFAULT_SETTLE_MS = 30_000;
 const pb = slg.dataserver.v2;
 const OP_INDEX = new Map(OPS.map((op, i) => [op, i]));
 
@@ -124,6 +214,10 @@ export class DataWorkload implements Workload {
   #requestBytes = 0;
   #resyncs = 0;
   #printed = 0;
+  readonly #ledger = emptyLedger();
+  readonly #ledgerSamples: Sample[] = [];
+  /** Set by a library user (the faults suite) in the same thread. */
+  observer: DataObserver | null = null;
   readonly #mismatchSamples: Sample[] = [];
   readonly #errorSamples: Sample[] = [];
 
@@ -234,10 +328,14 @@ export class DataWorkload implements Workload {
     const client = this.#clients[i]!;
     const op = this.#choice.pick(client.rng);
     let p = client.rng.pick(client.players);
-    if (p.disabled) {
-      const live = client.players.filter((x) => !x.disabled);
-      // Every player of this client was dropped (their state is unknown): the client stops.
-      if (live.length === 0) return false;
+    if (p.pending && !(await this.#settle(p))) {
+      // Its last write is still unknown and cannot be read back yet: another player, if any.
+      const live = client.players.filter((x) => !x.pending);
+      if (live.length === 0) {
+        // Every player of this client waits for a read-back: nothing to send until one succeeds.
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+        return true;
+      }
       p = client.rng.pick(live);
     }
     const planned = this.#planner.plan(op, client.rng, p);
@@ -274,12 +372,16 @@ export class DataWorkload implements Workload {
     if (error && !ANSWER_STATUSES.has(error.grpcCode)) {
       rec.errors++;
       this.#ctx.counters.error();
-      this.#sample(this.#errorSamples, planned, `${error.code}: ${error.message}`);
-      if (planned.resync) await this.#resync(p, planned.resync);
+      const code = error.code ?? 'UNKNOWN';
+      this.#ledger.errorsByCode[code] = (this.#ledger.errorsByCode[code] ?? 0) + 1;
+      this.#sample(this.#errorSamples, planned, `${code}: ${error.message}`);
+      if (planned.outcomes) this.#unknown(p, planned);
+      if (p.pending) await this.#settle(p);
       return true;
     }
     rec.record((t1 - start) * 1000);
     this.#ctx.counters.completed();
+    this.observer?.answered?.(op, t0, t1);
     if (error) {
       problem =
         error.grpcCode === planned.expectCode
@@ -298,9 +400,29 @@ export class DataWorkload implements Workload {
           `MISMATCH ${op} player ${p.id}: ${problem}\n  request ${showRequest(planned.request)}`,
         );
       }
-      if (planned.resync) await this.#resync(p, planned.resync);
+      // A wrong answer to a write: its outcome is as unknown as an unanswered one's.
+      if (planned.outcomes) {
+        this.#unknown(p, planned);
+        await this.#settle(p);
+      }
+    } else if (planned.outcomes) {
+      if (error) this.#ledger.failed++;
+      else {
+        this.#ledger.acknowledged++;
+        this.observer?.acknowledged?.(op, t0, t1);
+      }
     }
     return true;
+  }
+
+  /** Records a write whose outcome is unknown: its player waits for a read-back. */
+  #unknown(p: PlayerState, planned: Planned): void {
+    this.#ledger.unknown++;
+    p.pending = {
+      op: planned.op,
+      request: showRequest(planned.request),
+      outcomes: planned.outcomes!,
+    };
   }
 
   #sample(list: Sample[], planned: Planned, problem: string): void {
@@ -313,53 +435,109 @@ export class DataWorkload implements Workload {
     });
   }
 
-  /** Reads back what the server holds after a write with an unknown outcome, and adopts it. */
-  async #resync(p: PlayerState, what: Resync): Promise<void> {
+  /**
+   * Reads back the record(s) of the player's unknown write once. A state the write may have
+   * left (the old one, or the write applied) settles it; anything else is a lost write (an
+   * acknowledged one missing) or a phantom write (a value nobody wrote), reported, and the
+   * state found is adopted so that the run goes on checking exactly. Returns false when the
+   * read fails (the write stays unknown: the player waits).
+   */
+  async #settle(p: PlayerState): Promise<boolean> {
+    const w = p.pending!;
+    const { table } = w.outcomes;
     this.#resyncs++;
     const c = this.#grpc.client;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        if (what.kind === 'record') {
-          const res = pb.FetchResponse.decode(
-            await c.FetchV2(
-              pb.FetchRequest.encode({
-                table: what.table.name,
-                ownerId: p.idLong,
-                memberId: what.member,
-              }).finish(),
-            ),
-          );
-          setRecord(
-            p,
-            what.table,
-            what.member,
-            res.record ? adopt(what.table, res.record) : undefined,
-          );
-        } else {
-          const res = pb.CFetchResponse.decode(
-            await c.CFetchV2(
-              pb.CFetchRequest.encode({ table: what.table.name, ownerId: p.idLong }).finish(),
-            ),
-          );
-          const coll = p.collections.get(what.table.name)!;
-          const seen = new Set<number>();
-          for (const r of res.records) {
-            const id = Number(toBigInt(r.memberId as Long));
-            seen.add(id);
-            setRecord(p, what.table, id, adopt(what.table, r));
-          }
-          for (const id of [...coll.members.keys()])
-            if (!seen.has(id)) setRecord(p, what.table, id, undefined);
-        }
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+    let found: Map<number, slg.dataserver.v2.IRecord | null>;
+    try {
+      if (w.outcomes.kind === 'record') {
+        const member = [...w.outcomes.members.keys()][0]!;
+        const res = pb.FetchResponse.decode(
+          await c.FetchV2(
+            pb.FetchRequest.encode({
+              table: table.name,
+              ownerId: p.idLong,
+              memberId: member,
+            }).finish(),
+          ),
+        );
+        found = new Map([[member, res.record ?? null]]);
+      } else {
+        const res = pb.CFetchResponse.decode(
+          await c.CFetchV2(
+            pb.CFetchRequest.encode({ table: table.name, ownerId: p.idLong }).finish(),
+          ),
+        );
+        found = new Map();
+        for (const id of p.collections.get(table.name)!.members.keys()) found.set(id, null);
+        for (const id of w.outcomes.members.keys()) found.set(id, null);
+        for (const r of res.records) found.set(Number(toBigInt(r.memberId as Long)), r);
       }
+    } catch {
+      return false;
     }
-    p.disabled = true;
+    let applied = false;
+    for (const [member, got] of found) {
+      const old = getRecord(p, table, member);
+      const candidates = w.outcomes.members.get(member) ?? [old];
+      const k = candidates.findIndex((want) =>
+        want === undefined
+          ? got === null
+          : got !== null && !diffRecord(table, p.id, member, want, got),
+      );
+      if (k >= 0) {
+        if (candidates[k] !== old) applied = true;
+        setRecord(p, table, member, candidates[k]);
+        continue;
+      }
+      const existed = table.collection ? p.collections.get(table.name)!.removed.has(member) : false;
+      const gotVersion = got ? toBigInt(got.version as Long) : null;
+      const kind = classify(candidates, gotVersion, existed);
+      this.#ledger[kind]++;
+      const problem =
+        `${kind} write: ${table.name} member ${member} found ` +
+        (got ? `version ${gotVersion}` : 'absent') +
+        `, after ${w.op} with an unknown outcome; expected ${candidates
+          .map((s) => (s ? `version ${s.version}` : 'absent'))
+          .join(' or ')}` +
+        (got && candidates[0] ? ` (${diffRecord(table, p.id, member, candidates[0], got)})` : '');
+      if (this.#ledgerSamples.length < SAMPLE_LIMIT)
+        this.#ledgerSamples.push({
+          op: w.op as OpName,
+          player: p.id.toString(),
+          request: w.request,
+          problem,
+        });
+      if (this.#printed < this.#p.printLimit) {
+        this.#printed++;
+        console.error(
+          `${kind.toUpperCase()} WRITE player ${p.id}: ${problem}\n  request ${w.request}`,
+        );
+      }
+      setRecord(p, table, member, got ? adopt(table, got) : undefined);
+    }
+    if (applied) this.#ledger.settledApplied++;
+    else this.#ledger.settledNotApplied++;
+    p.pending = null;
+    return true;
+  }
+
+  /** Reads back every unknown write left, until all are settled or `settleMs` has passed. */
+  async #settleAll(): Promise<void> {
+    const until = performance.now() + (this.#p.settleMs ?? DEFAULT_SETTLE_MS);
+    const players = this.#clients.flatMap((c) => c.players);
+    for (;;) {
+      const left = players.filter((p) => p.pending);
+      if (left.length === 0) return;
+      for (const p of left) await this.#settle(p);
+      if (players.every((p) => !p.pending) || performance.now() > until) return;
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+    }
   }
 
   async results(): Promise<WorkloadResults> {
+    await this.#settleAll();
+    const players = this.#clients.flatMap((c) => c.players);
+    this.#ledger.unsettled = players.filter((p) => p.pending).length;
     const g = this.#grpc.bytes;
     const extra: DataExtra = {
       clients: this.#clients.map((c) => ({
@@ -368,20 +546,15 @@ export class DataWorkload implements Workload {
         hash: c.hash.copy().digest('hex'),
         checkpoints: c.checkpoints,
       })),
-      records: exportRecords(
-        this.#schema,
-        this.#clients.flatMap((c) => c.players),
-      ),
+      records: exportRecords(this.#schema, players),
       mismatchSamples: this.#mismatchSamples,
       errorSamples: this.#errorSamples,
       requestBytes: this.#requestBytes,
       responseBytes: g.responseBytes,
       responses: g.responses,
       resyncs: this.#resyncs,
-      disabledPlayers: this.#clients.reduce(
-        (n, c) => n + c.players.filter((p) => p.disabled).length,
-        0,
-      ),
+      ledger: { ...this.#ledger, errorsByCode: { ...this.#ledger.errorsByCode } },
+      ledgerSamples: this.#ledgerSamples,
       memo: { enabled: this.#planner.memo.enabled, ...this.#planner.memo.stats },
     };
     // BENCH_MEMO_STATS=1: each worker prints its memo's counts (the report does not show them),

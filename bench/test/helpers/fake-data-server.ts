@@ -18,6 +18,12 @@ export interface FakeOptions {
   failEveryNthWrite?: number;
   /** The faults of failEveryNthWrite start once the store holds this many records (after a seeding). */
   faultsFromRecords?: number;
+  /**
+   * What the failing write of failEveryNthWrite (a record's write) does besides: 'lose' removes
+   * the record (its acknowledged writes are lost: what a read-back must report), 'phantom' gives
+   * it a version nobody wrote (10 above).
+   */
+  onFailedWrite?: 'lose' | 'phantom';
 }
 
 function err(code: grpc.status, details: string) {
@@ -47,6 +53,7 @@ export class FakeDataServer {
           const res = fn(call.request);
           const n = this.opts.failEveryNthWrite;
           if (write && n && this.#faulting() && ++this.writes % n === 0) {
+            this.#corrupt(call.request as { table: string; ownerId: Long; memberId?: Long });
             throw err(grpc.status.UNAVAILABLE, 'applied, but the answer was lost');
           }
           cb(null, res);
@@ -160,6 +167,20 @@ export class FakeDataServer {
         });
       }),
     });
+  }
+
+  #corrupt(r: { table: string; ownerId: Long; memberId?: Long }): void {
+    if (!this.opts.onFailedWrite || r.memberId === undefined || r.memberId === null) return;
+    const key = this.key(r.table, r.ownerId, r.memberId);
+    const cur = this.store.get(key);
+    if (!cur) return;
+    if (this.opts.onFailedWrite === 'lose') {
+      this.remove(key);
+      this.membersOf(r.table, r.ownerId).delete(toBigInt(r.memberId));
+    } else {
+      this.store.set(key, { fields: cur.fields, version: cur.version + 10n });
+      this.cache.delete(key);
+    }
   }
 
   /** Whether the write faults are on: from the start, or once the store reached faultsFromRecords. */
