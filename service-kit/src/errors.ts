@@ -105,9 +105,21 @@ export function errorFromGrpc(err: unknown): ServiceError {
   return Cls ? new Cls(message, err) : new InternalError(message, err);
 }
 
+/**
+ * A status message as sent: at most 900 characters, its start and its end (where messages say
+ * what was wrong) kept. A message that repeats a request's text whole (a march kind of 100,000
+ * characters) outgrew the client's HTTP/2 header limit: the client reset the connection
+ * ("Protocol error"), failing every call on it, not only this one.
+ */
+export function boundedDetails(message: string): string {
+  if (message.length <= 900) return message;
+  return `${message.slice(0, 600)}... (${message.length - 900} characters cut) ...${message.slice(-300)}`;
+}
+
 /** The gRPC status and message a thrown value becomes at the server boundary. */
 export function toGrpcStatus(err: unknown): { code: GrpcCode; details: string } {
-  if (err instanceof ServiceError) return { code: err.grpcCode, details: err.message };
+  if (err instanceof ServiceError)
+    return { code: err.grpcCode, details: boundedDetails(err.message) };
   return { code: status.INTERNAL, details: 'internal error (see the server log)' };
 }
 

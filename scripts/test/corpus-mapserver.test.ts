@@ -1,0 +1,37 @@
+// The bad-input corpus, map-server (issue 16): every method of slg.mapserver.v1.MapService and
+// the ViewportService.Watch stream, on the whole stack of bundles (map-server on data-server on
+// Redis DB 13 and db-proxy on MariaDB, battle-server). Each case must end with a clean status
+// naming the problem, nothing may be written, and every process must be healthy after.
+import t from 'tap';
+import { RawClient, report, runGrpc } from './corpus/cases.ts';
+import { mapServerCases, runWatch, warmUp, watchCases } from './corpus/mapserver-cases.ts';
+import { CorpusStack } from './corpus/stack.ts';
+
+t.test('map-server: the bad-input corpus', async (t) => {
+  const stack = new CorpusStack('map', 13);
+  const names = ['db-proxy', 'data-server', 'battle-server', 'map-server'] as const;
+  await stack.start(t, [...names]);
+  const cases = mapServerCases();
+  const watch = watchCases();
+  t.ok(cases.length + watch.length >= 150, `${cases.length + watch.length} cases`);
+  const client = new RawClient(stack.address('map-server'));
+  t.teardown(() => client.close());
+  // The calls that read an absent record through data-server, once in full (its cache holds the
+  // answer now, so the corpus's repeats write nothing).
+  for (const w of warmUp) {
+    const { code } = await client.unary(w.path, w.bytes);
+    t.not(code, 0, `warm-up ${w.path} answered an error, as the case expects`);
+  }
+  const before = await stack.snapshot();
+  t.ok(Object.keys(before.tables).length >= 5, "the schema's tables exist (checksummed)");
+  const outcomes = [
+    ...(await runGrpc(client, cases)),
+    ...(await runWatch(stack.address('map-server'), watch)),
+  ];
+  const after = await stack.snapshot();
+  for (const name of names) {
+    t.ok(await stack.healthy(name), `${name} healthy after the corpus`);
+    t.same(stack.errorLines(name), [], `${name} logged no error`);
+  }
+  report(t, 'map-server corpus', outcomes, before, after);
+});
