@@ -3,8 +3,10 @@
 // kubernetes-models: the API's OpenAPI definitions compiled by ajv) and strict (no unknown
 // field), and wired to the services as they are (k8s/checks.ts). Each check is also shown
 // failing on a broken copy, so that a green run means something.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import t from 'tap';
+import { parseAllDocuments } from 'yaml';
 import {
   archProblems,
   bakeImages,
@@ -34,6 +36,25 @@ function broken(edit: (objects: K8sObject[]) => void): K8sObject[] {
 }
 const container = (objects: K8sObject[], name: string): Loose =>
   find(objects, 'Deployment', name).spec.template.spec.containers[0]!;
+
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+const kustomize = kubectl.status === 0 ? false : 'kubectl (and its kustomize) is not installed';
+
+t.test(
+  'render.ts renders as kustomize does (kubectl kustomize)',
+  { skip: kustomize },
+  async (t) => {
+    const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+    const sorted = (objects: K8sObject[]) =>
+      [...objects].sort((a, b) => key(a).localeCompare(key(b)));
+    for (const [name, objects] of [['base', base], ...Object.entries(overlays)] as const) {
+      const out = spawnSync('kubectl', ['kustomize', join(dir, name)], { encoding: 'utf8' });
+      t.equal(out.status, 0, `kubectl kustomize deploy/k8s/${name}: ${out.stderr}`);
+      const theirs = parseAllDocuments(out.stdout).map((d) => d.toJS() as K8sObject);
+      t.same(sorted(objects), sorted(theirs), `deploy/k8s/${name}: the same objects`);
+    }
+  },
+);
 
 t.test('the base renders the whole stack', async (t) => {
   const kinds = base.map((o) => `${o.kind}/${o.metadata.name}`).sort();
