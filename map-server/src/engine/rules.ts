@@ -56,3 +56,8 @@ export const KIND_NEEDS: Record<MarchKind, string> = {
   reinforce: "an ally's city",
   scout: 'any open tile',
 };
+
+/** Marches a player may have out at once. */
+export const MAX_MARCHES = 5;
+/** Allied marches a city's defence takes. */
+export const MAX_REINFORCEMENTS = 10;

@@ -1,0 +1,182 @@
+// When march steps run. Each march has at most one live step (its next event: an arrival, the
+// end of its gathering, its return) in a heap by (due time, sequence). A due step starts when no
+// earlier step still running holds one of its keys (the march's player, its target), and every
+// step a step schedules has keys among its own; so steps that share a player or a target run in
+// time order, the others in parallel, up to `concurrency` at once. A step runs holding its keys
+// in the engine's FIFO locks, which RPCs take too.
+import type { Logger } from '@slg/service-kit';
+import type { Clock } from '../clock.ts';
+import type { March } from '../world/types.ts';
+import { EventHeap } from './heap.ts';
+import type { KeyedLocks } from './locks.ts';
+
+export interface Due {
+  at: number;
+  seq: number;
+  marchId: number;
+}
+
+/** The lock keys of everything a march's steps touch. */
+export function keysOf(m: March): string[] {
+  const keys = [`p:${m.playerId}`];
+  if (m.kind === 'gather') keys.push(`f:${m.targetId}`);
+  else if (m.kind === 'attack_monster') keys.push(`m:${m.targetId}`);
+  else if (m.kind === 'attack_city' || m.kind === 'reinforce') keys.push(`p:${m.targetId}`);
+  return keys;
+}
+
+export interface SchedulerOptions {
+  clock: Clock;
+  concurrency: number;
+  locks: KeyedLocks;
+  log: Logger;
+  /** The march of an id (gone: its steps are dropped). */
+  march(id: number): March | undefined;
+  /** Runs a due step; called holding the march's keys. */
+  run(m: March, d: Due): Promise<void>;
+}
+
+export class StepScheduler {
+  readonly #o: SchedulerOptions;
+  readonly #heap = new EventHeap<Due>();
+  /** The one live event of each march (older heap entries are stale). */
+  readonly #due = new Map<number, Due>();
+  /** Keys held by running events, with counts. */
+  readonly #eventKeys = new Map<string, number>();
+  #seq = 0;
+  #inFlight = 0;
+  #timer: (() => void) | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #running = false;
+  #idle: (() => void)[] = [];
+  #quiet: (() => void)[] = [];
+
+  constructor(o: SchedulerOptions) {
+    this.#o = o;
+  }
+
+  /** Steps running. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Events waiting (due or not). */
+  get scheduled(): number {
+    return this.#due.size;
+  }
+
+  /** Starts running steps (after the world is loaded): everything already due first. */
+  start(): void {
+    this.#running = true;
+    this.pump();
+  }
+
+  /** Stops starting steps; running ones finish. */
+  stop(): void {
+    this.#running = false;
+    this.#timer?.();
+    this.#timer = undefined;
+  }
+
+  /** Resolves once no step runs. */
+  quiet(): Promise<void> {
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#quiet.push(resolve));
+  }
+
+  /** Resolves once nothing is running and nothing is due (tests, with a manual clock). */
+  drain(): Promise<void> {
+    this.pump();
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /** The march's live event, if it has one. */
+  dueOf(marchId: number): Due | undefined {
+    return this.#due.get(marchId);
+  }
+
+  /** Whether `d` is still the march's live event (not settled meanwhile by a recall). */
+  isLive(d: Due): boolean {
+    return this.#due.get(d.marchId) === d;
+  }
+
+  /** The march has no event any more (it is home, stationed, or its event is running). */
+  unschedule(marchId: number): void {
+    this.#due.delete(marchId);
+  }
+
+  /** Puts the march's next event (if its state has one) on the heap. */
+  schedule(m: March): void {
+    if (m.state === 'stationed') {
+      this.#due.delete(m.id);
+      return;
+    }
+    const d = { at: m.legEnd, seq: ++this.#seq, marchId: m.id };
+    this.#due.set(m.id, d);
+    this.#heap.push(d);
+    if (this.#running) this.pump();
+  }
+
+  #isIdle(): boolean {
+    const head = this.#peekLive();
+    return this.#inFlight === 0 && (!head || head.at > this.#o.clock.now());
+  }
+
+  #peekLive(): Due | undefined {
+    for (;;) {
+      const d = this.#heap.peek();
+      if (!d || this.#due.get(d.marchId) === d) return d;
+      this.#heap.pop();
+    }
+  }
+
+  pump(): void {
+    if (!this.#running) return;
+    const o = this.#o;
+    const now = o.clock.now();
+    while (this.#inFlight < o.concurrency) {
+      const d = this.#peekLive();
+      if (!d || d.at > now) break;
+      const m = o.march(d.marchId);
+      if (!m) {
+        this.#heap.pop();
+        this.#due.delete(d.marchId);
+        continue;
+      }
+      const keys = keysOf(m);
+      if (keys.some((k) => this.#eventKeys.has(k))) break;
+      this.#heap.pop();
+      this.#inFlight++;
+      for (const k of keys) this.#eventKeys.set(k, (this.#eventKeys.get(k) ?? 0) + 1);
+      void o.locks
+        .with(keys, () => o.run(m, d))
+        .catch((err: unknown) => o.log.error({ err, march: m.id }, 'settlement failed'))
+        .finally(() => {
+          this.#inFlight--;
+          if (this.#inFlight === 0) for (const w of this.#quiet.splice(0)) w();
+          for (const k of keys) {
+            const n = this.#eventKeys.get(k)! - 1;
+            if (n === 0) this.#eventKeys.delete(k);
+            else this.#eventKeys.set(k, n);
+          }
+          this.pump();
+        });
+    }
+    const head = this.#peekLive();
+    if (head && head.at > now && head.at < this.#timerAt) {
+      this.#timer?.();
+      this.#timerAt = head.at;
+      this.#timer = o.clock.schedule(head.at - now, () => {
+        this.#timer = undefined;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.pump();
+      });
+    }
+    if (this.#isIdle()) {
+      const waiters = this.#idle;
+      this.#idle = [];
+      for (const w of waiters) w();
+    }
+  }
+}
