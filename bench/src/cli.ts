@@ -67,6 +67,11 @@ await optional(
   'a long open-model run: p99 and RSS per interval, their slopes, pass/fail',
   async () => (await import('./commands/soak.ts')).soakCommand(),
 );
+await optional(
+  'pair',
+  'two targets from one load generator: interleaved runs, each validated, compared with intervals',
+  async () => (await import('./commands/pair.ts')).pairCommand(),
+);
 await optional('battle', 'load battle-server over HTTP', async () =>
   (await import('./commands/battle.ts')).battleCommand(),
 );

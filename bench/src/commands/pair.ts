@@ -1,0 +1,533 @@
+// `bench pair --a HOST:PORT --b HOST:PORT --workload data|battle|map --runs N -- <run flags>`:
+// one load generator drives two targets in turn. A warm-up run on each (discarded), then N runs
+// each in a seeded random interleaving (each block of two is AB or BA), every run a `bench
+// <workload>` child process writing its own JSON; each run is gated on validity (exit code, 0
+// errors, 0 mismatches, the open model's achieved rate within a tolerance of the asked one, the
+// load generator's CPU under a share of what it can use); the valid runs are compared
+// (src/stats/compare-runs.ts) into a JSON and the HTML report. --knee-p99-ms adds, per target,
+// the highest open-model rate whose p99 stays under the bound (a bisection of validated runs).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, Option } from 'commander';
+import { collectEnvironment } from '../lib/environment.ts';
+import {
+  parseAddress,
+  parseNonNegativeNumber,
+  parsePositiveInt,
+  UsageError,
+} from '../lib/options.ts';
+import { int } from '../lib/report.ts';
+import { readResult, resultsDir, showPath, writeResult } from '../lib/result-file.ts';
+import { Rng } from '../lib/rng.ts';
+import { type KneeSide, type KneeSummary, writeHtmlReport } from '../report-html/report.ts';
+import {
+  compareGroups,
+  figuresOf,
+  formatComparison,
+  type PairAnnotation,
+  type RunFigures,
+  type ServerEnvironment,
+} from '../stats/compare-runs.ts';
+import { comparisonJson } from './compare.ts';
+
+export type Workload = 'data' | 'battle' | 'map';
+export type Side = 'A' | 'B';
+
+export interface PairSettings {
+  a: string;
+  b: string;
+  workload: Workload;
+  runs: number;
+  /** Discarded runs on each target before the measured ones. */
+  warmUp: number;
+  seed: number;
+  outDir: string;
+  /** Flags given to every run (after --). */
+  runArgs: string[];
+  aArgs: string[];
+  bArgs: string[];
+  aEnv: string | null;
+  bEnv: string | null;
+  priceA: number | null;
+  priceB: number | null;
+  /** Open model: |achieved / asked - 1| at most this. */
+  rateTolerance: number;
+  /** The load generator's CPU over what it can use, at most this. */
+  maxClientUtil: number;
+  battlePath: string;
+  resamples: number;
+  kneeP99Ms: number | null;
+  kneeMin: number;
+  kneeMax: number | null;
+  kneeSteps: number;
+  quiet: boolean;
+}
+
+/**
+ * The measured order: `runs` blocks, each A then B or B then A (a seeded coin): every block
+ * holds one run of each, so a drift of the machine over time falls on both alike.
+ */
+export function interleave(runs: number, seed: number): Side[] {
+  const rng = new Rng(seed, 'pair-order');
+  const order: Side[] = [];
+  for (let i = 0; i < runs; i++)
+    order.push(...(rng.chance(0.5) ? (['A', 'B'] as const) : (['B', 'A'] as const)));
+  return order;
+}
+
+export interface GateOptions {
+  rateTolerance: number;
+  maxClientUtil: number;
+}
+
+/** What can be said of a run's validity; `cpuCores` is the load generator's mean use. */
+export function gate(
+  r: RunFigures,
+  exitCode: number,
+  cpuCores: number | null,
+  o: GateOptions,
+): { valid: boolean; problems: string[]; utilisation: number | null } {
+  const problems: string[] = [];
+  if (exitCode !== 0) problems.push(`exit code ${exitCode}`);
+  if (r.errors > 0) problems.push(`${r.errors} errors`);
+  if (r.mismatches > 0) problems.push(`${r.mismatches} mismatches`);
+  if (r.targetRate !== null) {
+    const achieved = r.throughput / r.targetRate;
+    if (Math.abs(achieved - 1) > o.rateTolerance)
+      problems.push(
+        `achieved ${r.throughput.toFixed(1)}/s of ${r.targetRate}/s asked (${(achieved * 100).toFixed(1)}%, tolerance ${(o.rateTolerance * 100).toFixed(1)}%)`,
+      );
+  }
+  // What the load generator can use: its worker threads (data, map) or its one thread
+  // (battle's autocannon), and never more than the machine's cores.
+  const threads = r.kind === 'battle' ? 1 : Number(r.workload.workers ?? 1);
+  const capacity = Math.max(1, Math.min(threads, r.environment?.cores ?? threads));
+  const utilisation = cpuCores === null ? null : cpuCores / capacity;
+  if (utilisation === null) problems.push('load generator CPU unknown');
+  else if (utilisation > o.maxClientUtil)
+    problems.push(
+      `load generator saturated: ${cpuCores!.toFixed(2)} cores of ${capacity} (${(utilisation * 100).toFixed(0)}% > ${(o.maxClientUtil * 100).toFixed(0)}%)`,
+    );
+  return { valid: problems.length === 0, problems, utilisation };
+}
+
+const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const probePath = fileURLToPath(new URL('./pair-cpu-probe.ts', import.meta.url));
+
+/** The flags that point a run at a target. */
+function targetArgs(s: PairSettings, target: string): string[] {
+  if (s.workload === 'battle') return ['--url', `http://${target}${s.battlePath}`];
+  return ['--target', target];
+}
+
+interface ChildRun {
+  code: number;
+  output: string;
+  /** The child's own CPU (cores, user + system over its life), from the probe. */
+  cpuCores: number | null;
+}
+
+function runChild(args: string[], cpuFile: string): Promise<ChildRun> {
+  return new Promise((resolveRun) => {
+    execFile(
+      process.execPath,
+      ['--import', probePath, cliPath, ...args],
+      {
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1', BENCH_PAIR_CPU_FILE: cpuFile },
+      },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        let cpuCores: number | null = null;
+        try {
+          const c = JSON.parse(readFileSync(cpuFile, 'utf8')) as { cpuS: number; wallS: number };
+          cpuCores = c.wallS > 0 ? c.cpuS / c.wallS : null;
+          rmSync(cpuFile, { force: true });
+        } catch {}
+        resolveRun({ code, output: `${stdout}${stderr}`, cpuCores });
+      },
+    );
+  });
+}
+
+/** A server environment file (bench env's JSON, or a result's environment), or this machine's. */
+export function serverEnvironment(target: string, file: string | null): ServerEnvironment | null {
+  if (file) {
+    // biome-ignore lint/suspicious/noExplicitAny: either shape, checked field by field
+    const j = readResult<any>(file);
+    const e = j.environment ?? j;
+    return {
+      cpuModel: String(e.cpuModel ?? 'unknown'),
+      cores: Number(e.cores ?? 0),
+      arch: String(e.arch ?? 'unknown'),
+      kernel: String(e.kernel ?? e.osRelease ?? 'unknown'),
+      node: String(e.node ?? 'unknown'),
+      commit: e.commit ?? e.gitCommit ?? null,
+      source: showPath(file),
+    };
+  }
+  const host = target.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const loopback =
+    host === 'localhost' || (isIP(host) === 4 && host.startsWith('127.')) || host === '::1';
+  if (!loopback) return null;
+  const e = collectEnvironment();
+  return {
+    cpuModel: e.cpuModel,
+    cores: e.cores,
+    arch: e.arch,
+    kernel: e.osRelease,
+    node: e.node,
+    commit: e.gitCommit,
+    source: 'this machine (a loopback target)',
+  };
+}
+
+export interface DoneRun {
+  side: Side;
+  figures: RunFigures;
+  path: string;
+  annotation: PairAnnotation;
+}
+
+export async function runPair(s: PairSettings, say: (line: string) => void): Promise<number> {
+  if (s.workload === 'map' && s.runArgs.some((a) => a === '--rate' || a.startsWith('--rate=')))
+    throw new UsageError('bench map has no open model: no --rate');
+  if (s.kneeP99Ms !== null && s.workload !== 'data')
+    throw new UsageError('--knee-p99-ms searches open-model rates: only --workload data has them');
+  if (s.kneeP99Ms !== null && s.kneeMax === null)
+    throw new UsageError('--knee-p99-ms needs --knee-max (the highest rate to try)');
+  mkdirSync(s.outDir, { recursive: true });
+  const servers = {
+    A: serverEnvironment(s.a, s.aEnv),
+    B: serverEnvironment(s.b, s.bEnv),
+  };
+  const target = { A: s.a, B: s.b };
+  const sideArgs = { A: s.aArgs, B: s.bArgs };
+  const order = interleave(s.runs, s.seed);
+  say(
+    `bench pair: ${s.workload}; A ${s.a}, B ${s.b}; ${s.warmUp} warm-up run(s) each, then ${s.runs} each in the order ${order.join(' ')} (seed ${s.seed}); run flags: ${s.runArgs.join(' ') || '(defaults)'}`,
+  );
+  say(`results in ${showPath(s.outDir)}`);
+  let counter = 0;
+  const oneRun = async (
+    side: Side,
+    name: string,
+    extra: string[],
+    meta: { order: number; warmUp: boolean },
+  ): Promise<DoneRun> => {
+    const path = join(s.outDir, `${name}.json`);
+    rmSync(path, { force: true });
+    const args = [
+      s.workload,
+      ...targetArgs(s, target[side]),
+      '-o',
+      path,
+      '-q',
+      ...s.runArgs,
+      ...extra,
+      ...sideArgs[side],
+    ];
+    const child = await runChild(args, join(s.outDir, `.cpu-${process.pid}-${counter++}.json`));
+    writeFileSync(join(s.outDir, `${name}.log`), child.output);
+    if (!existsSync(path))
+      throw new Error(
+        `${name}: bench ${s.workload} wrote no result (exit ${child.code}); its output, ${showPath(join(s.outDir, `${name}.log`))}:\n${child.output.trim().split('\n').slice(-8).join('\n')}`,
+      );
+    // biome-ignore lint/suspicious/noExplicitAny: the run's own result, annotated and rewritten
+    const result = readResult<any>(path);
+    const figures = figuresOf(result, showPath(path));
+    // The result's own figure covers the measured phase only; the probe's, the whole process.
+    const cores: number | null = result.client?.cores ?? child.cpuCores;
+    const g = gate(figures, child.code, cores, s);
+    const annotation: PairAnnotation = {
+      side,
+      order: meta.order,
+      warmUp: meta.warmUp,
+      valid: g.valid,
+      problems: g.problems,
+      loadGeneratorUtilisation: g.utilisation,
+      serverEnvironment: servers[side],
+    };
+    result.pair = annotation;
+    writeResult(path, result);
+    figures.pair = annotation;
+    say(
+      `${name}: ${side} ${target[side]}: ${int(figures.throughput)} requests/s, p99 ${(figures.latencyUs.p99 / 1000).toFixed(2)} ms, load generator ${cores === null ? '?' : cores.toFixed(2)} cores: ${g.valid ? 'valid' : `INVALID (${g.problems.join('; ')})`}`,
+    );
+    return { side, figures, path, annotation };
+  };
+
+  for (let w = 0; w < s.warmUp; w++)
+    for (const side of ['A', 'B'] as const)
+      await oneRun(side, `warmup-${side}${w + 1}`, [], { order: -1, warmUp: true });
+
+  const done: DoneRun[] = [];
+  const seen = { A: 0, B: 0 };
+  for (let k = 0; k < order.length; k++) {
+    const side = order[k]!;
+    seen[side]++;
+    done.push(await oneRun(side, `run-${side}${seen[side]}`, [], { order: k, warmUp: false }));
+  }
+
+  let knee: KneeSummary | null = null;
+  if (s.kneeP99Ms !== null) knee = await kneeSearch(s, oneRun, say);
+
+  const valid = (side: Side) => done.filter((d) => d.side === side && d.annotation.valid);
+  const invalid = done.filter((d) => !d.annotation.valid);
+  say('');
+  if (invalid.length)
+    say(
+      `${invalid.length} of ${done.length} runs failed the validity gate and are left out: ${invalid.map((d) => showPath(d.path)).join(', ')}`,
+    );
+  const va = valid('A').map((d) => d.figures);
+  const vb = valid('B').map((d) => d.figures);
+  if (va.length === 0 || vb.length === 0) {
+    say('no valid run on a side: no comparison');
+    if (knee) writeResult(join(s.outDir, 'knee.json'), knee);
+    return 1;
+  }
+  const comparison = compareGroups(va, vb, {
+    seed: s.seed,
+    resamples: s.resamples,
+    priceA: s.priceA,
+    priceB: s.priceB,
+    serverA: servers.A,
+    serverB: servers.B,
+  });
+  if (invalid.length)
+    comparison.notes.push(`${invalid.length} run(s) failed the validity gate and are left out`);
+  say(formatComparison(comparison));
+  if (knee) {
+    const k = (x: KneeSide) => (x.rate === null ? 'none found' : `${int(x.rate)} requests/s`);
+    say(`knee (p99 under ${knee.boundP99Ms} ms): A ${k(knee.A)}, B ${k(knee.B)}`);
+  }
+  const jsonPath = writeResult(join(s.outDir, 'comparison.json'), {
+    ...comparisonJson(comparison),
+    pair: { order, seed: s.seed, runArgs: s.runArgs, invalid: invalid.map((d) => d.path) },
+    knee,
+  });
+  const htmlPath = writeHtmlReport(
+    join(s.outDir, 'report.html'),
+    comparison,
+    { A: va, B: vb },
+    { knee },
+  );
+  say(`comparison: ${showPath(jsonPath)}`);
+  say(`report: ${showPath(htmlPath)}`);
+  return invalid.length ? 1 : 0;
+}
+
+/**
+ * Per target, the highest open-model rate in [kneeMin, kneeMax] whose run is valid with p99
+ * under the bound: the ends first, then a bisection of kneeSteps runs (A's and B's steps
+ * alternate, so both see the machine alike). A run that is not valid (the rate not reached,
+ * errors, a saturated load generator) counts as over the bound.
+ */
+export async function kneeSearch(
+  s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps'>,
+  oneRun: (
+    side: Side,
+    name: string,
+    extra: string[],
+    meta: { order: number; warmUp: boolean },
+  ) => Promise<DoneRun>,
+  say: (line: string) => void,
+): Promise<KneeSummary> {
+  const bound = s.kneeP99Ms!;
+  say('');
+  say(
+    `knee search: p99 under ${bound} ms, rates ${s.kneeMin}-${s.kneeMax} requests/s, ${s.kneeSteps} bisection steps per target`,
+  );
+  const state = {
+    A: { lo: null as number | null, hi: s.kneeMax!, steps: [] as KneeSide['steps'], done: false },
+    B: { lo: null as number | null, hi: s.kneeMax!, steps: [] as KneeSide['steps'], done: false },
+  };
+  const step = async (side: Side, rate: number): Promise<boolean> => {
+    const r = Math.round(rate);
+    const d = await oneRun(side, `knee-${side}-${r}`, ['--rate', String(r)], {
+      order: -1,
+      warmUp: false,
+    });
+    const p99Ms = d.figures.latencyUs.p99 / 1000;
+    const under = d.annotation.valid && p99Ms < bound;
+    state[side].steps.push({ rate: r, p99Ms, valid: d.annotation.valid, underBound: under });
+    return under;
+  };
+  // The ends: the lowest rate must pass (else there is no knee in range), the highest may.
+  for (const side of ['A', 'B'] as const) {
+    if (!(await step(side, s.kneeMin))) {
+      state[side].done = true;
+      continue;
+    }
+    state[side].lo = s.kneeMin;
+    if (await step(side, s.kneeMax!)) {
+      state[side].lo = s.kneeMax!;
+      state[side].done = true;
+    }
+  }
+  for (let i = 0; i < s.kneeSteps; i++) {
+    for (const side of ['A', 'B'] as const) {
+      const st = state[side];
+      if (st.done || st.lo === null) continue;
+      const mid = (st.lo + st.hi) / 2;
+      if (Math.round(mid) === Math.round(st.lo) || Math.round(mid) === Math.round(st.hi)) {
+        st.done = true;
+        continue;
+      }
+      if (await step(side, mid)) st.lo = Math.round(mid);
+      else st.hi = Math.round(mid);
+    }
+  }
+  return {
+    boundP99Ms: bound,
+    A: { rate: state.A.lo, steps: state.A.steps },
+    B: { rate: state.B.lo, steps: state.B.steps },
+  };
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+export function pairCommand(): Command {
+  return new Command('pair')
+    .description(
+      'one load generator, two targets: N runs each, randomly interleaved after a warm-up, each gated on validity, compared with intervals (JSON + HTML report); flags after -- go to every run',
+    )
+    .requiredOption('--a <host:port>', 'target A (the reference)', parseAddress)
+    .requiredOption('--b <host:port>', 'target B', parseAddress)
+    .addOption(
+      new Option('--workload <name>', 'what each run is: bench data, battle or map')
+        .choices(['data', 'battle', 'map'])
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--runs <n>', 'measured runs per target').argParser(parsePositiveInt).default(5),
+    )
+    .addOption(
+      new Option('--warm-up <n>', 'discarded runs per target first')
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option('--seed <n>', 'seed of the interleaving and the bootstrap')
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option(
+        '--out-dir <dir>',
+        'where every run, the comparison and the report go (default: bench/results/pair-<time>/)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--a-arg <flag>',
+        "a flag for A's runs only (repeat it), e.g. --a-arg=--dbproxy=10.0.0.1:50051",
+      )
+        .argParser(collect)
+        .default([]),
+    )
+    .addOption(
+      new Option('--b-arg <flag>', "a flag for B's runs only").argParser(collect).default([]),
+    )
+    .addOption(
+      new Option(
+        '--a-env <file>',
+        "A's machine (JSON: cpuModel, cores, arch, kernel, node, commit; docs/two-machines.md); a loopback target is this machine",
+      ),
+    )
+    .addOption(new Option('--b-env <file>', "B's machine"))
+    .addOption(
+      new Option('--price-a <dollars>', "A's price per hour").argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option('--price-b <dollars>', "B's price per hour").argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option(
+        '--rate-tolerance <fraction>',
+        'open model: how far the achieved rate may be from the asked one',
+      )
+        .argParser(parseNonNegativeNumber)
+        .default(0.02),
+    )
+    .addOption(
+      new Option(
+        '--max-client-util <fraction>',
+        "the load generator's CPU over what it can use (its worker threads, at most the cores) above which a run is invalid",
+      )
+        .argParser(parseNonNegativeNumber)
+        .default(0.8),
+    )
+    .addOption(
+      new Option('--battle-path <path>', 'battle: the path loaded on each target').default(
+        '/v1/battles/sample/7',
+      ),
+    )
+    .addOption(
+      new Option('--resamples <n>', 'bootstrap resamples')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(
+      new Option(
+        '--knee-p99-ms <ms>',
+        'also search, per target, the highest open-model rate whose p99 stays under this (data)',
+      ).argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option('--knee-min <rate>', 'the lowest rate of the knee search')
+        .argParser(parseNonNegativeNumber)
+        .default(100),
+    )
+    .addOption(
+      new Option('--knee-max <rate>', 'the highest rate of the knee search').argParser(
+        parseNonNegativeNumber,
+      ),
+    )
+    .addOption(
+      new Option('--knee-steps <n>', 'bisection steps per target')
+        .argParser(parsePositiveInt)
+        .default(5),
+    )
+    .argument(
+      '[run-flags...]',
+      'after --: flags for every run (e.g. -- --duration 30s --rate 2000)',
+    )
+    .action(async (runArgs: string[], o: Record<string, unknown>) => {
+      const outDir = resolve(
+        (o.outDir as string | undefined) ??
+          join(resultsDir, `pair-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+      );
+      process.exitCode = await runPair(
+        {
+          a: o.a as string,
+          b: o.b as string,
+          workload: o.workload as Workload,
+          runs: o.runs as number,
+          warmUp: Math.floor(o.warmUp as number),
+          seed: Math.floor(o.seed as number),
+          outDir,
+          runArgs,
+          aArgs: o.aArg as string[],
+          bArgs: o.bArg as string[],
+          aEnv: (o.aEnv as string | undefined) ?? null,
+          bEnv: (o.bEnv as string | undefined) ?? null,
+          priceA: (o.priceA as number | undefined) ?? null,
+          priceB: (o.priceB as number | undefined) ?? null,
+          rateTolerance: o.rateTolerance as number,
+          maxClientUtil: o.maxClientUtil as number,
+          battlePath: o.battlePath as string,
+          resamples: o.resamples as number,
+          kneeP99Ms: (o.kneeP99Ms as number | undefined) ?? null,
+          kneeMin: o.kneeMin as number,
+          kneeMax: (o.kneeMax as number | undefined) ?? null,
+          kneeSteps: o.kneeSteps as number,
+          quiet: false,
+        },
+        (line) => console.log(line),
+      );
+    });
+}

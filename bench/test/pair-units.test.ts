@@ -1,0 +1,87 @@
+// bench pair's parts without a network: the seeded interleaving, the validity gate, and the knee
+// search's bisection over made-up runs whose p99 crosses the bound at a known rate.
+import t from 'tap';
+import { type DoneRun, gate, interleave, kneeSearch } from '../src/commands/pair.ts';
+import { figuresOf, type RunFigures } from '../src/stats/compare-runs.ts';
+import { syntheticResult } from './helpers/synthetic-runs.ts';
+
+const fig = (o: Parameters<typeof syntheticResult>[0]): RunFigures =>
+  figuresOf(syntheticResult(o), 'x.json');
+
+t.test('the interleaving: blocks of AB or BA, seeded', async (t) => {
+  const o = interleave(50, 3);
+  t.equal(o.length, 100);
+  for (let i = 0; i < 100; i += 2) t.not(o[i], o[i + 1], `block ${i / 2}`);
+  t.same(interleave(50, 3), o);
+  t.notSame(interleave(50, 4), o);
+  const firstA = o.filter((_, i) => i % 2 === 0 && o[i] === 'A').length;
+  t.ok(firstA > 10 && firstA < 40, `A first in ${firstA} of 50 blocks`);
+});
+
+t.test('the validity gate', async (t) => {
+  const g = { rateTolerance: 0.02, maxClientUtil: 0.8 };
+  t.same(gate(fig({ throughput: 1000 }), 0, 0.5, g), {
+    valid: true,
+    problems: [],
+    utilisation: 0.25,
+  });
+  const open = gate(fig({ throughput: 950, rate: 1000 }), 0, 0.5, g);
+  t.equal(open.valid, false);
+  t.match(open.problems[0], /achieved 950\.0\/s of 1000\/s asked \(95\.0%, tolerance 2\.0%\)/);
+  t.equal(gate(fig({ throughput: 990, rate: 1000 }), 0, 0.5, g).valid, true);
+  // Two worker threads on a 2-core machine: 1.7 cores is 85% of what it can use.
+  const sat = gate(fig({ throughput: 1000 }), 0, 1.7, g);
+  t.match(sat.problems.join(), /load generator saturated: 1\.70 cores of 2 \(85% > 80%\)/);
+  const bad = fig({ throughput: 1000 });
+  bad.errors = 3;
+  bad.mismatches = 1;
+  t.same(gate(bad, 1, 0.1, g).problems, ['exit code 1', '3 errors', '1 mismatches']);
+  t.match(gate(fig({ throughput: 1 }), 0, null, g).problems, ['load generator CPU unknown']);
+});
+
+t.test('the knee search bisects to the highest rate with p99 under the bound', async (t) => {
+  // Made-up targets: p99 over 10 ms beyond 1,234/s (A) and 2,900/s (B); but B's runs from
+  // 2,450/s on are not valid (the rate not reached): they count as over.
+  const tried: string[] = [];
+  const oneRun = async (side: 'A' | 'B', _name: string, extra: string[]): Promise<DoneRun> => {
+    const rate = Number(extra[1]);
+    tried.push(`${side}${rate}`);
+    const knee = side === 'A' ? 1234 : 2900;
+    const figures = fig({ throughput: rate, rate });
+    figures.latencyUs.p99 = rate <= knee ? 5000 : 50_000;
+    const valid = !(side === 'B' && rate >= 2450);
+    return {
+      side,
+      figures,
+      path: 'x',
+      annotation: {
+        side,
+        order: -1,
+        warmUp: false,
+        valid,
+        problems: [],
+        loadGeneratorUtilisation: 0.1,
+        serverEnvironment: null,
+      },
+    };
+  };
+  const k = await kneeSearch(
+    { kneeP99Ms: 10, kneeMin: 100, kneeMax: 4000, kneeSteps: 8 },
+    oneRun,
+    () => {},
+  );
+  t.ok(k.A.rate! <= 1234 && k.A.rate! > 1234 - 20, `A's knee ${k.A.rate}`);
+  t.ok(
+    k.B.rate! < 2450 && k.B.rate! > 2400,
+    `B's knee ${k.B.rate} (invalid runs from 2,450/s count as over)`,
+  );
+  t.same(tried.slice(0, 4), ['A100', 'A4000', 'B100', 'B4000'], 'the ends first');
+  t.equal(k.A.steps.length, 2 + 8);
+  // No rate in range passes: no knee.
+  const none = await kneeSearch(
+    { kneeP99Ms: 1, kneeMin: 100, kneeMax: 4000, kneeSteps: 3 },
+    oneRun,
+    () => {},
+  );
+  t.equal(none.A.rate, null);
+});

@@ -1,0 +1,81 @@
+// bench pair: two identical local battle-servers (one process, the same code) driven from one
+// load generator, interleaved runs after a warm-up, each gated, compared: the interval contains
+// 1 and there is no verdict; every run's JSON, the comparison and the report are written.
+// (The interleaving, the gate and the knee search: pair-units.test.ts.) With 4 runs a side, a
+// verdict on identical targets needs the 4 runs of one side all above the other's: 2/70 = 2.9%
+// of orders when runs are exchangeable (the test's designed false-positive rate).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, InlineRunner } from '@slg/battle-server';
+import t from 'tap';
+import { interleave } from '../src/commands/pair.ts';
+import { runCli, tempDir } from './helpers/cli.ts';
+
+async function battleServer(t: { teardown(fn: () => Promise<void>): void }): Promise<string> {
+  const runner = new InlineRunner();
+  await runner.start();
+  const app = await build({ runner });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(async () => {
+    await app.close();
+    await runner.close();
+  });
+  return new URL(base).host;
+}
+
+t.test('two identical battle-servers: the interval contains 1, no verdict', async (t) => {
+  const a = await battleServer(t);
+  const b = await battleServer(t);
+  const dir = tempDir(t, 'pair');
+  const r = await runCli([
+    'pair',
+    '--a',
+    a,
+    '--b',
+    b,
+    '--workload',
+    'battle',
+    '--runs',
+    '4',
+    '--seed',
+    '7',
+    '--out-dir',
+    dir,
+    '--',
+    '--connections',
+    '2',
+    '--requests',
+    '300',
+  ]);
+  t.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
+  const order = /in the order ([AB ]+) \(seed 7\)/.exec(r.stdout)?.[1]?.trim().split(' ');
+  t.same(order, interleave(4, 7), 'the seeded interleaving, as printed');
+  t.match(r.stdout, /^warmup-A1: A /m);
+  t.match(r.stdout, /^warmup-B1: B /m);
+  const c = JSON.parse(readFileSync(join(dir, 'comparison.json'), 'utf8'));
+  const thr = c.metrics[0];
+  t.ok(
+    thr.interval.lo <= 1 && thr.interval.hi >= 1,
+    `interval ${thr.interval.lo}-${thr.interval.hi}`,
+  );
+  t.equal(thr.significant, false);
+  t.match(c.verdict, /^no significant difference in throughput/);
+  t.same(c.pair.order, order);
+  // Warm-ups are run but not compared; every measured run's JSON says which side it was.
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  t.same(files.filter((f) => f.startsWith('warmup-')).sort(), ['warmup-A1.json', 'warmup-B1.json']);
+  t.equal(c.A.runs.length, 4);
+  t.equal(c.B.runs.length, 4);
+  for (const side of ['A', 'B'])
+    for (let i = 1; i <= 4; i++) {
+      const run = JSON.parse(readFileSync(join(dir, `run-${side}${i}.json`), 'utf8'));
+      t.equal(run.kind, 'battle');
+      t.equal(run.pair.side, side);
+      t.equal(run.pair.valid, true, run.pair.problems.join('; '));
+      t.ok(run.pair.loadGeneratorUtilisation > 0 && run.pair.loadGeneratorUtilisation <= 0.8);
+      t.equal(new URL(run.settings.url).host, side === 'A' ? a : b);
+    }
+  t.equal(c.A.server.source, 'this machine (a loopback target)');
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  t.match(html, /id="verdict">no significant difference in throughput/);
+});
