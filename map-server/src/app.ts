@@ -145,7 +145,22 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
     });
     server.addService(
       unaryDefinition,
-      createHandlers({ world, engine: e, cities, hub, store, clock }),
+      createHandlers({
+        world,
+        engine: e,
+        cities,
+        hub,
+        store,
+        clock,
+        placement: {
+          world,
+          store,
+          locks,
+          clock,
+          publish: hub.publish,
+          log: logger.child({ component: 'cities' }),
+        },
+      }),
     );
     server.addGrpcService(watchDefinition, { Watch: hub.watch });
 

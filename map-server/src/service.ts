@@ -12,6 +12,7 @@ import type { Clock } from './clock.ts';
 import { cityMsg, marchMsg } from './convert.ts';
 import type { Cities } from './engine/cities.ts';
 import type { MarchEngine } from './engine/march-engine.ts';
+import { type PlaceCitiesDeps, placeCities } from './place-cities.ts';
 import { T } from './store/records.ts';
 import type { MapStore } from './store/store.ts';
 import type { ViewportHub } from './stream.ts';
@@ -38,6 +39,7 @@ export interface ServiceDeps {
   hub: ViewportHub;
   store: MapStore;
   clock: Clock;
+  placement: PlaceCitiesDeps;
 }
 
 export function createHandlers(d: ServiceDeps) {
@@ -59,6 +61,15 @@ export function createHandlers(d: ServiceDeps) {
     async PlaceCity(req: slg.mapserver.v1.PlaceCityRequest) {
       const c = await cities.place(id('player_id', req.playerId), req.nearX, req.nearY);
       return pb.City.create(cityMsg(c));
+    },
+    async PlaceCities(req: slg.mapserver.v1.PlaceCitiesRequest) {
+      const entries = req.cities.map((c, i) => ({
+        playerId: id(`cities[${i}].player_id`, c.playerId),
+        nearX: c.nearX ?? 0,
+        nearY: c.nearY ?? 0,
+      }));
+      const results = await placeCities(d.placement, entries);
+      return pb.PlaceCitiesResponse.create({ results });
     },
     async RelocateCity(req: slg.mapserver.v1.RelocateCityRequest) {
       const c = await cities.relocate(id('player_id', req.playerId), req.x, req.y);

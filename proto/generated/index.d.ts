@@ -2529,6 +2529,7 @@ export namespace slg {
                 static create(rpcImpl: $protobuf.RPCImpl, requestDelimited?: boolean, responseDelimited?: boolean): MapService;
                 getWorld: slg.mapserver.v1.MapService.GetWorld;
                 placeCity: slg.mapserver.v1.MapService.PlaceCity;
+                placeCities: slg.mapserver.v1.MapService.PlaceCities;
                 relocateCity: slg.mapserver.v1.MapService.RelocateCity;
                 removeCity: slg.mapserver.v1.MapService.RemoveCity;
                 getCity: slg.mapserver.v1.MapService.GetCity;
@@ -2559,6 +2560,17 @@ export namespace slg {
                   readonly path: "/slg.mapserver.v1.MapService/PlaceCity";
                   readonly requestType: "PlaceCityRequest";
                   readonly responseType: "City";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type PlaceCitiesCallback = (error: (Error|null), response?: slg.mapserver.v1.PlaceCitiesResponse) => void;
+                type PlaceCities = {
+                  (request: slg.mapserver.v1.IPlaceCitiesRequest, callback: slg.mapserver.v1.MapService.PlaceCitiesCallback): void;
+                  (request: slg.mapserver.v1.IPlaceCitiesRequest): Promise<slg.mapserver.v1.PlaceCitiesResponse>;
+                  readonly name: "PlaceCities";
+                  readonly path: "/slg.mapserver.v1.MapService/PlaceCities";
+                  readonly requestType: "PlaceCitiesRequest";
+                  readonly responseType: "PlaceCitiesResponse";
                   readonly requestStream: undefined;
                   readonly responseStream: undefined;
                 };
@@ -3020,6 +3032,85 @@ export namespace slg {
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = slg.mapserver.v1.PlaceCityRequest.$Properties;
+            }
+
+            interface IPlaceCitiesRequest extends slg.mapserver.v1.PlaceCitiesRequest.$Properties {
+            }
+
+            class PlaceCitiesRequest {
+                constructor(properties?: slg.mapserver.v1.PlaceCitiesRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                cities: slg.mapserver.v1.PlaceCityRequest.$Properties[];
+                static create(properties: slg.mapserver.v1.PlaceCitiesRequest.$Shape): slg.mapserver.v1.PlaceCitiesRequest & slg.mapserver.v1.PlaceCitiesRequest.$Shape;
+                static create(properties?: slg.mapserver.v1.PlaceCitiesRequest.$Properties): slg.mapserver.v1.PlaceCitiesRequest;
+                static encode(message: slg.mapserver.v1.PlaceCitiesRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.PlaceCitiesRequest & slg.mapserver.v1.PlaceCitiesRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.PlaceCitiesRequest;
+                static toObject(message: slg.mapserver.v1.PlaceCitiesRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PlaceCitiesRequest {
+                interface $Properties {
+                    cities?: (slg.mapserver.v1.PlaceCityRequest.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.PlaceCitiesRequest.$Properties;
+            }
+
+            interface IPlaceCityResult extends slg.mapserver.v1.PlaceCityResult.$Properties {
+            }
+
+            class PlaceCityResult {
+                constructor(properties?: slg.mapserver.v1.PlaceCityResult.$Properties);
+                $unknowns?: Uint8Array[];
+                city?: (slg.mapserver.v1.City.$Properties|null);
+                code: string;
+                message: string;
+                static create(properties: slg.mapserver.v1.PlaceCityResult.$Shape): slg.mapserver.v1.PlaceCityResult & slg.mapserver.v1.PlaceCityResult.$Shape;
+                static create(properties?: slg.mapserver.v1.PlaceCityResult.$Properties): slg.mapserver.v1.PlaceCityResult;
+                static encode(message: slg.mapserver.v1.PlaceCityResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.PlaceCityResult & slg.mapserver.v1.PlaceCityResult.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.PlaceCityResult;
+                static toObject(message: slg.mapserver.v1.PlaceCityResult, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PlaceCityResult {
+                interface $Properties {
+                    city?: (slg.mapserver.v1.City.$Properties|null);
+                    code?: (string|null);
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.PlaceCityResult.$Properties;
+            }
+
+            interface IPlaceCitiesResponse extends slg.mapserver.v1.PlaceCitiesResponse.$Properties {
+            }
+
+            class PlaceCitiesResponse {
+                constructor(properties?: slg.mapserver.v1.PlaceCitiesResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                results: slg.mapserver.v1.PlaceCityResult.$Properties[];
+                static create(properties: slg.mapserver.v1.PlaceCitiesResponse.$Shape): slg.mapserver.v1.PlaceCitiesResponse & slg.mapserver.v1.PlaceCitiesResponse.$Shape;
+                static create(properties?: slg.mapserver.v1.PlaceCitiesResponse.$Properties): slg.mapserver.v1.PlaceCitiesResponse;
+                static encode(message: slg.mapserver.v1.PlaceCitiesResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.mapserver.v1.PlaceCitiesResponse & slg.mapserver.v1.PlaceCitiesResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.mapserver.v1.PlaceCitiesResponse;
+                static toObject(message: slg.mapserver.v1.PlaceCitiesResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PlaceCitiesResponse {
+                interface $Properties {
+                    results?: (slg.mapserver.v1.PlaceCityResult.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.mapserver.v1.PlaceCitiesResponse.$Properties;
             }
 
             interface IRelocateCityRequest extends slg.mapserver.v1.RelocateCityRequest.$Properties {

@@ -12536,6 +12536,19 @@ export const slg = $root.slg = (() => {
 
 
 
+                $Object.defineProperties(MapService.prototype.placeCities = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.placeCities, $root.slg.mapserver.v1.PlaceCitiesRequest, $root.slg.mapserver.v1.PlaceCitiesResponse, request, callback);
+                }, {
+                    name: { value: "PlaceCities" },
+                    path: { value: "/slg.mapserver.v1.MapService/PlaceCities" },
+                    requestType: { value: "PlaceCitiesRequest" },
+                    responseType: { value: "PlaceCitiesResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
                 $Object.defineProperties(MapService.prototype.relocateCity = function(request, callback) {
                     return $protobuf.rpc.Service.prototype.rpcCall.call(this, MapService.prototype.relocateCity, $root.slg.mapserver.v1.RelocateCityRequest, $root.slg.mapserver.v1.City, request, callback);
                 }, {
@@ -15260,6 +15273,445 @@ export const slg = $root.slg = (() => {
                 };
 
                 return PlaceCityRequest;
+            })();
+
+            v1.PlaceCitiesRequest = (function() {
+
+                const PlaceCitiesRequest = function (properties) {
+                    this.cities = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                PlaceCitiesRequest.prototype.cities = $util.emptyArray;
+
+                PlaceCitiesRequest.create = function(properties) {
+                    return new PlaceCitiesRequest(properties);
+                };
+
+                PlaceCitiesRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.cities != null && message.cities.length)
+                        for (let i = 0; i < message.cities.length; ++i)
+                            $root.slg.mapserver.v1.PlaceCityRequest.encode(message.cities[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                PlaceCitiesRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.PlaceCitiesRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.cities && message.cities.length))
+                                    message.cities = [];
+                                message.cities.push($root.slg.mapserver.v1.PlaceCityRequest.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                PlaceCitiesRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.PlaceCitiesRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.PlaceCitiesRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.PlaceCitiesRequest();
+                    if (object.cities) {
+                        if (!$Array.isArray(object.cities))
+                            throw $TypeError(".slg.mapserver.v1.PlaceCitiesRequest.cities: array expected");
+                        message.cities = $Array(object.cities.length);
+                        for (let i = 0; i < object.cities.length; ++i) {
+                            if (!$util.isObject(object.cities[i]))
+                                throw $TypeError(".slg.mapserver.v1.PlaceCitiesRequest.cities: object expected");
+                            message.cities[i] = $root.slg.mapserver.v1.PlaceCityRequest.fromObject(object.cities[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                PlaceCitiesRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.cities = [];
+                    if (message.cities && message.cities.length) {
+                        object.cities = $Array(message.cities.length);
+                        for (let j = 0; j < message.cities.length; ++j)
+                            object.cities[j] = $root.slg.mapserver.v1.PlaceCityRequest.toObject(message.cities[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                PlaceCitiesRequest.prototype.toJSON = function() {
+                    return PlaceCitiesRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                PlaceCitiesRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.PlaceCitiesRequest";
+                };
+
+                return PlaceCitiesRequest;
+            })();
+
+            v1.PlaceCityResult = (function() {
+
+                const PlaceCityResult = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                PlaceCityResult.prototype.city = null;
+                PlaceCityResult.prototype.code = "";
+                PlaceCityResult.prototype.message = "";
+
+                PlaceCityResult.create = function(properties) {
+                    return new PlaceCityResult(properties);
+                };
+
+                PlaceCityResult.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.city != null && $Object.hasOwnProperty.call(message, "city"))
+                        $root.slg.mapserver.v1.City.encode(message.city, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code") && message.code !== "")
+                        writer.uint32(18).string(message.code);
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(26).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                PlaceCityResult.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.PlaceCityResult();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.city = $root.slg.mapserver.v1.City.decode(reader, reader.size(), $undefined, _depth + 1, message.city);
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.code = value;
+                                else
+                                    delete message.code;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                PlaceCityResult.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.PlaceCityResult)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.PlaceCityResult: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.PlaceCityResult();
+                    if (object.city != null) {
+                        if (!$util.isObject(object.city))
+                            throw $TypeError(".slg.mapserver.v1.PlaceCityResult.city: object expected");
+                        message.city = $root.slg.mapserver.v1.City.fromObject(object.city, _depth + 1);
+                    }
+                    if (object.code != null)
+                        if (typeof object.code !== "string" || object.code.length)
+                            message.code = $String(object.code);
+                    if (object.message != null)
+                        if (typeof object.message !== "string" || object.message.length)
+                            message.message = $String(object.message);
+                    return message;
+                };
+
+                PlaceCityResult.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.city = null;
+                        object.code = "";
+                        object.message = "";
+                    }
+                    if (message.city != null && $Object.hasOwnProperty.call(message, "city"))
+                        object.city = $root.slg.mapserver.v1.City.toObject(message.city, options, _depth + 1);
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code"))
+                        object.code = message.code;
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message"))
+                        object.message = message.message;
+                    return object;
+                };
+
+                PlaceCityResult.prototype.toJSON = function() {
+                    return PlaceCityResult.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                PlaceCityResult.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.PlaceCityResult";
+                };
+
+                return PlaceCityResult;
+            })();
+
+            v1.PlaceCitiesResponse = (function() {
+
+                const PlaceCitiesResponse = function (properties) {
+                    this.results = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                PlaceCitiesResponse.prototype.results = $util.emptyArray;
+
+                PlaceCitiesResponse.create = function(properties) {
+                    return new PlaceCitiesResponse(properties);
+                };
+
+                PlaceCitiesResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.results != null && message.results.length)
+                        for (let i = 0; i < message.results.length; ++i)
+                            $root.slg.mapserver.v1.PlaceCityResult.encode(message.results[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                PlaceCitiesResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.mapserver.v1.PlaceCitiesResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.results && message.results.length))
+                                    message.results = [];
+                                message.results.push($root.slg.mapserver.v1.PlaceCityResult.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                PlaceCitiesResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.mapserver.v1.PlaceCitiesResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.mapserver.v1.PlaceCitiesResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.mapserver.v1.PlaceCitiesResponse();
+                    if (object.results) {
+                        if (!$Array.isArray(object.results))
+                            throw $TypeError(".slg.mapserver.v1.PlaceCitiesResponse.results: array expected");
+                        message.results = $Array(object.results.length);
+                        for (let i = 0; i < object.results.length; ++i) {
+                            if (!$util.isObject(object.results[i]))
+                                throw $TypeError(".slg.mapserver.v1.PlaceCitiesResponse.results: object expected");
+                            message.results[i] = $root.slg.mapserver.v1.PlaceCityResult.fromObject(object.results[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                PlaceCitiesResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.results = [];
+                    if (message.results && message.results.length) {
+                        object.results = $Array(message.results.length);
+                        for (let j = 0; j < message.results.length; ++j)
+                            object.results[j] = $root.slg.mapserver.v1.PlaceCityResult.toObject(message.results[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                PlaceCitiesResponse.prototype.toJSON = function() {
+                    return PlaceCitiesResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                PlaceCitiesResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.mapserver.v1.PlaceCitiesResponse";
+                };
+
+                return PlaceCitiesResponse;
             })();
 
             v1.RelocateCityRequest = (function() {

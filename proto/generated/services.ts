@@ -74,6 +74,7 @@ export const slg_echo_v1_EchoServiceDefinition = {
 export const slg_mapserver_v1_MapServiceDefinition = {
   GetWorld: method<pb.slg.mapserver.v1.GetWorldRequest, pb.slg.mapserver.v1.World>('/slg.mapserver.v1.MapService/GetWorld', pb.slg.mapserver.v1.GetWorldRequest, pb.slg.mapserver.v1.World, false, false),
   PlaceCity: method<pb.slg.mapserver.v1.PlaceCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/PlaceCity', pb.slg.mapserver.v1.PlaceCityRequest, pb.slg.mapserver.v1.City, false, false),
+  PlaceCities: method<pb.slg.mapserver.v1.PlaceCitiesRequest, pb.slg.mapserver.v1.PlaceCitiesResponse>('/slg.mapserver.v1.MapService/PlaceCities', pb.slg.mapserver.v1.PlaceCitiesRequest, pb.slg.mapserver.v1.PlaceCitiesResponse, false, false),
   RelocateCity: method<pb.slg.mapserver.v1.RelocateCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/RelocateCity', pb.slg.mapserver.v1.RelocateCityRequest, pb.slg.mapserver.v1.City, false, false),
   RemoveCity: method<pb.slg.mapserver.v1.RemoveCityRequest, pb.slg.mapserver.v1.RemoveCityResponse>('/slg.mapserver.v1.MapService/RemoveCity', pb.slg.mapserver.v1.RemoveCityRequest, pb.slg.mapserver.v1.RemoveCityResponse, false, false),
   GetCity: method<pb.slg.mapserver.v1.GetCityRequest, pb.slg.mapserver.v1.City>('/slg.mapserver.v1.MapService/GetCity', pb.slg.mapserver.v1.GetCityRequest, pb.slg.mapserver.v1.City, false, false),

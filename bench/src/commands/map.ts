@@ -43,7 +43,7 @@ import {
   startMarches,
   sumDeltas,
 } from '../map/arrivals.ts';
-import { BENCH_TROOPS, type SeedResult, seedWorld } from '../map/seed.ts';
+import { BENCH_TROOPS, checkSeeded, type SeedResult, seedWorld } from '../map/seed.ts';
 import type { ViewportCounts } from '../map/viewport-check.ts';
 import type { ViewportExtra, ViewportParams } from '../map/viewport-workload.ts';
 
@@ -59,6 +59,8 @@ export interface MapSettings extends LoadSettings {
   ceilingDurationMs: number;
   warmUpMs: number;
   seedParallel: number;
+  /** Skip seeding: the world holds the bench's cities from an earlier run. */
+  seeded: boolean;
   printLimit: number;
   maxErrors: number;
   marches: number;
@@ -158,6 +160,12 @@ export function mapCommand(): Command {
         .default(32),
     )
     .addOption(
+      new Option(
+        '--seeded',
+        "reuse a world an earlier run seeded with the same --cities and --first-player: no player or city is written (the first and last bench players' cities are looked up)",
+      ),
+    )
+    .addOption(
       new Option('--print-limit <n>', 'malformed answers printed as they happen, per worker')
         .argParser(parseNonNegativeNumber)
         .default(10),
@@ -216,6 +224,7 @@ function settingsFrom(o: Record<string, unknown>): MapSettings {
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
     warmUpMs: parseDuration(String(o.warmUp)),
     seedParallel: o.seedParallel as number,
+    seeded: o.seeded === true,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
     marches: Math.floor((o.marches as number | undefined) ?? 0),
@@ -261,41 +270,53 @@ export async function runMap(s: MapSettings): Promise<number> {
     throw new UsageError(
       `--view ${s.viewWidth}x${s.viewHeight} is larger than the ${before.width} x ${before.height} world`,
     );
-  say(`seeding ${int(s.cities)} players and cities...`);
-  const seedProgress = createProgress({
-    label: 'seeding',
-    unit: 'cities',
-    total: { requests: s.cities },
-    intervalS: s.progressIntervalS,
-    silent: s.quiet,
-  });
-  const t0 = performance.now();
   let seeding: SeedResult;
-  try {
-    seeding = await seedWorld({
+  if (s.seeded) {
+    seeding = await checkSeeded({
       target: s.target,
-      dataServer: s.dataServer,
       firstPlayer: s.firstPlayer,
       cities: s.cities,
-      seed: s.seed,
-      parallel: s.seedParallel,
       deadlineMs: s.deadlineMs,
-      worldWidth: before.width,
-      worldHeight: before.height,
-      progress: (done) =>
-        seedProgress.update({
-          elapsedS: (performance.now() - t0) / 1000,
-          completed: done,
-          errors: 0,
-          mismatches: 0,
-        }),
     });
-  } finally {
-    seedProgress.stop();
+    say(
+      `--seeded: the world is reused (the first and last bench players' cities found, ${seeding.seconds.toFixed(1)} s); nothing written`,
+    );
+  } else {
+    say(`seeding ${int(s.cities)} players and cities...`);
+    const seedProgress = createProgress({
+      label: 'seeding',
+      unit: 'cities',
+      total: { requests: s.cities },
+      intervalS: s.progressIntervalS,
+      silent: s.quiet,
+    });
+    const t0 = performance.now();
+    try {
+      seeding = await seedWorld({
+        target: s.target,
+        dataServer: s.dataServer,
+        firstPlayer: s.firstPlayer,
+        cities: s.cities,
+        seed: s.seed,
+        parallel: s.seedParallel,
+        deadlineMs: s.deadlineMs,
+        worldWidth: before.width,
+        worldHeight: before.height,
+        progress: (done) =>
+          seedProgress.update({
+            elapsedS: (performance.now() - t0) / 1000,
+            completed: done,
+            errors: 0,
+            mismatches: 0,
+          }),
+      });
+    } finally {
+      seedProgress.stop();
+    }
+    say(
+      `seeded in ${seeding.seconds.toFixed(1)} s: players ${int(seeding.playersCreated)} created, ${int(seeding.playersExisting)} there already; cities ${int(seeding.citiesPlaced)} placed, ${int(seeding.citiesExisting)} there already, ${int(seeding.noSpot)} without a free spot`,
+    );
   }
-  say(
-    `seeded in ${seeding.seconds.toFixed(1)} s: players ${int(seeding.playersCreated)} created, ${int(seeding.playersExisting)} there already; cities ${int(seeding.citiesPlaced)} placed, ${int(seeding.citiesExisting)} there already, ${int(seeding.noSpot)} without a free spot`,
-  );
   const world = await getWorld(s);
   say(
     `world: ${world.width} x ${world.height} (seed ${world.seed}), ${int(world.cities)} cities, ${int(world.fields)} fields, ${int(world.monsters)} monsters, ${int(world.marches)} marches`,

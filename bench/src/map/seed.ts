@@ -1,7 +1,8 @@
 // `bench map`'s world: players created in data-server (the records map-server reads: a player
 // with resources and an alliance, four troop records, in one BatchWriteV2 of the player) and a
-// city for each placed through map-server's PlaceCity near a random point. A player or a city
-// that exists already (a previous run on the same world) is kept.
+// city for each placed near a random point through map-server's PlaceCities (500 a call; it
+// writes one BatchWriteV2 per region). A player or a city that exists already (a previous run on
+// the same world) is kept.
 import {
   slg,
   slg_dataserver_v2_DataServiceDefinition,
@@ -19,6 +20,8 @@ export const BENCH_TROOPS = [
   { troopId: 4, kind: 'siege', tier: 1, count: 800 },
 ];
 export const BENCH_RESOURCES = 50_000;
+/** Cities per PlaceCities call (map-server takes up to 1,000). */
+export const PLACE_CHUNK = 500;
 
 export interface SeedOptions {
   target: string;
@@ -30,7 +33,9 @@ export interface SeedOptions {
   deadlineMs: number;
   worldWidth: number;
   worldHeight: number;
-  /** Called after each city (placed or found). */
+  /** Cities per PlaceCities call (at most PLACE_CHUNK). */
+  chunk?: number;
+  /** Called after each chunk of cities (placed or found). */
   progress?: (done: number) => void;
 }
 
@@ -42,6 +47,48 @@ export interface SeedResult {
   /** Players whose city found no free spot near its point (FAILED_PRECONDITION). */
   noSpot: number;
   seconds: number;
+  /** --seeded: nothing written, the world of an earlier run reused. */
+  reused?: boolean;
+}
+
+/**
+ * `--seeded`: the world of an earlier run is reused; the first and the last bench players'
+ * cities are looked up (NOT_FOUND: an error naming the player), nothing is written.
+ */
+export async function checkSeeded(o: {
+  target: string;
+  firstPlayer: number;
+  cities: number;
+  deadlineMs: number;
+}): Promise<SeedResult> {
+  const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
+    deadlineMs: o.deadlineMs,
+  });
+  const t0 = performance.now();
+  try {
+    await map.waitForReady(10_000);
+    for (const playerId of [o.firstPlayer, o.firstPlayer + o.cities - 1]) {
+      try {
+        await map.GetCity({ playerId: toLong(BigInt(playerId)) });
+      } catch (err) {
+        if (!isCode(err, 'NOT_FOUND')) throw err;
+        throw new Error(
+          `--seeded: player ${playerId} has no city on this world; seed it first (a run without --seeded)`,
+        );
+      }
+    }
+  } finally {
+    map.close();
+  }
+  return {
+    playersCreated: 0,
+    playersExisting: o.cities,
+    citiesPlaced: 0,
+    citiesExisting: o.cities,
+    noSpot: 0,
+    seconds: (performance.now() - t0) / 1000,
+    reused: true,
+  };
 }
 
 const isCode = (err: unknown, code: string) => err instanceof ServiceError && err.code === code;
@@ -50,8 +97,10 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
   const data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, o.dataServer, {
     deadlineMs: o.deadlineMs,
   });
+  // A PlaceCities of PLACE_CHUNK cities looks up each player and writes a batch per region: on
+  // a loaded machine it may take longer than one call's deadline.
   const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
-    deadlineMs: o.deadlineMs,
+    deadlineMs: Math.max(o.deadlineMs, 120_000),
   });
   const r: SeedResult = {
     playersCreated: 0,
@@ -68,63 +117,86 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
     x: rng.int(o.worldWidth),
     y: rng.int(o.worldHeight),
   }));
-  let next = 0;
+  // Players in chunks: each chunk's players are created (`parallel` BatchWriteV2 in flight),
+  // then its cities placed with one PlaceCities (map-server writes them one BatchWriteV2 per
+  // region); two chunks in flight, so the player writes and the placements overlap.
+  const chunk = Math.max(1, Math.min(o.chunk ?? PLACE_CHUNK, PLACE_CHUNK));
+  const chunks = Math.ceil(o.cities / chunk);
+  let nextChunk = 0;
   let done = 0;
+  const createPlayer = async (i: number) => {
+    const playerId = o.firstPlayer + i;
+    const owner = toLong(BigInt(playerId));
+    const create = (table: string, memberId: number, fields: Record<string, unknown>) => ({
+      create: {
+        table,
+        ownerId: owner,
+        memberId,
+        fields: Object.fromEntries(
+          Object.entries(fields).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? { str: v } : { int: toLong(BigInt(v as number)) },
+          ]),
+        ),
+      },
+    });
+    try {
+      await data.BatchWriteV2(
+        slg.dataserver.v2.BatchWriteRequest.create({
+          ops: [
+            create('player', 0, {
+              name: `bench-map-${playerId}`,
+              alliance_id: 1 + (playerId % 4),
+              food: BENCH_RESOURCES,
+              wood: BENCH_RESOURCES,
+              stone: BENCH_RESOURCES,
+              iron: BENCH_RESOURCES,
+              gold: BENCH_RESOURCES,
+            }),
+            ...BENCH_TROOPS.map((t) =>
+              create('troop', t.troopId, { kind: t.kind, tier: t.tier, count: t.count }),
+            ),
+          ],
+        }),
+      );
+      r.playersCreated++;
+    } catch (err) {
+      if (!isCode(err, 'ALREADY_EXISTS')) throw err;
+      r.playersExisting++;
+    }
+  };
   try {
     await Promise.all([data.waitForReady(10_000), map.waitForReady(10_000)]);
+    const perChunk = Math.max(1, Math.ceil(o.parallel / 2));
     await Promise.all(
-      Array.from({ length: Math.max(1, o.parallel) }, async () => {
-        for (let i = next++; i < o.cities; i = next++) {
-          const playerId = o.firstPlayer + i;
-          const owner = toLong(BigInt(playerId));
-          const create = (table: string, memberId: number, fields: Record<string, unknown>) => ({
-            create: {
-              table,
-              ownerId: owner,
-              memberId,
-              fields: Object.fromEntries(
-                Object.entries(fields).map(([k, v]) => [
-                  k,
-                  typeof v === 'string' ? { str: v } : { int: toLong(BigInt(v as number)) },
-                ]),
-              ),
-            },
-          });
-          try {
-            await data.BatchWriteV2(
-              slg.dataserver.v2.BatchWriteRequest.create({
-                ops: [
-                  create('player', 0, {
-                    name: `bench-map-${playerId}`,
-                    alliance_id: 1 + (playerId % 4),
-                    food: BENCH_RESOURCES,
-                    wood: BENCH_RESOURCES,
-                    stone: BENCH_RESOURCES,
-                    iron: BENCH_RESOURCES,
-                    gold: BENCH_RESOURCES,
-                  }),
-                  ...BENCH_TROOPS.map((t) =>
-                    create('troop', t.troopId, { kind: t.kind, tier: t.tier, count: t.count }),
-                  ),
-                ],
-              }),
-            );
-            r.playersCreated++;
-          } catch (err) {
-            if (!isCode(err, 'ALREADY_EXISTS')) throw err;
-            r.playersExisting++;
+      Array.from({ length: Math.min(2, chunks) }, async () => {
+        for (let c = nextChunk++; c < chunks; c = nextChunk++) {
+          const from = c * chunk;
+          const to = Math.min(o.cities, from + chunk);
+          let next = from;
+          await Promise.all(
+            Array.from({ length: perChunk }, async () => {
+              for (let i = next++; i < to; i = next++) await createPlayer(i);
+            }),
+          );
+          const entries = [];
+          for (let i = from; i < to; i++) {
+            const p = points[i]!;
+            entries.push({ playerId: toLong(BigInt(o.firstPlayer + i)), nearX: p.x, nearY: p.y });
           }
-          const p = points[i]!;
-          try {
-            await map.PlaceCity({ playerId: owner, nearX: p.x, nearY: p.y });
-            r.citiesPlaced++;
-          } catch (err) {
-            if (isCode(err, 'ALREADY_EXISTS')) r.citiesExisting++;
-            else if (isCode(err, 'FAILED_PRECONDITION') && /no free spot/.test(String(err)))
+          const res = await map.PlaceCities({ cities: entries });
+          res.results.forEach((x, k) => {
+            if (!x.code) r.citiesPlaced++;
+            else if (x.code === 'ALREADY_EXISTS') r.citiesExisting++;
+            else if (x.code === 'FAILED_PRECONDITION' && /no free spot/.test(x.message ?? ''))
               r.noSpot++;
-            else throw new Error(`PlaceCity for player ${playerId}: ${(err as Error).message}`);
-          }
-          o.progress?.(++done);
+            else
+              throw new Error(
+                `PlaceCities for player ${o.firstPlayer + from + k}: ${x.code} ${x.message}`,
+              );
+          });
+          done += to - from;
+          o.progress?.(done);
         }
       }),
     );
