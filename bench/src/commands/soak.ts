@@ -66,6 +66,13 @@ export interface SoakSettings {
   deadlineMs: number;
   sampleMs: number;
   maxErrors: number;
+  /**
+   * After the load: how long to wait for each gRPC service's idle compaction (its
+   * process_idle_compactions_total growing) before reading every process's RSS once more; 0: no
+   * such phase. Needs the services' /metrics (a stack the soak starts, or --metrics-urls).
+   */
+  settleTimeoutMs: number;
+  metricsUrls: string[];
   rule: SoakRule;
   out: string | null;
   quiet: boolean;
@@ -76,6 +83,15 @@ export interface SoakInterval extends IntervalFigures {
   p50Ms: number;
   p99ByOpMs: Record<string, number>;
   loadAverage: number[];
+}
+
+export interface SettleResult {
+  /** Seconds from the end of the load until every service had compacted (or the timeout). */
+  waitedS: number;
+  /** Whether every service's compaction counter grew in that time. */
+  compacted: boolean;
+  compactions: { url: string; before: number | null; after: number | null }[];
+  rssMb: { pid: number; label: string; rssMb: number | null }[];
 }
 
 export interface SoakResult {
@@ -98,6 +114,8 @@ export interface SoakResult {
   rss: RssSeries[];
   totals: { requests: number; answered: number; errors: number; mismatches: number };
   verdict: SoakVerdict;
+  /** Once the load stopped: each process's RSS after the services compacted (null: not run). */
+  after: SettleResult | null;
   chart: string;
   pass: boolean;
 }
@@ -242,6 +260,18 @@ export function soakCommand(): Command {
         .argParser(parseNonNegativeNumber)
         .default(0),
     )
+    .addOption(
+      new Option(
+        '--settle-timeout <time>',
+        "after the load, how long to wait for the services' idle compaction before reading RSS again (0: skip)",
+      ).default('60s'),
+    )
+    .addOption(
+      new Option(
+        '--metrics-urls <urls>',
+        'with --target: the services /metrics URLs (comma-separated) whose compaction the settle phase waits for',
+      ).default(''),
+    )
     .addOption(new Option('-o, --out <file>', 'the JSON result (the chart: the same path, .svg)'))
     .addOption(new Option('-q, --quiet', 'no progress bars'))
     .action(async (o: Record<string, unknown>) => {
@@ -287,6 +317,11 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     deadlineMs: o.deadlineMs as number,
     sampleMs: parseDuration(String(o.sampleInterval)),
     maxErrors: o.maxErrors as number,
+    settleTimeoutMs: String(o.settleTimeout) === '0' ? 0 : parseDuration(String(o.settleTimeout)),
+    metricsUrls: String(o.metricsUrls ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
     rule: {
       warmUpIntervals: Math.floor(o.warmUpIntervals as number),
       maxRssSlopeMbPerMin: o.maxRssSlope as number,
@@ -294,6 +329,43 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     },
     out: (o.out as string | undefined) ?? null,
     quiet: o.quiet === true,
+  };
+}
+
+/** The idle compactions a service has run (process_idle_compactions_total); null if unreadable. */
+async function compactions(url: string): Promise<number | null> {
+  try {
+    const body = await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
+    const m = /^process_idle_compactions_total (\d+)/m.exec(body);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until every service's compaction counter has grown past its value at the end of the
+ * load (the kit compacts once a quiet period follows a burst: service-kit/src/idle-gc.ts), or the
+ * timeout, then reads every process's RSS.
+ */
+async function settle(
+  urls: string[],
+  before: (number | null)[],
+  processes: ServerProcess[],
+  timeoutMs: number,
+  loadEnd: number,
+): Promise<SettleResult> {
+  let now: (number | null)[] = before;
+  const done = () => now.every((n, i) => n !== null && n > (before[i] ?? -1));
+  while (!done() && performance.now() - loadEnd < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = await Promise.all(urls.map(compactions));
+  }
+  return {
+    waitedS: (performance.now() - loadEnd) / 1000,
+    compacted: done(),
+    compactions: urls.map((url, i) => ({ url, before: before[i] ?? null, after: now[i] ?? null })),
+    rssMb: processes.map((p) => ({ pid: p.pid, label: p.label, rssMb: rssMb(p.pid) })),
   };
 }
 
@@ -380,6 +452,8 @@ async function soak(
     }
   };
   let timer: NodeJS.Timeout | undefined;
+  let loadEnd = 0;
+  let compactionsAtLoadEnd: (number | null)[] = [];
   const intervals: SoakInterval[] = [];
   let maxRate: SoakResult['maxRate'];
   let rate = 0;
@@ -470,9 +544,22 @@ async function soak(
     }
     sample();
   } finally {
+    loadEnd = performance.now();
+    compactionsAtLoadEnd = await Promise.all(
+      (stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls).map(compactions),
+    );
     if (timer) clearInterval(timer);
     process.off('SIGINT', onSignal);
     await pool.close();
+  }
+
+  const metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
+  let after: SettleResult | null = null;
+  if (s.settleTimeoutMs > 0 && metricsUrls.length > 0 && !stopped) {
+    after = await settle(metricsUrls, compactionsAtLoadEnd, processes, s.settleTimeoutMs, loadEnd);
+    say(
+      `after the load: ${after.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${after.waitedS.toFixed(1)} s; RSS MB: ${after.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
+    );
   }
 
   const rss = [...series.values()];
@@ -519,6 +606,7 @@ async function soak(
     rss,
     totals: sums,
     verdict: { ...verdict, pass, reasons },
+    after,
     chart: chartPath,
     pass,
   };

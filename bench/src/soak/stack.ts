@@ -7,10 +7,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processTree } from '../lib/process-tree.ts';
 
-const startScript = fileURLToPath(new URL('../../../scripts/start.ts', import.meta.url));
+// `npm start`'s script, at the root of the repository this bench belongs to.
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const startScript = join(repoRoot, 'scripts', 'start.ts');
 
 export interface StackOptions {
   /** mysql://user[:password]@host:port (no database: the soak's own is added). */
