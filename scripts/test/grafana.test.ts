@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { parse as parseYaml } from 'yaml';
-import { exportedTypes, metricNames, quantileArguments, resolves } from './grafana/promql.ts';
+import {
+  exportedTypes,
+  metricNames,
+  quantileArguments,
+  resolves,
+  sampleLabels,
+  selectorLabels,
+} from './grafana/promql.ts';
 import { SERVICES } from './k8s/checks.ts';
 import { render } from './k8s/render.ts';
 
@@ -74,6 +81,19 @@ t.test('the tokenizer', async (t) => {
   t.notOk(resolves('s_bucket', types), 'a summary has no buckets');
   t.notOk(resolves('c_total_count', types), 'a counter has no _count');
   t.notOk(resolves('x', types), 'an unknown name');
+  t.same(
+    selectorLabels('sum by (le) (rate(a_bucket{job=~"$job", grpc_code!="OK"}[1m])) / b{x="{y}"}'),
+    [
+      { metric: 'a_bucket', labels: ['job', 'grpc_code'] },
+      { metric: 'b', labels: ['x'] },
+    ],
+    'selectors and the labels they match on',
+  );
+  t.same(
+    [...(sampleLabels('# TYPE a counter\na{k="v",l="w"} 1\nb 2\n').get('a') ?? [])],
+    ['k', 'l'],
+    'labels of exposed samples',
+  );
 });
 
 t.test('the dashboard is well-formed', async (t) => {
@@ -273,6 +293,7 @@ t.test('every metric the dashboard names is exported by a service', { skip }, as
   });
 
   const types = new Map<string, string>();
+  const labels = new Map<string, Set<string>>();
   const endpoints = {
     'db-proxy': ports.DBPROXY_METRICS_PORT,
     'data-server': ports.DATASERVER_METRICS_PORT,
@@ -282,15 +303,41 @@ t.test('every metric the dashboard names is exported by a service', { skip }, as
   for (const [service, port] of Object.entries(endpoints)) {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     t.equal(res.status, 200, `${service}: /metrics`);
-    const found = exportedTypes(await res.text());
+    const body = await res.text();
+    const found = exportedTypes(body);
     t.ok(found.has('process_resident_memory_bytes'), `${service}: process metrics`);
     for (const [name, type] of found) types.set(name, type);
+    for (const [name, set] of sampleLabels(body)) {
+      labels.set(name, new Set([...(labels.get(name) ?? []), ...set]));
+    }
   }
   for (const { panel, expr } of exprs) {
     for (const name of metricNames(expr)) {
       t.ok(resolves(name, types), `${panel}: ${name}`);
     }
   }
+  // Selectors match on labels the metric has (where it has samples yet; job and instance are
+  // Prometheus's own).
+  const unknownLabels = (metric: string, used: string[]) =>
+    used.filter((l) => l !== 'job' && l !== 'instance' && !labels.get(metric)?.has(l));
+  let checked = 0;
+  for (const { panel, expr } of exprs) {
+    for (const { metric, labels: used } of selectorLabels(expr)) {
+      if (!labels.has(metric)) continue;
+      checked++;
+      t.same(
+        unknownLabels(metric, used),
+        [],
+        `${panel}: ${metric} has the labels its selector names`,
+      );
+    }
+  }
+  t.ok(checked >= 20, `${checked} selectors checked against samples`);
+  t.same(
+    unknownLabels('dbproxy_pool_connections', ['job', 'status']),
+    ['status'],
+    'a label the metric does not have is caught',
+  );
   // The check can fail: a name no service exports does not resolve.
   t.notOk(resolves('grpc_server_handling_second_bucket', types), 'a misspelt name is caught');
   t.notOk(resolves('dataserver_cache_hits_total', types), 'a name no service exports is caught');

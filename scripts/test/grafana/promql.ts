@@ -75,3 +75,27 @@ export function resolves(name: string, types: Map<string, string>): boolean {
   const type = types.get(m[1]!);
   return type === 'histogram' || (type === 'summary' && m[2] !== 'bucket');
 }
+
+/** For each `name{...}` selector of an expression: the metric and the label names it matches on. */
+export function selectorLabels(expr: string): { metric: string; labels: string[] }[] {
+  const s = expr.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""');
+  const out: { metric: string; labels: string[] }[] = [];
+  for (const m of s.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{([^}]*)\}/g)) {
+    const labels = [...m[2]!.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(?:=~|!~|!=|=)/g)].map(
+      (l) => l[1]!,
+    );
+    out.push({ metric: m[1]!, labels });
+  }
+  return out;
+}
+
+/** The label names seen on each series name of Prometheus text exposition. */
+export function sampleLabels(body: string): Map<string, Set<string>> {
+  const seen = new Map<string, Set<string>>();
+  for (const m of body.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+\S+/gm)) {
+    const set = seen.get(m[1]!) ?? new Set<string>();
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="/g)) set.add(l[1]!);
+    seen.set(m[1]!, set);
+  }
+  return seen;
+}
