@@ -10,6 +10,8 @@ import { runCli, tempDir } from './helpers/cli.ts';
 import { FakeDataServer } from './helpers/fake-data-server.ts';
 
 const dir = tempDir(t, 'ledger-readback');
+// The double never commits a write late: its read-backs need no margin past the deadline.
+process.env.BENCH_SETTLE_MARGIN_MS = '0';
 
 /** The `t` of a subtest. */
 type TestT = Parameters<Parameters<typeof t.test>[0]>[0];
@@ -26,11 +28,13 @@ async function runAgainst(t: TestT, fake: FakeDataServer, name: string, seed: nu
     '-w',
     '1',
     '-n',
-    '600',
+    '400',
     '--seed',
     String(seed),
     '--max-errors',
     '1000',
+    '--deadline-ms',
+    '2000',
     '--verify',
     '-o',
     out,
@@ -76,37 +80,26 @@ t.test(
   },
 );
 
-t.test('an acknowledged write missing after an unknown outcome is a lost write', async (t) => {
+t.test('lost and phantom writes after unknown outcomes are reported', async (t) => {
+  // Every 5th write fails; the double removes the record on one (its acknowledged writes
+  // lost) and gives the next a version nobody wrote.
   const { run, r } = await runAgainst(
     t,
-    new FakeDataServer({ ...faults, onFailedWrite: 'lose' }),
-    'lose',
+    new FakeDataServer({ ...faults, onFailedWrite: 'both' }),
+    'damaged',
     31,
   );
   t.equal(run.code, 1, 'the run fails');
   t.ok(r.ledger.lost > 0, `${r.ledger.lost} lost writes`);
-  t.equal(r.ledger.phantom, 0);
+  t.ok(r.ledger.phantom > 0, `${r.ledger.phantom} phantom writes`);
   t.match(
     run.stderr,
     /LOST WRITE player \d+: lost write: \w+ member \d+ found absent, after \w+V2 with an unknown outcome; expected version \d+/,
   );
-  t.match(run.stdout, /FAIL: [1-9][\d,]* lost and 0 phantom writes/);
+  t.match(run.stderr, /PHANTOM WRITE player \d+: phantom write: \w+ member \d+ found version \d+/);
+  t.match(run.stdout, /FAIL: [1-9][\d,]* lost and [1-9][\d,]* phantom writes/);
   t.ok(r.ledgerSamples.length > 0);
   // The state found is adopted: the rest of the run and the post-verification stay exact.
   t.equal(r.totals.mismatches, 0);
   t.equal(r.verification?.mismatchCount, 0);
-});
-
-t.test('a version nobody wrote after an unknown outcome is a phantom write', async (t) => {
-  const { run, r } = await runAgainst(
-    t,
-    new FakeDataServer({ ...faults, onFailedWrite: 'phantom' }),
-    'phantom',
-    31,
-  );
-  t.equal(run.code, 1, 'the run fails');
-  t.ok(r.ledger.phantom > 0, `${r.ledger.phantom} phantom writes`);
-  t.equal(r.ledger.lost, 0);
-  t.match(run.stderr, /PHANTOM WRITE player \d+: phantom write: \w+ member \d+ found version \d+/);
-  t.match(run.stdout, /FAIL: 0 lost and [1-9][\d,]* phantom writes/);
 });

@@ -59,6 +59,8 @@ export interface PendingWrite {
   /** The request, as printed with a report. */
   request: string;
   outcomes: Outcomes;
+  /** performance.now() time before which the write may still commit: no read-back before it. */
+  notBefore: number;
 }
 
 /**

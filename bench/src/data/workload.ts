@@ -62,6 +62,13 @@ export interface DataParams {
    * is still unknown (the stack may still be recovering) before it exports them unsettled.
    */
   settleMs?: number;
+  /**
+   * An unknown write may still commit until its deadline has passed (db-proxy never sends a
+   * COMMIT after it; one sent just before may land a little later): its read-back waits until
+   * the call's send time + `deadlineMs` + this margin (default 3,000 ms, data-server's lease
+   * margin for the same reason; the environment's BENCH_SETTLE_MARGIN_MS when not given).
+   */
+  settleMarginMs?: number;
 }
 
 /** The ledger: every write by outcome, and what the read-backs of the unknown ones found. */
@@ -177,8 +184,8 @@ export interface DataExtra extends Record<string, unknown> {
 const SAMPLE_LIMIT = 100;
 /** Between two read-backs of an unknown write that failed. */
 const RETRY_MS = 200;
-/** `DataParams.settleMs`'s default. */
-const DEFAULT_SETTLE_MS = 30_000;
+/** `DataParams.settleMs`'s default: the deadline and its margin, then this long. */
+const DEFAULT_SETTLE_MS = 15_000;
 const pb = slg.dataserver.v2;
 const OP_INDEX = new Map(OPS.map((op, i) => [op, i]));
 
@@ -216,6 +223,8 @@ export class DataWorkload implements Workload {
   #printed = 0;
   readonly #ledger = emptyLedger();
   readonly #ledgerSamples: Sample[] = [];
+  /** settleMarginMs, else BENCH_SETTLE_MARGIN_MS, else 3,000 ms. */
+  readonly #margin: number;
   /** Set by a library user (the faults suite) in the same thread. */
   observer: DataObserver | null = null;
   readonly #mismatchSamples: Sample[] = [];
@@ -225,6 +234,7 @@ export class DataWorkload implements Workload {
     this.#ctx = ctx;
     const p = ctx.params;
     this.#p = p;
+    this.#margin = p.settleMarginMs ?? Number(process.env.BENCH_SETTLE_MARGIN_MS ?? 3000);
     this.#schema = loadGameSchema(p.schemaPath);
     this.#planner = new Planner(this.#schema, new AnswerMemo());
     this.#choice = new WeightedChoice(new Map(p.weights));
@@ -375,8 +385,7 @@ export class DataWorkload implements Workload {
       const code = error.code ?? 'UNKNOWN';
       this.#ledger.errorsByCode[code] = (this.#ledger.errorsByCode[code] ?? 0) + 1;
       this.#sample(this.#errorSamples, planned, `${code}: ${error.message}`);
-      if (planned.outcomes) this.#unknown(p, planned);
-      if (p.pending) await this.#settle(p);
+      if (planned.outcomes) this.#unknown(p, planned, t0 + this.#p.deadlineMs + this.#margin);
       return true;
     }
     rec.record((t1 - start) * 1000);
@@ -402,7 +411,7 @@ export class DataWorkload implements Workload {
       }
       // A wrong answer to a write: its outcome is as unknown as an unanswered one's.
       if (planned.outcomes) {
-        this.#unknown(p, planned);
+        this.#unknown(p, planned, 0);
         await this.#settle(p);
       }
     } else if (planned.outcomes) {
@@ -416,12 +425,13 @@ export class DataWorkload implements Workload {
   }
 
   /** Records a write whose outcome is unknown: its player waits for a read-back. */
-  #unknown(p: PlayerState, planned: Planned): void {
+  #unknown(p: PlayerState, planned: Planned, notBefore: number): void {
     this.#ledger.unknown++;
     p.pending = {
       op: planned.op,
       request: showRequest(planned.request),
       outcomes: planned.outcomes!,
+      notBefore,
     };
   }
 
@@ -444,6 +454,8 @@ export class DataWorkload implements Workload {
    */
   async #settle(p: PlayerState): Promise<boolean> {
     const w = p.pending!;
+    // Not before the write's outcome is final (it may still commit until then).
+    if (performance.now() < w.notBefore) return false;
     const { table } = w.outcomes;
     this.#resyncs++;
     const c = this.#grpc.client;
@@ -523,7 +535,9 @@ export class DataWorkload implements Workload {
 
   /** Reads back every unknown write left, until all are settled or `settleMs` has passed. */
   async #settleAll(): Promise<void> {
-    const until = performance.now() + (this.#p.settleMs ?? DEFAULT_SETTLE_MS);
+    const until =
+      performance.now() +
+      (this.#p.settleMs ?? this.#p.deadlineMs + this.#margin + DEFAULT_SETTLE_MS);
     const players = this.#clients.flatMap((c) => c.players);
     for (;;) {
       const left = players.filter((p) => p.pending);

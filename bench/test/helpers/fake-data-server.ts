@@ -21,9 +21,9 @@ export interface FakeOptions {
   /**
    * What the failing write of failEveryNthWrite (a record's write) does besides: 'lose' removes
    * the record (its acknowledged writes are lost: what a read-back must report), 'phantom' gives
-   * it a version nobody wrote (10 above).
+   * it a version nobody wrote (10 above), 'both' one then the other.
    */
-  onFailedWrite?: 'lose' | 'phantom';
+  onFailedWrite?: 'lose' | 'phantom' | 'both';
 }
 
 function err(code: grpc.status, details: string) {
@@ -39,6 +39,7 @@ export class FakeDataServer {
   /** Records whose previous state a stale read will serve once. */
   readonly #previous = new Map<string, Rec>();
   #faultsOn = false;
+  #damaged = 0;
   calls = 0;
   writes = 0;
   port = 0;
@@ -174,7 +175,13 @@ export class FakeDataServer {
     const key = this.key(r.table, r.ownerId, r.memberId);
     const cur = this.store.get(key);
     if (!cur) return;
-    if (this.opts.onFailedWrite === 'lose') {
+    const how =
+      this.opts.onFailedWrite === 'both'
+        ? this.#damaged++ % 2 === 0
+          ? 'lose'
+          : 'phantom'
+        : this.opts.onFailedWrite;
+    if (how === 'lose') {
       this.remove(key);
       this.membersOf(r.table, r.ownerId).delete(toBigInt(r.memberId));
     } else {
