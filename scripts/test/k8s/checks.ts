@@ -424,7 +424,14 @@ export function strictFieldProblems(objects: K8sObject[]): string[] {
     // `env -u` drops them (as scripts/test/start.test.ts does).
     const tsc = spawnSync(
       'env',
-      ['-u', 'NODE_OPTIONS', join(root, 'node_modules/.bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+      [
+        '-u',
+        'NODE_OPTIONS',
+        process.execPath,
+        join(root, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        join(dir, 'tsconfig.json'),
+      ],
       { encoding: 'utf8' },
     );
     if (tsc.error) throw tsc.error;
