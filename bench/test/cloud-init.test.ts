@@ -1,0 +1,77 @@
+// docs/cloud-init/slg-server.yaml: it parses as cloud-config, its script is valid bash, and what
+// it names exists in the repository (compose.yaml's services and variables, Dockerfile.multiarch's
+// targets); its machine description, written here, is what bench pair --a-env reads.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { parse } from 'yaml';
+import { serverEnvironment } from '../src/commands/pair.ts';
+import { tempDir } from './helpers/cli.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const text = readFileSync(join(root, 'docs/cloud-init/slg-server.yaml'), 'utf8');
+const doc = parse(text) as {
+  write_files: { path: string; content: string; permissions: string }[];
+  runcmd: string[][];
+};
+const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8')) as {
+  services: Record<string, { image?: string; build?: { target: string } }>;
+};
+const file = (p: string) => doc.write_files.find((f) => f.path === p);
+const script = file('/usr/local/sbin/slg-bootstrap')!.content;
+
+t.test('cloud-config: the header, the files, the command that runs', async (t) => {
+  t.equal(
+    text.split('\n')[0],
+    '#cloud-config',
+    'cloud-init reads user data as cloud-config only with this first line',
+  );
+  t.ok(file('/etc/slg/slg.env'));
+  t.equal(file('/usr/local/sbin/slg-bootstrap')!.permissions, '0755');
+  t.same(doc.runcmd, [['/usr/local/sbin/slg-bootstrap']]);
+  t.match(script, /^#!\/usr\/bin\/env bash\n/);
+  execFileSync('bash', ['-n', '-c', script]); // throws on a syntax error
+});
+
+t.test('what it names exists: compose services, variables, Dockerfile targets', async (t) => {
+  for (const m of script.matchAll(/docker compose exec -T ([\w-]+)/g))
+    t.ok(compose.services[m[1]!], `compose.yaml has the service ${m[1]}`);
+  const composeText = readFileSync(join(root, 'compose.yaml'), 'utf8');
+  const env = file('/etc/slg/slg.env')!.content;
+  for (const m of env.matchAll(/^([A-Z_]+)=/gm)) {
+    if (m[1]!.startsWith('SLG_')) continue;
+    t.match(composeText, new RegExp(`\\$\\{${m[1]}(:-[^}]*)?\\}`), `compose.yaml reads ${m[1]}`);
+  }
+  const dockerfile = readFileSync(join(root, 'Dockerfile.multiarch'), 'utf8');
+  for (const [name, svc] of Object.entries(compose.services)) {
+    if (!svc.build) continue;
+    t.match(
+      dockerfile,
+      new RegExp(`^FROM .* AS ${svc.build.target}$`, 'm'),
+      `${name}: target ${svc.build.target}`,
+    );
+  }
+  // The ports bench pair loads are the ones published on every interface.
+  t.match(env, /^DATASERVER_PUBLISH=0\.0\.0\.0:50052$/m);
+  t.match(env, /^BATTLE_PUBLISH=0\.0\.0\.0:8080$/m);
+});
+
+t.test("its machine description is what bench pair's --a-env reads", async (t) => {
+  const dir = tempDir(t, 'cloudinit');
+  const path = join(dir, 'slg-bootstrap');
+  writeFileSync(path, script, { mode: 0o755 });
+  const out = join(dir, 'server-env.json');
+  execFileSync('bash', [path, 'env', out], { env: { ...process.env, SLG_DIR: dir } });
+  const raw = JSON.parse(readFileSync(out, 'utf8'));
+  const e = serverEnvironment('10.0.0.5:50052', out)!;
+  t.equal(e.cores, Number(execFileSync('nproc', { encoding: 'utf8' }).trim()));
+  t.equal(e.arch, process.arch);
+  t.equal(e.kernel, execFileSync('uname', ['-r'], { encoding: 'utf8' }).trim());
+  t.equal(e.cpuModel, cpus()[0]!.model.trim());
+  t.equal(e.node, 'unknown', 'no stack running here: the images are not asked');
+  t.equal(raw.commit, null);
+  t.equal(e.source, out.replace(`${process.cwd()}/`, ''));
+});
