@@ -65,10 +65,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
           .type(JSON_TYPE)
           .send(errorBody('URI_TOO_LONG', 'a path parameter is over 100 characters'));
       }
+      // A percent-encoding that is not UTF-8 (%FF): say so, with the path (it said only the code).
+      const why =
+        err.code === 'FST_ERR_BAD_URL'
+          ? `the path ${quote(_request.url)} is not valid percent-encoded UTF-8`
+          : (err.code ?? 'unknown error');
       return reply
         .code(400)
         .type(JSON_TYPE)
-        .send(errorBody('INVALID_ARGUMENT', `bad request: ${err.code ?? 'unknown error'}`));
+        .send(errorBody('INVALID_ARGUMENT', `bad request: ${why}`));
     },
   });
   const registry = opts.registry ?? createMetricsRegistry();

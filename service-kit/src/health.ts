@@ -2,6 +2,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
+import { quoteName } from './errors.ts';
 
 const ServingStatus = pb.health.v1.HealthCheckResponse.ServingStatus;
 export type HealthStatus = 'SERVING' | 'NOT_SERVING';
@@ -51,7 +52,8 @@ export class HealthService {
     ) => {
       const service = call.request.service;
       if (!this.#statuses.has(service)) {
-        callback({ code: grpcStatus.NOT_FOUND, details: `unknown service "${service}"` });
+        // Quoted and cut: a name of 100,000 characters repeated whole reset the client's connection.
+        callback({ code: grpcStatus.NOT_FOUND, details: `unknown service ${quoteName(service)}` });
         return;
       }
       callback(null, this.#response(service));

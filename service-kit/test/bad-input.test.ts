@@ -118,6 +118,13 @@ t.test('undecodable requests are INVALID_ARGUMENT; status messages are bounded',
   t.equal(res.code, grpc.status.INVALID_ARGUMENT, 'the long message arrives as INVALID_ARGUMENT');
   t.ok(res.details.length <= 1000, `cut to ${res.details.length} characters`);
   t.match(res.details, /^text: x+\.\.\. \(99\d{3} characters cut\) \.\.\.x+ is too long$/);
+  // The health check's one input, a service name, comes back quoted and cut.
+  const unknown = await unary(
+    '/grpc.health.v1.Health/Check',
+    Buffer.concat([Buffer.from([0x0a, 0xa0, 0x8d, 0x06]), Buffer.alloc(100_000, 0x6e)]),
+  );
+  t.equal(unknown.code, grpc.status.NOT_FOUND, 'health: an unknown service of 100,000 characters');
+  t.match(unknown.details, /^unknown service "n{64}"\.\.\. \(100000 characters\)$/);
   t.equal(
     (await unary('/slg.echo.v1.EchoService/Echo', good)).code,
     grpc.status.OK,
