@@ -20,6 +20,7 @@ import {
 } from './grafana/promql.ts';
 import { SERVICES } from './k8s/checks.ts';
 import { render } from './k8s/render.ts';
+import { typeCheckLiterals } from './typecheck-literals.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dashboardFile = join(root, 'deploy/grafana/slg.json');
@@ -94,6 +95,15 @@ t.test('the tokenizer', async (t) => {
     ['k', 'l'],
     'labels of exposed samples',
   );
+});
+
+t.test("the dashboard is one Grafana's own schema accepts (@grafana/schema)", async (t) => {
+  const check = (value: unknown) =>
+    typeCheckLiterals([{ label: 'slg.json', type: 'Dashboard', from: '@grafana/schema', value }]);
+  t.same(check(dashboard), [], 'slg.json type-checks as a Dashboard, no unknown field');
+  const broken = structuredClone(dashboard) as unknown as { panels: Record<string, unknown>[] };
+  broken.panels[1]!.gridpos = broken.panels[1]!.gridPos;
+  t.match(check(broken).join('\n'), /slg.json: .*gridpos/, 'a misspelt field is caught');
 });
 
 t.test('the dashboard is well-formed', async (t) => {

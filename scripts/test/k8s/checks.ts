@@ -6,9 +6,7 @@
 //     against the same package's declarations;
 //   - cross-references: env vars, ports, probes, images, addresses, selectors, budgets,
 //     autoscalers, architecture pinning, resources against the measured figures.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig as battleConfig } from '@slg/battle-server';
@@ -16,6 +14,7 @@ import { configFromEnv as dataServerConfig } from '@slg/data-server';
 import { loadDbProxyConfig } from '@slg/db-proxy';
 import { configFromEnv as mapServerConfig } from '@slg/map-server';
 import { commonEnv } from '@slg/service-kit/core';
+import { typeCheckLiterals } from '../typecheck-literals.ts';
 import type { K8sObject } from './render.ts';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -388,63 +387,18 @@ export async function schemaProblems(objects: K8sObject[]): Promise<string[]> {
 }
 
 /**
- * No field the API does not know: each object as an object literal of the kind's interface,
- * type-checked (excess-property errors name the unknown field and the type it is not in).
+ * No field the API does not know: each object as an object literal of the kind's interface in
+ * kubernetes-models, type-checked (excess-property errors name the field and the type).
  */
 export function strictFieldProblems(objects: K8sObject[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'slg-k8s-strict-'));
-  try {
-    const lines: string[] = [];
-    objects.forEach((o, i) => {
-      lines.push(
-        `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';`,
-      );
-    });
-    objects.forEach((o, i) => {
-      lines.push(`// ${id(o)}`, `export const o${i}: T${i} = ${JSON.stringify(o)};`);
-    });
-    writeFileSync(join(dir, 'check.ts'), `${lines.join('\n')}\n`);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2024',
-          skipLibCheck: true,
-          types: [],
-          paths: { 'kubernetes-models/*': [join(root, 'node_modules/kubernetes-models/*')] },
-        },
-        files: ['check.ts'],
-      }),
-    );
-    // Not under tap's loaders, which tap adds to NODE_OPTIONS of whatever a test spawns:
-    // `env -u` drops them (as scripts/test/start.test.ts does).
-    const tsc = spawnSync(
-      'env',
-      [
-        '-u',
-        'NODE_OPTIONS',
-        process.execPath,
-        join(root, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        join(dir, 'tsconfig.json'),
-      ],
-      { encoding: 'utf8' },
-    );
-    if (tsc.error) throw tsc.error;
-    const out = `${tsc.stdout}${tsc.stderr}`.trim();
-    if (tsc.status === 0) return [];
-    // check.ts(LINE,COL): error TSnnnn: message -> the object's comment line above it.
-    return out.split('\n').map((line) => {
-      const m = /check\.ts\((\d+),\d+\): (.*)$/.exec(line);
-      return m ? `${lines[Number(m[1]) - 2]?.slice(3) ?? '?'}: ${m[2]}` : line;
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return typeCheckLiterals(
+    objects.map((o) => ({
+      label: id(o),
+      type: `I${o.kind}`,
+      from: `kubernetes-models/${o.apiVersion}/${o.kind}`,
+      value: o,
+    })),
+  );
 }
 
 /** Env vars, images, ports, probes, hosts, addresses, resources of the stack's Deployments. */
