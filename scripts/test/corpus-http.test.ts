@@ -1,13 +1,14 @@
 // The bad-input corpus, HTTP (issue 16): battle-server's routes (4xx in its documented JSON
 // error body), the /metrics endpoints of db-proxy, data-server and map-server, and the gRPC
-// health check of each (its one input, a service name), on the whole stack of bundles. Nothing
-// may be written, and every process must be healthy after.
+// health check and server reflection of each (their input: names), on the whole stack of
+// bundles. Nothing may be written, and every process must be healthy after.
 import t from 'tap';
-import { judge, type Outcome, RawClient, report } from './corpus/cases.ts';
+import { INVALID, judge, type Outcome, RawClient, report } from './corpus/cases.ts';
 import { battleCases, healthCases, judgeHttp, metricsCases, send } from './corpus/http-cases.ts';
+import { reflectionCases, runReflection } from './corpus/reflection-cases.ts';
 import { CorpusStack } from './corpus/stack.ts';
 
-t.test('HTTP routes and health checks: the bad-input corpus', async (t) => {
+t.test('HTTP routes, health checks and reflection: the bad-input corpus', async (t) => {
   const stack = new CorpusStack('http', 14);
   const names = ['db-proxy', 'data-server', 'battle-server', 'map-server'] as const;
   await stack.start(t, [...names]);
@@ -40,7 +41,19 @@ t.test('HTTP routes and health checks: the bad-input corpus', async (t) => {
         judge({ method: 'grpc.health.v1 Check', name: c.name, expect: c.expect }, code, details),
       );
     }
+    // Watch (a server stream) takes the same request: the ones that do not decode.
+    for (const c of healthCases(name).filter((c) => c.expect.codes.includes(INVALID))) {
+      const { code, details } = await client.serverStream('/grpc.health.v1.Health/Watch', c.bytes);
+      outcomes.push(
+        judge(
+          { method: 'grpc.health.v1 Watch (stream)', name: c.name, expect: c.expect },
+          code,
+          details,
+        ),
+      );
+    }
     client.close();
+    outcomes.push(...(await runReflection(name, stack.address(name), reflectionCases())));
   }
   t.ok(outcomes.length >= 150, `${outcomes.length} cases`);
   const after = await stack.snapshot();
@@ -48,5 +61,5 @@ t.test('HTTP routes and health checks: the bad-input corpus', async (t) => {
     t.ok(await stack.healthy(name), `${name} healthy after the corpus`);
     t.same(stack.errorLines(name), [], `${name} logged no error`);
   }
-  report(t, 'HTTP and health corpus', outcomes, before, after);
+  report(t, 'HTTP, health and reflection corpus', outcomes, before, after);
 });

@@ -104,6 +104,22 @@ export class RawClient {
     });
   }
 
+  /** A server-streaming call: the status it ends with (its messages are dropped). */
+  serverStream(
+    path: string,
+    bytes: Buffer,
+    deadlineMs = 10_000,
+  ): Promise<{ code: number; details: string }> {
+    return new Promise((resolve) => {
+      const call = this.#client.makeServerStreamRequest(path, identity, identity, bytes, {
+        deadline: Date.now() + deadlineMs,
+      });
+      call.on('data', () => call.cancel());
+      call.on('error', () => {});
+      call.on('status', (st: grpc.StatusObject) => resolve({ code: st.code, details: st.details }));
+    });
+  }
+
   close(): void {
     this.#client.close();
   }
