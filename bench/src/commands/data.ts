@@ -28,6 +28,7 @@ import {
   measureCeiling,
 } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
+import { type EchoAtRate, echoAtRate, echoAtRateReport } from '../lib/echo-at-rate.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
@@ -50,6 +51,7 @@ import {
   int,
   latencyTable,
   median,
+  ms,
   type Totals,
   totals,
   totalsLine,
@@ -141,6 +143,8 @@ export interface DataSettings extends LoadSettings {
   schemaPath: string;
   verify: boolean;
   ceiling: boolean;
+  /** With --rate: echo phases at the same rate, alternated with the data slices (echo-at-rate.ts). */
+  echoAtRate: boolean;
   ceilingDurationMs: number;
   ceilingAt: 'before' | 'after' | 'both';
   /** Slices of the run, each between two echo ceiling phases (1: one run, --ceiling-at). */
@@ -278,6 +282,8 @@ export interface DataResult {
   /** The lost and phantom writes the read-backs found (up to 100 per worker). */
   ledgerSamples: Sample[];
   latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
+  /** With --rate: each operation's p90/p99 beside the bare echo's at the same rate. */
+  echoAtRate?: EchoAtRate | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
   records: ExpectedRecord[];
@@ -345,6 +351,12 @@ export function dataCommand(): Command {
     )
     .addOption(new Option('--verify', 'run the post-verification after the run'))
     .addOption(new Option('--no-ceiling', 'skip the echo ceiling'))
+    .addOption(
+      new Option(
+        '--no-echo-at-rate',
+        'with --rate: skip the echo phases at the same rate (alternated with the data slices; each op p90/p99 as a multiple of the echo)',
+      ),
+    )
     .addOption(
       new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
     )
@@ -433,6 +445,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     schemaPath: o.schema as string,
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
+    echoAtRate: o.echoAtRate !== false,
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
     ceilingAt: o.ceilingAt as DataSettings['ceilingAt'],
     rounds,
@@ -535,6 +548,12 @@ export async function runData(s: DataSettings): Promise<number> {
   const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
   // Rounds: one echo server and its client for every ceiling phase.
   const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
+  // The open model: an echo at the same rate after each data slice, for the slice's length.
+  const rateEcho =
+    s.rate !== null && s.echoAtRate && sliceMs !== null
+      ? await CeilingBench.start({ ...ceilingOptions, rate: s.rate, durationMs: sliceMs })
+      : undefined;
+  const rateEchoPhases: CeilingResult[] = [];
   if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
     ceilings.push({ at: 'before', result: await ceilingRun() });
 
@@ -574,6 +593,7 @@ export async function runData(s: DataSettings): Promise<number> {
     );
   } catch (err) {
     await echo?.close();
+    await rateEcho?.close();
     throw err;
   }
   const seeding = {
@@ -595,7 +615,10 @@ export async function runData(s: DataSettings): Promise<number> {
       );
       pool.stop();
       // A slice that was cut short still gets its closing ceiling; a ceiling phase ends now.
-      if (inCeiling) echo?.stop();
+      if (inCeiling) {
+        echo?.stop();
+        rateEcho?.stop();
+      }
     } else {
       process.exit(130);
     }
@@ -630,6 +653,18 @@ export async function runData(s: DataSettings): Promise<number> {
       elapsedS: run.elapsedS,
     });
     before = now;
+    if (rateEcho && !interrupted) {
+      inCeiling = true;
+      try {
+        const r = await rateEcho.measure();
+        rateEchoPhases.push(r);
+        say(
+          `echo at ${int(s.rate!)}/s ${rateEchoPhases.length}/${rounds}: ${int(r.rate)} answered per second, p90 ${ms(percentiles(r.ops[0]!).p90)} ms, p99 ${ms(percentiles(r.ops[0]!).p99)} ms (errors ${int(r.errors)})`,
+        );
+      } finally {
+        inCeiling = false;
+      }
+    }
   };
   const roundOf = (i: number, ceilingBefore: number | null, ceilingAfter: number | null) => {
     const x = slices[i]!;
@@ -665,6 +700,7 @@ export async function runData(s: DataSettings): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   try {
+    await rateEcho?.warmUp(ECHO_WARM_UP_MS);
     if (rounds === 1) {
       await runSlice('data');
     } else {
@@ -682,6 +718,7 @@ export async function runData(s: DataSettings): Promise<number> {
     process.off('SIGINT', onSignal);
     await pool.close();
     await echo?.close();
+    await rateEcho?.close();
   }
   if (slices.length === 0) {
     say('interrupted before the measured run: no result');
@@ -769,6 +806,8 @@ export async function runData(s: DataSettings): Promise<number> {
           : `missed by ${failing.map((v) => `${v.op} (${v.detail})`).join(', ')}`),
     );
   }
+  const vsEcho = rateEchoPhases.length ? echoAtRate(s.rate!, rateEchoPhases, phase.ops) : null;
+  if (vsEcho) say(echoAtRateReport(vsEcho));
   say(
     `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
   );
@@ -846,6 +885,7 @@ export async function runData(s: DataSettings): Promise<number> {
     ledger,
     ledgerSamples,
     latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
+    echoAtRate: vsEcho,
     verification: null,
     records,
   };
