@@ -268,6 +268,11 @@ export class DataWorkload implements Workload {
     };
   }
 
+  /** The ledger's counts so far (a copy), for a library user watching the run (the faults suite). */
+  ledgerSnapshot(): LedgerCounts {
+    return addLedger(emptyLedger(), this.#ledger);
+  }
+
   /** Resets and creates this worker's players through the data server (not measured). */
   async prepare(): Promise<Record<string, unknown>> {
     const t0 = performance.now();

@@ -1,0 +1,692 @@
+// The faults suite's harness (`npm run test:faults`): a private MariaDB and Redis on free ports
+// (temporary data directories), the stack's bundles (`<service>/dist/main.mjs`, as `npm start`
+// runs them) on free ports, TCP relays the suite can cut between data-server and db-proxy /
+// Redis, and the bench's data workload with its ledger driven in this process. One fault at a
+// time: a load is running, the fault is injected, the process comes back, the time to the
+// first acknowledged write sent after that is the recovery time; then the load is paused, every
+// unknown write is read back, and the post-verification checks every record against the
+// ledger. Nothing is mocked.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
+import { createGrpcClient } from '@slg/service-kit';
+import type tap from 'tap';
+import type { OpName } from '../src/data/operations.ts';
+import { defaultSchemaPath, loadGameSchema } from '../src/data/schema.ts';
+import { verify } from '../src/data/verify.ts';
+import {
+  addLedger,
+  type DataExtra,
+  type DataParams,
+  DataWorkload,
+  emptyLedger,
+  type LedgerCounts,
+} from '../src/data/workload.ts';
+import { Counters } from '../src/lib/workload.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The recovery bound every fault is held to: a fault-tolerance claim, not a timing test. */
+export const RECOVERY_BOUND_MS = 30_000;
+/** Errors a client may see while a process is down or paused (data-server's README). */
+export const OUTAGE_CODES = new Set(['UNAVAILABLE', 'DEADLINE_EXCEEDED', 'CANCELLED']);
+/** The deadline of every bench call here: a paused process costs a call this long. */
+export const DEADLINE_MS = 2_000;
+
+/** The `t` of a tap test. */
+type TestT = Parameters<Parameters<typeof tap.test>[0]>[0];
+
+/** The `t` tap gives a test (only what the harness uses). */
+export interface TapLike {
+  teardown(fn: () => unknown): void;
+  comment(...args: unknown[]): void;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** An error that ends a waitFor at once (e.g. the process waited for has exited). */
+export class Fatal extends Error {}
+
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await Promise.resolve()
+      .then(check)
+      .catch((err: unknown) => {
+        if (err instanceof Fatal) throw err;
+        return false;
+      });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** A process the suite starts, kills, pauses and restarts (same command, same ports). */
+export class Proc {
+  readonly name: string;
+  readonly #cmd: string;
+  readonly #args: string[];
+  readonly #env: NodeJS.ProcessEnv;
+  child: ChildProcess | null = null;
+  #log: string[] = [];
+  #exited: Promise<void> = Promise.resolve();
+
+  constructor(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+    this.name = name;
+    this.#cmd = cmd;
+    this.#args = args;
+    this.#env = env;
+  }
+
+  start(): void {
+    const child = spawn(this.#cmd, this.#args, {
+      env: this.#env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (d: Buffer) => {
+      this.#log.push(...d.toString().split('\n').filter(Boolean));
+      if (this.#log.length > 60) this.#log = this.#log.slice(-60);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    this.#exited = new Promise((r) => child.once('exit', () => r()));
+  }
+
+  get pid(): number {
+    return this.child?.pid ?? 0;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  signal(sig: NodeJS.Signals): void {
+    this.child?.kill(sig);
+  }
+
+  /** Sends the signal and waits until the process is gone. */
+  async stop(sig: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<void> {
+    if (!this.running) return;
+    this.signal(sig);
+    const timer = setTimeout(() => this.signal('SIGKILL'), timeoutMs);
+    await this.#exited;
+    clearTimeout(timer);
+  }
+
+  tail(): string {
+    return this.#log.slice(-20).join('\n');
+  }
+}
+
+/** A private MariaDB: a data directory copied from a template made once by mariadb-install-db. */
+export class PrivateMariaDb {
+  readonly port: number;
+  readonly proc: Proc;
+  readonly dir: string;
+  constructor(port: number, dir: string) {
+    this.port = port;
+    this.dir = dir;
+    this.proc = new Proc('mariadb', 'mariadbd', [
+      '--no-defaults',
+      `--datadir=${join(dir, 'data')}`,
+      `--socket=${join(dir, 'mariadb.sock')}`,
+      `--pid-file=${join(dir, 'mariadb.pid')}`,
+      `--log-error=${join(dir, 'error.log')}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      '--user=root',
+      '--skip-grant-tables',
+      '--skip-name-resolve',
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=32M',
+      // Durable commits (the default): an acknowledged write survives a SIGKILL of mariadbd.
+      '--innodb-flush-log-at-trx-commit=1',
+    ]);
+  }
+
+  static async start(t: TapLike): Promise<PrivateMariaDb> {
+    const template = join(tmpdir(), 'slg-faults-mariadb-template');
+    if (!existsSync(join(template, 'ready'))) {
+      const tmp = `${template}.${process.pid}`;
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+      execFileSync(
+        'mariadb-install-db',
+        [
+          '--no-defaults',
+          `--datadir=${join(tmp, 'data')}`,
+          '--user=root',
+          '--auth-root-authentication-method=normal',
+          '--skip-test-db',
+        ],
+        { stdio: 'ignore' },
+      );
+      writeFileSync(join(tmp, 'ready'), '');
+      try {
+        renameSync(tmp, template);
+      } catch {
+        rmSync(tmp, { recursive: true, force: true }); // another process made it first
+      }
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'slg-faults-mariadb-'));
+    cpSync(join(template, 'data'), join(dir, 'data'), { recursive: true });
+    const db = new PrivateMariaDb(await freePort(), dir);
+    t.teardown(async () => {
+      await db.proc.stop('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await db.start();
+    return db;
+  }
+
+  async start(): Promise<void> {
+    this.proc.start();
+    await waitFor(() => portOpen(this.port), 60_000, `MariaDB on ${this.port}`).catch((e) => {
+      throw new Error(`${(e as Error).message}\n${this.proc.tail()}`);
+    });
+  }
+}
+
+/** A private Redis (nothing on disk: a restart comes back empty). */
+export class PrivateRedis {
+  readonly port: number;
+  readonly proc: Proc;
+  constructor(port: number, dir: string) {
+    this.port = port;
+    this.proc = new Proc('redis', 'redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ]);
+  }
+
+  static async start(t: TapLike): Promise<PrivateRedis> {
+    const dir = mkdtempSync(join(tmpdir(), 'slg-faults-redis-'));
+    const r = new PrivateRedis(await freePort(), dir);
+    t.teardown(async () => {
+      await r.proc.stop('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await r.start();
+    return r;
+  }
+
+  async start(): Promise<void> {
+    this.proc.start();
+    await waitFor(() => portOpen(this.port), 30_000, `Redis on ${this.port}`);
+  }
+}
+
+/** A TCP relay the suite controls: `cut()` drops every connection through it, mid-call. */
+export class Relay {
+  readonly port: number;
+  readonly #server: ReturnType<typeof createServer>;
+  readonly #sockets: Set<Socket>;
+  cuts = 0;
+
+  private constructor(server: ReturnType<typeof createServer>, sockets: Set<Socket>) {
+    this.#server = server;
+    this.#sockets = sockets;
+    this.port = (server.address() as AddressInfo).port;
+  }
+
+  static async start(t: TapLike, targetPort: number): Promise<Relay> {
+    const sockets = new Set<Socket>();
+    const server = createServer((client) => {
+      const upstream = connect(targetPort, '127.0.0.1');
+      for (const [a, b] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
+        sockets.add(a);
+        a.on('error', () => b.destroy());
+        a.on('close', () => {
+          sockets.delete(a);
+          b.destroy();
+        });
+        a.pipe(b);
+      }
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const relay = new Relay(server, sockets);
+    t.teardown(() => relay.close());
+    return relay;
+  }
+
+  /** Connections open through the relay now. */
+  get connections(): number {
+    return this.#sockets.size / 2;
+  }
+
+  /** Drops every connection open now (with whatever calls are in flight on them). */
+  cut(): number {
+    const n = this.connections;
+    for (const s of this.#sockets) s.destroy();
+    this.cuts++;
+    return n;
+  }
+
+  close(): Promise<void> {
+    this.cut();
+    return new Promise((r) => this.#server.close(() => r()));
+  }
+}
+
+/** The environment of a bundle: the user's, without tap's loaders. */
+function serviceEnv(vars: Record<string, string | number>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' };
+  delete env.NODE_OPTIONS;
+  for (const [k, v] of Object.entries(vars)) env[k] = String(v);
+  return env;
+}
+
+/** A gRPC service's bundle on fixed ports (kept across restarts). */
+export class GrpcService {
+  readonly proc: Proc;
+  readonly port: number;
+  constructor(name: string, port: number, vars: Record<string, string | number>) {
+    const bundle = join(ROOT, name, 'dist', 'main.mjs');
+    if (!existsSync(bundle))
+      throw new Error(`${bundle} is missing: run \`npm run build\` (npm run test:faults does)`);
+    this.port = port;
+    this.proc = new Proc(name, process.execPath, [bundle], serviceEnv(vars));
+  }
+
+  get address(): string {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.proc.start();
+    await this.healthy();
+  }
+
+  /** Until grpc.health.v1 answers SERVING (the process is back). */
+  async healthy(timeoutMs = 60_000): Promise<void> {
+    const health = createGrpcClient(grpc_health_v1_HealthDefinition, this.address, {
+      deadlineMs: 1000,
+    });
+    try {
+      await waitFor(
+        async () => {
+          if (!this.proc.running) throw new Fatal(`${this.proc.name} exited:\n${this.proc.tail()}`);
+          const res = await health.Check(pb.health.v1.HealthCheckRequest.create({ service: '' }));
+          return res.status === pb.health.v1.HealthCheckResponse.ServingStatus.SERVING;
+        },
+        timeoutMs,
+        `${this.proc.name} SERVING on ${this.address}`,
+      );
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${this.proc.tail()}`);
+    } finally {
+      health.close();
+    }
+  }
+}
+
+/** MariaDB, Redis, db-proxy and data-server (through two relays), all private to one test file. */
+export interface DataStack {
+  mariadb: PrivateMariaDb;
+  redis: PrivateRedis;
+  dbproxy: GrpcService;
+  dataServer: GrpcService;
+  /** data-server -> db-proxy, and data-server -> Redis. */
+  dbRelay: Relay;
+  redisRelay: Relay;
+}
+
+export async function startDataStack(t: TapLike): Promise<DataStack> {
+  const [mariadb, redis] = await Promise.all([PrivateMariaDb.start(t), PrivateRedis.start(t)]);
+  const dbPort = await freePort();
+  const dbproxy = new GrpcService('db-proxy', dbPort, {
+    DBPROXY_PORT: dbPort,
+    DBPROXY_METRICS_PORT: await freePort(),
+    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:${mariadb.port}/faults`,
+  });
+  t.teardown(() => dbproxy.proc.stop('SIGKILL'));
+  await dbproxy.start();
+  const dbRelay = await Relay.start(t, dbPort);
+  const redisRelay = await Relay.start(t, redis.port);
+  const dsPort = await freePort();
+  const dataServer = new GrpcService('data-server', dsPort, {
+    DATASERVER_PORT: dsPort,
+    DATASERVER_METRICS_PORT: await freePort(),
+    DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbRelay.port}`,
+    DATASERVER_REDIS_URL: `redis://127.0.0.1:${redisRelay.port}/0`,
+  });
+  t.teardown(() => dataServer.proc.stop('SIGKILL'));
+  await dataServer.start();
+  return { mariadb, redis, dbproxy, dataServer, dbRelay, redisRelay };
+}
+
+/** A write-heavier mix than the case study's, so that every fault meets writes in flight. */
+export const FAULT_WEIGHTS: [OpName, number][] = [
+  ['FetchV2', 30],
+  ['CFetchV2', 30],
+  ['ModifyV2', 12],
+  ['IncrByV2', 12],
+  ['CreateV2', 5],
+  ['RemoveV2', 4],
+  ['CRemoveV2', 3],
+  ['CCountV2', 4],
+];
+
+interface Snapshot {
+  answered: number;
+  errors: number;
+  mismatches: number;
+  ledger: LedgerCounts;
+}
+
+/** The bench's data workload with its ledger, driven in this process (closed model). */
+export class DataLoad {
+  readonly workload: DataWorkload;
+  readonly params: DataParams;
+  readonly #buffer: SharedArrayBuffer;
+  #running = false;
+  #loops: Promise<void>[] = [];
+  /** Answer times of acknowledged writes, with their send times (performance.now()). */
+  readonly acks: { sentAt: number; answeredAt: number }[] = [];
+
+  private constructor(params: DataParams) {
+    this.params = params;
+    this.#buffer = Counters.buffer(1);
+    this.workload = new DataWorkload({
+      workerIndex: 0,
+      clientIds: Array.from({ length: params.concurrency }, (_, i) => i),
+      counters: new Counters(this.#buffer, 0),
+      params,
+    });
+  }
+
+  static async start(
+    target: string,
+    o: { players?: number; concurrency?: number; firstPlayer?: string } = {},
+  ): Promise<DataLoad> {
+    const concurrency = o.concurrency ?? 16;
+    const params: DataParams = {
+      target,
+      channels: 2,
+      deadlineMs: DEADLINE_MS,
+      schemaPath: defaultSchemaPath,
+      seed: 1,
+      players: o.players ?? 32,
+      firstPlayer: o.firstPlayer ?? '7000000',
+      members: 3,
+      concurrency,
+      weights: FAULT_WEIGHTS,
+      slowMs: 200,
+      seedParallel: 16,
+      printLimit: 20,
+      settleMs: 45_000,
+    };
+    const load = new DataLoad(params);
+    await load.workload.prepare();
+    load.workload.observer = {
+      acknowledged: (_op, sentAt, answeredAt) => {
+        load.acks.push({ sentAt, answeredAt });
+      },
+    };
+    load.resume();
+    return load;
+  }
+
+  resume(): void {
+    if (this.#running) return;
+    this.#running = true;
+    const n = this.params.concurrency;
+    this.#loops = Array.from({ length: n }, async (_, i) => {
+      while (this.#running) {
+        const e0 = this.workload.ledgerSnapshot();
+        const errs0 = sumCodes(e0);
+        await this.workload.step(i, undefined);
+        // A failed call: a short pause, so that an outage is not a busy loop of refusals.
+        if (sumCodes(this.workload.ledgerSnapshot()) > errs0) await sleep(50);
+      }
+    });
+  }
+
+  async pause(): Promise<void> {
+    this.#running = false;
+    await Promise.all(this.#loops);
+  }
+
+  snapshot(): Snapshot {
+    const ops = this.#ops();
+    return {
+      answered: ops.answered,
+      errors: ops.errors,
+      mismatches: ops.mismatches,
+      ledger: this.workload.ledgerSnapshot(),
+    };
+  }
+
+  #ops() {
+    const c = Counters.sum(this.#buffer);
+    return { answered: c.completed, errors: c.errors, mismatches: c.mismatches };
+  }
+
+  /** Resolves once `n` writes sent at or after `since` were acknowledged; returns the first one's answer time. */
+  async acked(since: number, n: number, timeoutMs: number, what: string): Promise<number> {
+    await waitFor(
+      () => this.acks.filter((a) => a.sentAt >= since).length >= n,
+      timeoutMs,
+      `${n} acknowledged writes ${what}`,
+    );
+    return this.acks.find((a) => a.sentAt >= since)!.answeredAt;
+  }
+}
+
+function sumCodes(l: LedgerCounts): number {
+  let n = 0;
+  for (const v of Object.values(l.errorsByCode)) n += v;
+  return n;
+}
+
+export { addLedger, type DataExtra, emptyLedger, loadGameSchema, verify };
+
+/** One row of the fault table. */
+export interface FaultRow {
+  group: string;
+  fault: string;
+  /** Calls sent from the fault's start to the end of its verification (answered + failed). */
+  requests: number;
+  /** Failed calls by status (or connection error) name. */
+  errors: Record<string, number>;
+  /** From the process being back to the first success sent after that (ms); null: none within the bound. */
+  recoveryMs: number | null;
+  /** Writes of unknown outcome during the fault, and how their read-backs settled them. */
+  unknownWrites: number;
+  unknownApplied: number;
+  lost: number;
+  phantom: number;
+  /** In-run mismatches + the post-verification's (cache vs store included). */
+  mismatches: number;
+  /** Players the post-verification could not read (null: not a data fault). */
+  unreadable: number | null;
+  /** Records checked by the post-verification after this fault (null: not a data fault). */
+  verifiedRecords: number | null;
+}
+
+function diffCodes(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(b)) if (v - (a[k] ?? 0) > 0) out[k] = v - (a[k] ?? 0);
+  return out;
+}
+
+/**
+ * One fault under the data load: `inject` does the fault and resolves when the process is back
+ * (restarted and SERVING, resumed, or the connections cut). Then the recovery (the first
+ * acknowledged write sent after that), some load after it, a pause of the load, every unknown
+ * write read back, and the post-verification of every record (served, stored, db-proxy).
+ */
+export async function dataFault(
+  t: TapLike,
+  group: string,
+  stack: DataStack,
+  load: DataLoad,
+  fault: string,
+  inject: () => Promise<void>,
+): Promise<FaultRow> {
+  const before = load.snapshot();
+  const t0 = performance.now();
+  await load.acked(t0, 5, 60_000, `before ${fault}`);
+  await inject();
+  const backAt = performance.now();
+  let recoveryMs: number | null = null;
+  try {
+    recoveryMs =
+      (await load.acked(backAt, 1, RECOVERY_BOUND_MS, `within the bound after ${fault}`)) - backAt;
+  } catch {
+    recoveryMs = null;
+  }
+  if (recoveryMs !== null) await load.acked(backAt, 20, 60_000, `after ${fault}`);
+  await load.pause();
+  const res = await load.workload.results();
+  const extra = res.extra as DataExtra;
+  const v = await verify({
+    target: stack.dataServer.address,
+    dbproxy: stack.dbproxy.address,
+    schema: loadGameSchema(load.params.schemaPath),
+    records: extra.records,
+    concurrency: 16,
+    deadlineMs: 10_000,
+    printLimit: 10,
+    log: (line) => t.comment(line),
+  });
+  for (const e of v.errorSamples.slice(0, 3)) t.comment(`verification error: ${e}`);
+  const after = load.snapshot();
+  load.resume();
+  const l0 = before.ledger;
+  const l1 = after.ledger;
+  return {
+    group,
+    fault,
+    requests: after.answered + after.errors - before.answered - before.errors,
+    errors: diffCodes(l0.errorsByCode, l1.errorsByCode),
+    recoveryMs,
+    unknownWrites: l1.unknown - l0.unknown,
+    unknownApplied: l1.settledApplied - l0.settledApplied,
+    lost: l1.lost - l0.lost + v.lost,
+    phantom: l1.phantom - l0.phantom + v.phantom,
+    mismatches: after.mismatches - before.mismatches + v.mismatchCount,
+    unreadable: v.unreadable + (v.errors > 0 && v.unreadable === 0 ? 1 : 0),
+    verifiedRecords: v.records,
+  };
+}
+
+/** The assertions every row is held to. */
+export function checkRow(
+  t: TestT,
+  row: FaultRow,
+  allowed: ReadonlySet<string> = OUTAGE_CODES,
+): void {
+  const f = row.fault;
+  t.ok(
+    row.recoveryMs !== null && row.recoveryMs <= RECOVERY_BOUND_MS,
+    `${f}: recovered within ${RECOVERY_BOUND_MS / 1000} s (${row.recoveryMs === null ? 'no success' : `${Math.round(row.recoveryMs)} ms`})`,
+  );
+  t.equal(row.lost, 0, `${f}: no acknowledged write lost`);
+  t.equal(row.phantom, 0, `${f}: no phantom write`);
+  t.equal(row.mismatches, 0, `${f}: no mismatch (in-run, cache vs store, db-proxy)`);
+  if (row.unreadable !== null) t.equal(row.unreadable, 0, `${f}: every player read back`);
+  const other = Object.keys(row.errors).filter((c) => !allowed.has(c));
+  t.equal(
+    other.join(', '),
+    '',
+    `${f}: errors only of the documented kinds (${[...allowed].join(', ')}): ${JSON.stringify(row.errors)}`,
+  );
+}
+
+/** The fault table, as printed. */
+export function faultTable(rows: readonly FaultRow[]): string {
+  const head = [
+    'fault',
+    'requests',
+    'errors by code',
+    'recovery',
+    'unknown writes (applied)',
+    'lost',
+    'phantom',
+    'mismatches',
+    'unreadable',
+  ];
+  const body = rows.map((r) => [
+    r.fault,
+    r.requests.toLocaleString('en-US'),
+    Object.entries(r.errors)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || '0',
+    r.recoveryMs === null ? 'none' : `${(r.recoveryMs / 1000).toFixed(2)} s`,
+    r.unreadable === null ? '-' : `${r.unknownWrites} (${r.unknownApplied})`,
+    String(r.lost),
+    String(r.phantom),
+    String(r.mismatches),
+    r.unreadable === null ? '-' : String(r.unreadable),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Writes a file's rows where the runner collects them (FAULTS_OUT_DIR), else bench/results/. */
+export function writeRows(group: string, rows: readonly FaultRow[]): string {
+  const dir = process.env.FAULTS_OUT_DIR ?? join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `faults-${group}.json`);
+  writeFileSync(file, `${JSON.stringify({ group, rows }, null, 2)}\n`);
+  return file;
+}
+
+/** Signals a process and, after `ms`, resumes it (the pause is longer than the bench's deadline). */
+export async function pause(proc: Proc, ms = DEADLINE_MS + 1000): Promise<void> {
+  proc.signal('SIGSTOP');
+  await sleep(ms);
+  proc.signal('SIGCONT');
+}
