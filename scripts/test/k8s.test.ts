@@ -227,6 +227,14 @@ t.test('each check fails on a broken copy', async (t) => {
       wiringProblems,
     ],
     [
+      'a replica count under an autoscaler',
+      (o) => {
+        find(o, 'Deployment', 'battle-server').spec.replicas = 3;
+      },
+      /Deployment\/battle-server: sets replicas, which every apply would reset/,
+      wiringProblems,
+    ],
+    [
       'an autoscaler of nothing',
       (o) => {
         find(o, 'HorizontalPodAutoscaler', 'data-server').spec.scaleTargetRef.name = 'data';

@@ -597,11 +597,9 @@ export function wiringProblems(objects: K8sObject[]): string[] {
       (w) => w.kind === t.kind && w.metadata.name === t.name && w.apiVersion === t.apiVersion,
     );
     if (!d) problems.push(`${id(h)}: scales ${t.kind}/${t.name}, which does not exist`);
-    else if (
-      (d.spec.replicas ?? 1) < (h.spec.minReplicas ?? 1) ||
-      (d.spec.replicas ?? 1) > h.spec.maxReplicas
-    )
-      problems.push(`${id(h)}: ${id(d)} starts outside [min, max]`);
+    else if (d.spec.replicas !== undefined)
+      problems.push(`${id(d)}: sets replicas, which every apply would reset under ${id(h)}`);
+    if ((h.spec.minReplicas ?? 1) < 2) problems.push(`${id(h)}: minReplicas under 2`);
   }
   for (const name of ['battle-server', 'data-server']) {
     if (!hpas.some((h) => h.spec.scaleTargetRef.name === name))
