@@ -58,7 +58,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     clientErrorHandler,
     // What fastify answers before routing (a parameter over maxParamLength, a bad URL).
-    frameworkErrors: (err, _request, reply: FastifyReply) => {
+    frameworkErrors: (err, request, reply: FastifyReply) => {
       if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply
           .code(414)
@@ -68,7 +68,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       // A percent-encoding that is not UTF-8 (%FF): say so, with the path (it said only the code).
       const why =
         err.code === 'FST_ERR_BAD_URL'
-          ? `the path ${quote(_request.url)} is not valid percent-encoded UTF-8`
+          ? `the path ${quote(request.url)} is not valid percent-encoded UTF-8`
           : (err.code ?? 'unknown error');
       return reply
         .code(400)

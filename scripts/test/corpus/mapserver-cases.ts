@@ -7,6 +7,7 @@
 import * as grpc from '@grpc/grpc-js';
 import {
   DEADLINE,
+  deadline,
   EXHAUSTED,
   type Expect,
   FAILED,
@@ -288,7 +289,13 @@ export function mapServerCases(): GrpcCase[] {
   // 8. 1 ms deadlines on calls that go to data-server (an absent report, an absent player).
   for (const w of warmUp) {
     const method = w.path.slice(w.path.lastIndexOf('/') + 1) as Method;
-    add(method, '1 ms deadline', w.bytes, { codes: [DEADLINE], message: 'deadline' }, 1);
+    add(
+      method,
+      '1 ms deadline',
+      w.bytes,
+      deadline(method === 'GetReport' ? notFound('has no report') : failed('does not exist')),
+      1,
+    );
   }
   return cases;
 }
