@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
-import type tap from 'tap';
+import tap from 'tap';
 import type { OpName } from '../src/data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../src/data/schema.ts';
 import { verify } from '../src/data/verify.ts';
@@ -108,17 +108,28 @@ export class Proc {
   #log: string[] = [];
   #exited: Promise<void> = Promise.resolve();
 
-  constructor(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  /** A process group of its own: signals go to the whole group (a primary and its workers). */
+  readonly #group: boolean;
+
+  constructor(
+    name: string,
+    cmd: string,
+    args: string[],
+    env: NodeJS.ProcessEnv = process.env,
+    group = false,
+  ) {
     this.name = name;
     this.#cmd = cmd;
     this.#args = args;
     this.#env = env;
+    this.#group = group;
   }
 
   start(): void {
     const child = spawn(this.#cmd, this.#args, {
       env: this.#env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: this.#group,
     });
     this.child = child;
     const keep = (d: Buffer) => {
@@ -139,7 +150,14 @@ export class Proc {
   }
 
   signal(sig: NodeJS.Signals): void {
-    this.child?.kill(sig);
+    if (!this.child?.pid) return;
+    if (this.#group) {
+      try {
+        process.kill(-this.child.pid, sig);
+      } catch {
+        // the group is gone
+      }
+    } else this.child.kill(sig);
   }
 
   /** Sends the signal and waits until the process is gone. */
@@ -319,7 +337,7 @@ export class Relay {
 }
 
 /** The environment of a bundle: the user's, without tap's loaders. */
-function serviceEnv(vars: Record<string, string | number>): NodeJS.ProcessEnv {
+export function serviceEnv(vars: Record<string, string | number>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' };
   delete env.NODE_OPTIONS;
   for (const [k, v] of Object.entries(vars)) env[k] = String(v);
@@ -431,6 +449,8 @@ export class DataLoad {
   readonly #buffer: SharedArrayBuffer;
   #running = false;
   #loops: Promise<void>[] = [];
+  /** The post-verification's findings so far (each is counted once, by the fault that made it). */
+  readonly seen = new Set<string>();
   /** Answer times of acknowledged writes, with their send times (performance.now()). */
   readonly acks: { sentAt: number; answeredAt: number }[] = [];
 
@@ -601,6 +621,17 @@ export async function dataFault(
     log: (line) => t.comment(line),
   });
   for (const e of v.errorSamples.slice(0, 3)) t.comment(`verification error: ${e}`);
+  // Only what this fault added: a record still wrong from an earlier fault is that one's.
+  const fresh = v.mismatches.filter((m) => {
+    const key = `${m.table}/${m.ownerId}/${m.memberId}/${m.check}/${m.problem}`;
+    if (load.seen.has(key)) return false;
+    load.seen.add(key);
+    return true;
+  });
+  const records = (kind: 'lost' | 'phantom') =>
+    new Set(
+      fresh.filter((m) => m.kind === kind).map((m) => `${m.table}/${m.ownerId}/${m.memberId}`),
+    ).size;
   const after = load.snapshot();
   load.resume();
   const l0 = before.ledger;
@@ -613,9 +644,9 @@ export async function dataFault(
     recoveryMs,
     unknownWrites: l1.unknown - l0.unknown,
     unknownApplied: l1.settledApplied - l0.settledApplied,
-    lost: l1.lost - l0.lost + v.lost,
-    phantom: l1.phantom - l0.phantom + v.phantom,
-    mismatches: after.mismatches - before.mismatches + v.mismatchCount,
+    lost: l1.lost - l0.lost + records('lost'),
+    phantom: l1.phantom - l0.phantom + records('phantom'),
+    mismatches: after.mismatches - before.mismatches + fresh.length,
     unreadable: v.unreadable + (v.errors > 0 && v.unreadable === 0 ? 1 : 0),
     verifiedRecords: v.records,
   };
@@ -626,15 +657,18 @@ export function checkRow(
   t: TestT,
   row: FaultRow,
   allowed: ReadonlySet<string> = OUTAGE_CODES,
+  /** A known defect this fault shows (tap's todo: reported, not failing the run). */
+  known?: string,
 ): void {
   const f = row.fault;
+  const todo = known ? { todo: known } : {};
   t.ok(
     row.recoveryMs !== null && row.recoveryMs <= RECOVERY_BOUND_MS,
     `${f}: recovered within ${RECOVERY_BOUND_MS / 1000} s (${row.recoveryMs === null ? 'no success' : `${Math.round(row.recoveryMs)} ms`})`,
   );
-  t.equal(row.lost, 0, `${f}: no acknowledged write lost`);
-  t.equal(row.phantom, 0, `${f}: no phantom write`);
-  t.equal(row.mismatches, 0, `${f}: no mismatch (in-run, cache vs store, db-proxy)`);
+  t.equal(row.lost, 0, `${f}: no acknowledged write lost`, todo);
+  t.equal(row.phantom, 0, `${f}: no phantom write`, todo);
+  t.equal(row.mismatches, 0, `${f}: no mismatch (in-run, cache vs store, db-proxy)`, todo);
   if (row.unreadable !== null) t.equal(row.unreadable, 0, `${f}: every player read back`);
   const other = Object.keys(row.errors).filter((c) => !allowed.has(c));
   t.equal(
@@ -665,8 +699,8 @@ export function faultTable(rows: readonly FaultRow[]): string {
       .join(', ') || '0',
     r.recoveryMs === null ? 'none' : `${(r.recoveryMs / 1000).toFixed(2)} s`,
     r.unreadable === null ? '-' : `${r.unknownWrites} (${r.unknownApplied})`,
-    String(r.lost),
-    String(r.phantom),
+    r.unreadable === null ? '-' : String(r.lost),
+    r.unreadable === null ? '-' : String(r.phantom),
     String(r.mismatches),
     r.unreadable === null ? '-' : String(r.unreadable),
   ]);
@@ -689,4 +723,35 @@ export async function pause(proc: Proc, ms = DEADLINE_MS + 1000): Promise<void> 
   proc.signal('SIGSTOP');
   await sleep(ms);
   proc.signal('SIGCONT');
+}
+
+/**
+ * A test file's data faults, one after the other on one stack and one load: the rows checked,
+ * printed as a table and written for the runner.
+ */
+export function dataFaults(
+  group: string,
+  faults: [string, (stack: DataStack, t: TestT) => Promise<void>, string?][],
+): void {
+  tap.test(`${group}: ${faults.map(([f]) => f).join('; ')}`, async (t) => {
+    const t0 = performance.now();
+    const stack = await startDataStack(t);
+    const load = await DataLoad.start(stack.dataServer.address);
+    t.teardown(() => load.pause().then(() => load.workload.close()));
+    t.comment(`stack up and ${load.params.players} players seeded in ${secs(t0)}`);
+    const rows: FaultRow[] = [];
+    for (const [fault, inject, known] of faults) {
+      const t1 = performance.now();
+      const row = await dataFault(t, group, stack, load, fault, () => inject(stack, t));
+      rows.push(row);
+      checkRow(t, row, OUTAGE_CODES, known);
+      t.comment(`${fault}: ${secs(t1)} (fault, recovery, read-backs, post-verification)`);
+    }
+    t.comment(`\n${faultTable(rows)}`);
+    writeRows(group, rows);
+  });
+}
+
+function secs(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
