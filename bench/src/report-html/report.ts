@@ -116,13 +116,13 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
     const v = (yMax * k) / 4;
     parts.push(
       `<line x1="${left}" x2="${W - right}" y1="${Y(v)}" y2="${Y(v)}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${Y(v) + 4}" text-anchor="end" font-size="11">${fmt(v, 2)}</text>`,
+      `<text x="${left - 6}" y="${Y(v) + 4}" text-anchor="end" font-size="11">${fmt(v, yMax >= 100 ? 0 : 2)}</text>`,
     );
   }
   for (const p of [0, 90, 99, 99.9, 99.99]) {
     parts.push(
       `<line x1="${X(p)}" x2="${X(p)}" y1="${top}" y2="${H - bottom}" stroke="#eee"/>`,
-      `<text x="${X(p)}" y="${H - bottom + 14}" text-anchor="middle" font-size="11">${p}%</text>`,
+      `<text x="${X(p)}" y="${H - bottom + 14}" text-anchor="${p === 99.99 ? 'end' : 'middle'}" font-size="11">${p}%</text>`,
     );
   }
   for (const c of curves) {
@@ -143,18 +143,18 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
   const rowH = 28;
   const left = 170;
   const right = 20;
-  const H = 30 + rowH * metrics.length + 20;
+  const H = 34 + rowH * metrics.length + 20;
   const lo = Math.min(0.9, ...metrics.map((m) => m.interval.lo));
   const hi = Math.max(1.1, ...metrics.map((m) => m.interval.hi));
   const X = (v: number) => left + ((W - left - right) * (v - lo)) / (hi - lo);
   const parts: string[] = [
-    `<line x1="${X(1)}" x2="${X(1)}" y1="10" y2="${H - 20}" stroke="#888" stroke-dasharray="4 3"/>`,
-    `<text x="${X(1)}" y="${H - 6}" text-anchor="middle" font-size="11">1 (no difference)</text>`,
+    `<line x1="${X(1)}" x2="${X(1)}" y1="12" y2="${H - 20}" stroke="#888" stroke-dasharray="4 3"/>`,
+    `<text x="${X(1)}" y="10" text-anchor="middle" font-size="11">1 (no difference)</text>`,
     `<text x="${left}" y="${H - 6}" font-size="11">${lo.toFixed(2)}</text>`,
     `<text x="${W - right}" y="${H - 6}" text-anchor="end" font-size="11">${hi.toFixed(2)}</text>`,
   ];
   metrics.forEach((m, k) => {
-    const yy = 24 + k * rowH;
+    const yy = 30 + k * rowH;
     const color = m.significant ? '#b01818' : '#333';
     parts.push(
       `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(m.metric)}</text>`,
@@ -224,7 +224,7 @@ function runTable(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }):
 
 function kneeSection(k: KneeSummary): string {
   const side = (label: 'A' | 'B', s: KneeSide) =>
-    `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${s.rate === null ? 'none found' : fmt(s.rate)}</b> requests/s</p>` +
+    `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${s.rate === null ? 'none in the range tried' : `${fmt(s.rate)} requests/s`}</b></p>` +
     `<table><tr><th>rate</th><th>p99 (ms)</th><th>valid</th><th>under bound</th></tr>${s.steps
       .map(
         (x) =>
