@@ -197,7 +197,12 @@ function machine(s: SideSummary): string {
         row('commit', srv.commit ?? 'unknown'),
         row('source', srv.source),
       ]
-    : [row('server', 'unknown: give bench pair --a-env / --b-env (bench env on that machine)')];
+    : [
+        row(
+          'server',
+          'not stated (bench pair --a-env / --b-env; for results of a machine that loaded itself, the load generator below is that machine)',
+        ),
+      ];
   rows.push(
     row(
       'load generator',
