@@ -153,7 +153,7 @@ function runChild(args: string[], cpuFile: string): Promise<ChildRun> {
   });
 }
 
-/** A server environment file (bench env's JSON, or a result's environment), or this machine's. */
+/** A server machine's file (the cloud-init script's JSON, or a bench result's environment), or this machine's. */
 export function serverEnvironment(target: string, file: string | null): ServerEnvironment | null {
   if (file) {
     // biome-ignore lint/suspicious/noExplicitAny: either shape, checked field by field

@@ -21,7 +21,7 @@ export interface PairAnnotation {
   serverEnvironment: ServerEnvironment | null;
 }
 
-/** A server machine as the report states it (read on that machine: `bench env`). */
+/** A server machine as the report states it (docs/cloud-init/slg-server.yaml writes it there). */
 export interface ServerEnvironment {
   cpuModel: string;
   cores: number;
