@@ -3,9 +3,11 @@
 // 1 ms deadlines, for each of the ten methods. Every row it names is absent (the owner ids
 // below have no rows), so no case can write, whatever the server did with it.
 import {
+  ALREADY,
   deadline,
   EXHAUSTED,
   type Expect,
+  FAILED,
   type GrpcCase,
   INVALID,
   label,
@@ -382,6 +384,61 @@ export function dbProxyCases(): GrpcCase[] {
   add('Query', 'no shard_key', [s(1, 'army_size')], inv('shard_key'));
   add('Query', 'a missing parameter', [s(1, 'top_power'), m(2, V.int(OWNER))], inv('limit'));
   add('Query', 'no name', [m(2, V.int(OWNER))], inv('name'));
+
+  // A batch whose first ops write (a new row, a new member) and whose last one fails in the
+  // store (its row is absent): the transaction is rolled back, nothing of it stays.
+  const insertNew = m(1, [m(1, base.Insert())]);
+  const insertMember = m(1, [
+    m(1, [
+      s(1, 'building'),
+      entry(2, 'player_id', V.int(OWNER)),
+      entry(2, 'building_id', V.int(MEMBER)),
+      entry(2, 'kind', V.str("' OR 1=1 --")),
+    ]),
+  ]);
+  const incrementNew = m(1, [m(3, base.Increment())]);
+  add(
+    'Batch',
+    'insert, then update of an absent row (rolled back)',
+    [
+      insertNew,
+      m(1, [
+        m(2, [
+          s(1, 'mail'),
+          m(2, V.int(OWNER)),
+          m(2, V.int(MEMBER)),
+          entry(3, 'read', V.bool(true)),
+        ]),
+      ]),
+    ],
+    { codes: [NOT_FOUND], message: /ops\[1\].*not found/s },
+  );
+  add(
+    'Batch',
+    'two inserts, then delete of an absent row (rolled back)',
+    [
+      insertNew,
+      insertMember,
+      m(1, [m(4, [s(1, 'item'), m(2, V.int(OWNER)), m(2, V.int(MEMBER))])]),
+    ],
+    { codes: [NOT_FOUND], message: /ops\[2\].*not found/s },
+  );
+  add(
+    'Batch',
+    'insert, then increment of it past its ceiling (rolled back)',
+    [insertNew, m(1, [m(3, [...base.Increment(), i(6, 1)])])],
+    { codes: [FAILED], message: /ops\[1\].*ceiling/s },
+  );
+  add('Batch', 'insert, then the same insert again (rolled back)', [insertNew, insertNew], {
+    codes: [ALREADY, FAILED, INVALID],
+    message: /ops\[1\]/,
+  });
+  add(
+    'Batch',
+    'an increment of the absent row first (nothing to roll back)',
+    [incrementNew, insertNew],
+    { codes: [NOT_FOUND], message: /ops\[0\].*not found/s },
+  );
 
   // 3. Negative and huge limits, ids and versions.
   add('List', 'page_size 1,001 (max 1,000)', [...base.List(), i(3, 1001)], inv('page_size'));

@@ -35,6 +35,8 @@ export interface Snapshot {
   /** DBSIZE of the Redis DB, and a SHA-1 over every key, its type and its value. */
   redisKeys: number;
   redisDigest: string;
+  /** Each key with a SHA-1 of its value (to name what changed). */
+  redisValues: string[];
 }
 
 interface TapLike {
@@ -62,6 +64,7 @@ const digestScript = `
 local keys = redis.call('KEYS', '*')
 table.sort(keys)
 local parts = {}
+local hashes = {}
 for _, k in ipairs(keys) do
   local t = redis.call('TYPE', k).ok
   local v
@@ -72,8 +75,9 @@ for _, k in ipairs(keys) do
   elseif t == 'list' then v = table.concat(redis.call('LRANGE', k, 0, -1), '\\0')
   else v = t end
   parts[#parts + 1] = k .. '\\1' .. t .. '\\1' .. v
+  hashes[#hashes + 1] = k .. ' ' .. redis.sha1hex(v)
 end
-return { #keys, redis.sha1hex(table.concat(parts, '\\2')) }`;
+return { #keys, redis.sha1hex(table.concat(parts, '\\2')), unpack(hashes) }`;
 
 let built: Promise<void> | undefined;
 
@@ -272,8 +276,8 @@ export class CorpusStack {
       digestScript,
       '0',
     ]);
-    const [keys, digest] = stdout.trim().split('\n');
-    return { tables, redisKeys: Number(keys), redisDigest: digest ?? '' };
+    const [keys, digest, ...values] = stdout.trim().split('\n');
+    return { tables, redisKeys: Number(keys), redisDigest: digest ?? '', redisValues: values };
   }
 
   /** Lines a service logged at error level or above (pino's level >= 50), or that are not JSON. */
