@@ -214,3 +214,35 @@ t.test('refuses runs of different workloads, seeds or settings, naming the setti
   t.equal(c.B.target, '10.0.0.2:50052');
   t.match(c.notes.join('\n'), /one run on a side gives no interval/);
 });
+
+t.test('map and battle results are read; the open model headlines p99', async (t) => {
+  const data = syntheticResult({ throughput: 500 }) as { ops: unknown[] };
+  const map = {
+    kind: 'map',
+    environment: {},
+    settings: { target: 'm:50053', dataServer: 'd:50052', seed: 1, viewWidth: 30 },
+    viewport: { rate: 812.5, requests: 8125, errors: 0, mismatches: 0, op: data.ops[0] },
+    client: { cores: 0.4 },
+  };
+  const f = figuresOf(map, 'map.json');
+  t.equal(f.kind, 'map');
+  t.equal(f.throughput, 812.5);
+  t.equal(f.target, 'm:50053');
+  t.equal(f.clientCores, 0.4);
+  t.ok(f.latencyUs.p50 > 0 && f.latencyUs.p99 >= f.latencyUs.p50);
+  t.notOk('dataServer' in f.workload, 'an address is not a workload setting');
+  // The open model: throughput is the rate asked for, so the verdict is on p99.
+  const open = (p99: number, i: number) => {
+    const r = figuresOf(syntheticResult({ throughput: 1000, rate: 1000, rngSeed: i }), `o${i}`);
+    r.latencyUs.p99 = p99;
+    return r;
+  };
+  const c = compareGroups(
+    [10, 11, 10.5, 10.2, 10.8].map((v, i) => open(v * 1000, i)),
+    [8, 8.3, 8.1, 8.4, 7.9].map((v, i) => open(v * 1000, 10 + i)),
+    { resamples: 2000 },
+  );
+  t.equal(c.openModel, true);
+  t.equal(c.headline.metric, 'p99 latency');
+  t.match(c.verdict, /^B's p99 latency is lower \(better\) by \d+(\.\d)?-\d+(\.\d)?%$/);
+});
