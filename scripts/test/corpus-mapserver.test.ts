@@ -4,18 +4,37 @@
 // naming the problem, nothing may be written, and every process must be healthy after.
 import t from 'tap';
 import { RawClient, report, runGrpc } from './corpus/cases.ts';
-import { mapServerCases, runWatch, warmUp, watchCases } from './corpus/mapserver-cases.ts';
+import {
+  mapServerCases,
+  runWatch,
+  setup,
+  stateCases,
+  warmUp,
+  watchCases,
+} from './corpus/mapserver-cases.ts';
 import { CorpusStack } from './corpus/stack.ts';
 
 t.test('map-server: the bad-input corpus', async (t) => {
   const stack = new CorpusStack('map', 13);
   const names = ['db-proxy', 'data-server', 'battle-server', 'map-server'] as const;
   await stack.start(t, [...names]);
-  const cases = mapServerCases();
+  const cases = [...mapServerCases(), ...stateCases()];
   const watch = watchCases();
   t.ok(cases.length + watch.length >= 150, `${cases.length + watch.length} cases`);
   const client = new RawClient(stack.address('map-server'));
   t.teardown(() => client.close());
+  // The corpus's player: a record, troops and a city (written before the snapshot).
+  const data = new RawClient(stack.address('data-server'));
+  t.teardown(() => data.close());
+  for (const c of setup) {
+    const { code, details } = await (c.service === 'map-server' ? client : data).unary(
+      c.path,
+      c.bytes,
+    );
+    t.equal(code, 0, `setup ${c.path}: ${details}`);
+  }
+  // Each state case once: what it reads is cached after, so that the corpus writes nothing.
+  for (const c of stateCases()) await client.unary(c.path, c.bytes);
   // The calls that read an absent record through data-server, once in full (its cache holds the
   // answer now, so the corpus's repeats write nothing).
   for (const w of warmUp) {

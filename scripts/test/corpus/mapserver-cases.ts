@@ -6,6 +6,7 @@
 // (`warmUp`) and is a cache hit during it.
 import * as grpc from '@grpc/grpc-js';
 import {
+  ALREADY,
   DEADLINE,
   deadline,
   EXHAUSTED,
@@ -298,6 +299,108 @@ export function mapServerCases(): GrpcCase[] {
     );
   }
   return cases;
+}
+
+/** A player of the corpus's own, made before it starts: a record, 100 troops, a city. */
+export const OWNER = 4_545_454_600n;
+
+/** The calls that make OWNER (data-server, then map-server), and warm the caches its cases read. */
+export const setup: { service: 'data-server' | 'map-server'; path: string; bytes: Buffer }[] = [
+  {
+    service: 'data-server',
+    path: '/slg.dataserver.v2.DataService/CreateV2',
+    bytes: encode([s(1, 'player'), i(2, OWNER), m(4, [s(1, 'name'), m(2, [s(3, 'corpus')])])]),
+  },
+  {
+    service: 'data-server',
+    path: '/slg.dataserver.v2.DataService/CreateV2',
+    bytes: encode([
+      s(1, 'troop'),
+      i(2, OWNER),
+      i(3, 1),
+      m(4, [s(1, 'kind'), m(2, [s(3, 'infantry')])]),
+      m(4, [s(1, 'tier'), m(2, [i(1, 1)])]),
+      m(4, [s(1, 'count'), m(2, [i(1, 100)])]),
+    ]),
+  },
+  {
+    service: 'map-server',
+    path: `${svc}PlaceCity`,
+    bytes: encode([i(1, OWNER), i(2, 10), i(3, 10)]),
+  },
+];
+
+/** Refusals that depend on state: OWNER's city and troops (FAILED_PRECONDITION, NOT_FOUND). */
+export function stateCases(): GrpcCase[] {
+  const out: GrpcCase[] = [];
+  const add = (method: Method, name: string, fields: Field[], expect: Expect) =>
+    out.push({
+      method: `map-server ${method}`,
+      name: `(state) ${name}`,
+      path: svc + method,
+      bytes: encode(fields),
+      expect,
+    });
+  const march = (kind: string, x: number, y: number, troops: [number, number][]) => [
+    i(1, OWNER),
+    s(2, kind),
+    i(3, x),
+    i(4, y),
+    ...troops.map(([id, n]) => m(5, [i(1, id), i(2, n)])),
+  ];
+  // Every target of a 6 x 6 patch: whatever is there, 101 of 100 troops cannot leave.
+  for (let x = 20; x < 26; x++) {
+    for (let y = 20; y < 26; y++) {
+      add(
+        'StartMarch',
+        `scout (${x}, ${y}) with 101 of 100 troops`,
+        march('scout', x, y, [[1, 101]]),
+        failed(/100 available, 101 asked|blocked/),
+      );
+    }
+  }
+  add(
+    'StartMarch',
+    'a troop the player does not have',
+    march('scout', 20, 20, [[2, 1]]),
+    failed(/no troop 2|blocked/),
+  );
+  add(
+    'StartMarch',
+    'a known troop and an unknown one',
+    march('scout', 20, 20, [
+      [1, 1],
+      [3, 1],
+    ]),
+    failed(/no troop 3|blocked/),
+  );
+  add(
+    'StartMarch',
+    'reinforce a tile without a city',
+    march('reinforce', 40, 40, [[1, 1]]),
+    failed(/city|blocked|target/),
+  );
+  add(
+    'StartMarch',
+    'attack_monster where no monster is',
+    march('attack_monster', 0, 63, [[1, 1]]),
+    failed(/monster|blocked|target/),
+  );
+  add('PlaceCity', 'a second city', [i(1, OWNER), i(2, 30), i(3, 30)], {
+    codes: [ALREADY],
+    message: 'has a city',
+  });
+  add('RelocateCity', 'off the map', [i(1, OWNER), i(2, 63), i(3, 63)], {
+    codes: [INVALID, FAILED],
+    message: /would leave|outside/,
+  });
+  add(
+    'RecallMarch',
+    'a march it does not have',
+    [i(1, OWNER), i(2, 999)],
+    notFound('has no march'),
+  );
+  return out;
 }
 
 /** A Watch case: the messages sent on the stream, and the status it must end with. */
