@@ -34,6 +34,7 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import { type ArrivalSearch, searchArrivalRate } from '../map/arrival-search.ts';
 import {
   lagQuantileBound,
   type MarchStart,
@@ -66,6 +67,9 @@ export interface MapSettings extends LoadSettings {
   marches: number;
   marchRadius: number;
   metricsUrl: string | null;
+  /** The arrival rates to try, in increasing order (null: no search). */
+  arrivalRates: number[] | null;
+  arrivalWindowMs: number;
 }
 
 /** "30x20" as [30, 20]. */
@@ -192,6 +196,18 @@ export function mapCommand(): Command {
         '--metrics-url <url>',
         "map-server's /metrics (e.g. http://127.0.0.1:9103/metrics): steps settled per second and tick lag during the viewport slices",
       ).env('BENCH_MAP_METRICS_URL'),
+    )
+    .addOption(
+      new Option(
+        '--arrival-rates <list>',
+        'after the rounds, search the highest arrival rate settled with tick lag p99 <= 100 ms beside viewport queries at half the rate measured: these rates (arrivals/s, increasing, e.g. 50,100,200,300,400), until one fails; needs --metrics-url',
+      ).argParser(parseRates),
+    )
+    .addOption(
+      new Option(
+        '--arrival-window <time>',
+        'each arrival rate is measured over this window',
+      ).default('10s'),
     );
   for (const o of loadOptions({ duration: '30s' })) cmd.addOption(o);
   cmd.action(async (o: Record<string, unknown>) => {
@@ -230,6 +246,7 @@ function settingsFrom(o: Record<string, unknown>): MapSettings {
     marches: Math.floor((o.marches as number | undefined) ?? 0),
     marchRadius: o.marchRadius as number,
     metricsUrl: (o.metricsUrl as string | undefined) ?? null,
+    ...arrivalSettings(o),
   };
 }
 
@@ -428,6 +445,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     }
   };
   const rounds: MapRound[] = [];
+  let arrivalSearch: ArrivalSearch | null = null;
   process.on('SIGINT', onSignal);
   try {
     inCeiling = true;
@@ -477,6 +495,8 @@ export async function runMap(s: MapSettings): Promise<number> {
         `round ${r + 1}/${s.rounds}: echo ${int(a)}/s before, ${int(b)}/s after; viewport ${int(t.rate)}/s (${round.ratio === null ? 'no echo rate' : `${pct(round.ratio)} of echo`})`,
       );
     }
+    if (s.arrivalRates && !interrupted && rounds.length > 0)
+      arrivalSearch = await runArrivalSearch(s, pool, world, rounds, say, () => interrupted > 0);
   } finally {
     process.off('SIGINT', onSignal);
     await pool.close();
@@ -486,7 +506,19 @@ export async function runMap(s: MapSettings): Promise<number> {
     say('interrupted before the measured run: no result');
     return 130;
   }
-  return report(s, env, world, seeding, marches, sizes, slices, ceilings, rounds, interrupted > 0);
+  return report(
+    s,
+    env,
+    world,
+    seeding,
+    marches,
+    sizes,
+    slices,
+    ceilings,
+    rounds,
+    interrupted > 0,
+    arrivalSearch,
+  );
 }
 
 function report(
@@ -507,6 +539,7 @@ function report(
   ceilings: CeilingResult[],
   rounds: MapRound[],
   interrupted: boolean,
+  arrivalSearch: ArrivalSearch | null,
 ): number {
   const say = (line: string) => console.log(line);
   const viewport = mergeSnapshots(
@@ -650,6 +683,7 @@ function report(
   say(
     `client: peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${loadAverageAfter.join(' ')}`,
   );
+  if (arrivalSearch) reportArrivalSearch(arrivalSearch, say);
   const problemSamples = extras.flatMap((e) => e.problemSamples);
   const firstError = extras.find((e) => e.firstError)?.firstError ?? null;
   if (firstError) say(`first error: ${firstError}`);
@@ -664,6 +698,7 @@ function report(
     seeding,
     marches,
     settlement,
+    arrivalSearch,
     viewport: {
       ...vt,
       op: { ...viewport, line: caseStudyLine(viewport), percentilesUs: percentiles(viewport) },
@@ -702,4 +737,103 @@ function report(
     failed = true;
   }
   return failed ? 1 : 0;
+}
+
+// ---- the arrival-rate search (--arrival-rates; bench/src/map/arrival-search.ts) -----------
+
+/** "50,100,200" as increasing positive rates. */
+export function parseRates(text: string): number[] {
+  const rates = text.split(',').map((x) => Number(x.trim()));
+  if (rates.length === 0 || rates.some((r) => !(r > 0) || !Number.isFinite(r)))
+    throw new InvalidArgumentError(`not a list of positive rates: ${JSON.stringify(text)}`);
+  for (let i = 1; i < rates.length; i++)
+    if (rates[i]! <= rates[i - 1]!)
+      throw new InvalidArgumentError(`rates must increase: ${JSON.stringify(text)}`);
+  return rates;
+}
+
+function arrivalSettings(o: Record<string, unknown>) {
+  const arrivalRates = (o.arrivalRates as number[] | undefined) ?? null;
+  const arrivalWindowMs = parseDuration(String(o.arrivalWindow));
+  if (arrivalRates) {
+    if (!o.metricsUrl)
+      throw new UsageError("--arrival-rates needs --metrics-url (map-server's /metrics)");
+    if (((o.marches as number | undefined) ?? 0) > 0)
+      throw new UsageError('--arrival-rates starts its own marches: it does not go with --marches');
+    if (arrivalWindowMs < 500) throw new UsageError('--arrival-window must be at least 0.5s');
+  }
+  return { arrivalRates, arrivalWindowMs };
+}
+
+/** The search, with the viewport load at half the rate the rounds measured (open model). */
+async function runArrivalSearch(
+  s: MapSettings,
+  pool: LoadPool,
+  world: Awaited<ReturnType<typeof getWorld>>,
+  rounds: MapRound[],
+  say: (line: string) => void,
+  stopped: () => boolean,
+): Promise<ArrivalSearch> {
+  const max = median(rounds.map((r) => r.viewportRate));
+  const viewportRate = Math.max(1, max / 2);
+  say(
+    `arrival search: rates ${s.arrivalRates!.join(', ')}/s over ${s.arrivalWindowMs / 1000} s windows, viewport queries at ${int(viewportRate)}/s (half the ${int(max)}/s measured)`,
+  );
+  return searchArrivalRate({
+    target: s.target,
+    metricsUrl: s.metricsUrl!,
+    deadlineMs: s.deadlineMs,
+    players: Array.from({ length: s.cities }, (_, i) => s.firstPlayer + i),
+    rates: s.arrivalRates!,
+    windowS: s.arrivalWindowMs / 1000,
+    worldWidth: world.width,
+    worldHeight: world.height,
+    seed: s.seed,
+    parallel: s.seedParallel,
+    cavalryTroopId: BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId,
+    viewportRate,
+    say,
+    stopped,
+    viewport: async (durationMs, rate) => {
+      const run = await pool.run({ durationMs, requests: null, rate });
+      const t = totals(run.ops, run.elapsedS);
+      return { op: run.ops[0]!, rate: t.rate, errors: t.errors };
+    },
+  });
+}
+
+function reportArrivalSearch(a: ArrivalSearch, say: (line: string) => void): void {
+  const lag = (v: number | null) => (v === null ? '-' : Number.isFinite(v) ? `<= ${v}` : '> 60000');
+  say('');
+  say(
+    table(
+      [
+        'arrivals/s asked',
+        'marches',
+        'due/s',
+        'settled/s',
+        'all steps/s',
+        'lag p50 ms',
+        'lag p99 ms',
+        'viewport/s',
+        'viewport p99 ms',
+        'valid',
+      ],
+      a.steps.map((x) => [
+        int(x.rate),
+        int(x.marches),
+        x.dueRate.toFixed(1),
+        x.settledRate.toFixed(1),
+        x.stepsRate.toFixed(1),
+        lag(x.lagP50BoundMs),
+        lag(x.lagP99BoundMs),
+        int(x.viewportRate),
+        x.viewportP99Ms === null ? '-' : x.viewportP99Ms.toFixed(1),
+        x.valid ? 'yes' : `no: ${x.problems.join('; ')}`,
+      ]),
+    ),
+  );
+  say(
+    `highest arrival rate settled with tick lag p99 <= 100 ms beside ${int(a.viewportRate)} viewport queries/s: ${a.highestValid === null ? 'none of the rates tried' : `${int(a.highestValid)}/s`} (issue 12's target: >= 300/s)`,
+  );
 }

@@ -1,0 +1,247 @@
+// `bench map --arrival-rates`: the highest arrival rate map-server settles in time (issue 12:
+// arrivals settled per second with tick lag p99 under 100 ms while viewport queries run at half
+// their maximum rate). For each rate R, in increasing order: R x window scout marches are started
+// (one cavalry each, from the bench's cities, at most 5 out per city), each aimed so that it falls
+// due at its own moment of the window (march i at t0 + (i + 0.5) / R: the target tile's distance
+// is the time left before that moment at the world's measured ms per tile, and map-server's
+// answer gives the actual due time); during the window the viewport load runs at a fixed rate
+// (open model) and map-server's /metrics is read at both ends. A step is valid when the arrivals
+// due in the window came at >= 90% of R, the arrivals settled in it at >= 95% of those due, and
+// the tick lag p99 (every step kind settled in the window) is at most 100 ms. The search stops at
+// the first invalid step; it waits for each step's marches to come home before the next.
+import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
+import { createGrpcClient, ServiceError } from '@slg/service-kit';
+import type { OpSnapshot } from '../lib/histogram.ts';
+import { percentiles } from '../lib/histogram.ts';
+import { Rng } from '../lib/rng.ts';
+import { lagQuantileBound, type SettleSnapshot, scrapeSettle, settleDelta } from './arrivals.ts';
+
+export interface ArrivalStep {
+  /** The rate asked (arrivals/s). */
+  rate: number;
+  marches: number;
+  /** StartMarch calls refused (blocked tile: drawn again). */
+  refused: number;
+  /** Marches that fell due before the window (their start came too late). */
+  early: number;
+  startSeconds: number;
+  /** Arrivals due in the window per second (from map-server's answers). */
+  dueRate: number;
+  /** Arrivals settled in the window per second (map-server's /metrics). */
+  settledRate: number;
+  /** Steps of any kind settled in the window per second. */
+  stepsRate: number;
+  lagP50BoundMs: number | null;
+  lagP99BoundMs: number | null;
+  viewportRate: number;
+  viewportP99Ms: number | null;
+  viewportErrors: number;
+  valid: boolean;
+  /** Why not valid (empty when valid). */
+  problems: string[];
+}
+
+export interface ArrivalSearch {
+  windowS: number;
+  /** The viewport queries' rate beside the arrivals (half the measured maximum). */
+  viewportRate: number;
+  steps: ArrivalStep[];
+  /** The highest valid step's rate (null: none). */
+  highestValid: number | null;
+}
+
+/** Runs the viewport load at a fixed rate for `durationMs`: its op, rate and errors. */
+export type ViewportAtRate = (
+  durationMs: number,
+  rate: number,
+) => Promise<{ op: OpSnapshot; rate: number; errors: number }>;
+
+export interface SearchOptions {
+  target: string;
+  metricsUrl: string;
+  deadlineMs: number;
+  players: number[];
+  rates: number[];
+  windowS: number;
+  worldWidth: number;
+  worldHeight: number;
+  seed: number;
+  parallel: number;
+  cavalryTroopId: number;
+  viewportRate: number;
+  viewport: ViewportAtRate;
+  say: (line: string) => void;
+  /** Stop asked (Ctrl-C): no further step. */
+  stopped?: () => boolean;
+}
+
+const LAG_LIMIT_S = 0.1;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function inFlight(url: string): Promise<number> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const m = /^mapserver_marches_in_flight (\S+)$/m.exec(await res.text());
+  return m ? Number(m[1]) : 0;
+}
+
+/** The settlement counters of one kind (`arrival`), beside all kinds. */
+async function scrapeBoth(url: string): Promise<{ all: SettleSnapshot; arrivals: number }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  const m = /^mapserver_arrivals_settled_total\{kind="arrival"\} (\S+)$/m.exec(text);
+  return { all: await scrapeSettle(url), arrivals: m ? Number(m[1]) : 0 };
+}
+
+export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch> {
+  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
+    deadlineMs: o.deadlineMs,
+  });
+  const rng = new Rng(o.seed, 'map-arrival-search');
+  const steps: ArrivalStep[] = [];
+  const cities = new Map<number, { x: number; y: number }>();
+  // ms of travel per tile of the world (cavalry at MAPSERVER_SPEED), measured on the first march.
+  let msPerTile = 0;
+  // Marches started per second in the previous step (the lead before the window).
+  let startRate = 50;
+  try {
+    await c.waitForReady(10_000);
+    for (const rate of o.rates) {
+      if (o.stopped?.()) break;
+      const n = Math.max(1, Math.round(rate * o.windowS));
+      if (n > o.players.length * 5) {
+        o.say(
+          `arrival rate ${rate}/s: ${n} marches need ${Math.ceil(n / 5)} cities (5 marches each), there are ${o.players.length}: stopped`,
+        );
+        break;
+      }
+      const baseline = await inFlight(o.metricsUrl);
+      const leadMs = (n / startRate) * 1000 * 1.3 + 2000;
+      const t0 = Date.now() + leadMs;
+      const dueAt: number[] = [];
+      let refused = 0;
+      let next = 0;
+      const started0 = performance.now();
+      await Promise.all(
+        Array.from({ length: Math.max(1, o.parallel) }, async () => {
+          for (let i = next++; i < n; i = next++) {
+            const playerId = o.players[i % o.players.length]!;
+            let city = cities.get(playerId);
+            if (!city) {
+              const got = await c.GetCity({ playerId });
+              city = { x: got.x + 1, y: got.y + 1 };
+              cities.set(playerId, city);
+            }
+            const want = t0 + ((i + 0.5) / rate) * 1000;
+            for (let attempt = 0; ; attempt++) {
+              const left = want - Date.now();
+              const tiles = msPerTile > 0 ? Math.max(1, left / msPerTile) : 4;
+              const angle = rng.float() * 2 * Math.PI;
+              const tx = clamp(Math.floor(city.x + tiles * Math.cos(angle)), 0, o.worldWidth - 1);
+              const ty = clamp(Math.floor(city.y + tiles * Math.sin(angle)), 0, o.worldHeight - 1);
+              try {
+                const m = await c.StartMarch({
+                  playerId,
+                  kind: 'scout',
+                  targetX: tx,
+                  targetY: ty,
+                  troops: [{ troopId: o.cavalryTroopId, count: 1 }],
+                });
+                const leg = Number(m.legEndMs) - Number(m.legStartMs);
+                const dist = Math.hypot(tx + 0.5 - city.x, ty + 0.5 - city.y);
+                if (msPerTile === 0 && dist > 0) msPerTile = leg / dist;
+                dueAt.push(Number(m.legEndMs));
+                break;
+              } catch (err) {
+                const retry =
+                  err instanceof ServiceError &&
+                  (err.code === 'FAILED_PRECONDITION' || err.code === 'INVALID_ARGUMENT');
+                if (!retry || attempt >= 20)
+                  throw new Error(`StartMarch for player ${playerId}: ${(err as Error).message}`);
+                refused++;
+              }
+            }
+          }
+        }),
+      );
+      const startSeconds = (performance.now() - started0) / 1000;
+      startRate = Math.max(5, n / startSeconds);
+      // The first read just before the window, the viewport load from its start.
+      const early0 = t0 - 300 - Date.now();
+      if (early0 > 0) await sleep(early0);
+      const before = await scrapeBoth(o.metricsUrl);
+      const scraped0 = performance.now();
+      const wait = t0 - Date.now();
+      if (wait > 0) await sleep(wait);
+      const vp = await o.viewport(o.windowS * 1000, o.viewportRate);
+      // Arrivals due by the window's end are settled by now or late (their lag says which).
+      const after = await scrapeBoth(o.metricsUrl);
+      const seconds = o.windowS;
+      const windowEnd = t0 + o.windowS * 1000;
+      const due = dueAt.filter((t) => t >= t0 && t < windowEnd).length;
+      const early = dueAt.filter((t) => t < t0).length;
+      const scrapedS = (performance.now() - scraped0) / 1000;
+      const d = settleDelta(before.all, after.all);
+      const bound = (q: number) => {
+        const b = lagQuantileBound(d, q);
+        return b === null ? null : b * 1000;
+      };
+      const dueRate = due / seconds;
+      // Those due in the window, settled between the two reads (which enclose it).
+      const settledRate = (after.arrivals - before.arrivals) / seconds;
+      const p99 = lagQuantileBound(d, 0.99);
+      const problems: string[] = [];
+      if (dueRate < 0.9 * rate)
+        problems.push(
+          `arrivals due ${dueRate.toFixed(1)}/s, under 90% of ${rate}/s (${early} fell due before the window: the starts were late)`,
+        );
+      if (settledRate < 0.95 * dueRate)
+        problems.push(
+          `settled ${settledRate.toFixed(1)}/s, under 95% of the ${dueRate.toFixed(1)}/s due`,
+        );
+      if (p99 === null || p99 > LAG_LIMIT_S)
+        problems.push(
+          p99 === null
+            ? 'no step settled'
+            : `tick lag p99 <= ${p99 * 1000} ms bucket, over ${LAG_LIMIT_S * 1000} ms`,
+        );
+      if (vp.errors > 0) problems.push(`${vp.errors} viewport calls failed`);
+      const q = vp.op.count > 0 ? percentiles(vp.op) : null;
+      const step: ArrivalStep = {
+        rate,
+        marches: n,
+        refused,
+        early,
+        startSeconds,
+        dueRate,
+        settledRate,
+        stepsRate: d.settled / scrapedS,
+        lagP50BoundMs: bound(0.5),
+        lagP99BoundMs: bound(0.99),
+        viewportRate: vp.rate,
+        viewportP99Ms: q ? q.p99 / 1000 : null,
+        viewportErrors: vp.errors,
+        valid: problems.length === 0,
+        problems,
+      };
+      steps.push(step);
+      o.say(
+        `arrivals at ${rate}/s: ${n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${vp.rate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
+      );
+      // Every march of the step home (and its slot free) before the next.
+      const until = Date.now() + leadMs + o.windowS * 1000 * 2 + 60_000;
+      while ((await inFlight(o.metricsUrl)) > baseline && Date.now() < until) await sleep(500);
+      if (!step.valid) break;
+    }
+  } finally {
+    c.close();
+  }
+  const valid = steps.filter((s) => s.valid);
+  return {
+    windowS: o.windowS,
+    viewportRate: o.viewportRate,
+    steps,
+    highestValid: valid.length ? Math.max(...valid.map((s) => s.rate)) : null,
+  };
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

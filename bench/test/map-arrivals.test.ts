@@ -1,0 +1,148 @@
+// `bench map --arrival-rates` against a real map-server stack in this process, on port 0
+// (db-proxy on MariaDB, data-server on Redis, battle-server, map-server on a small world at
+// speed 60): a tiny search (rates 2 and 4 a second over 1 s windows) starts its marches, reads
+// map-server's /metrics around each window, prints its table and writes it in the JSON; every
+// march it started arrived and came home. Whether a rate is valid depends on the machine: the
+// test checks that the verdict follows from the figures, not the verdict.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build as buildBattle, InlineRunner } from '@slg/battle-server';
+import { build as buildMapServer, defaultConfig, systemClock } from '@slg/map-server';
+import { createLogger } from '@slg/service-kit';
+import t from 'tap';
+import { parseRates } from '../src/commands/map.ts';
+import type { ArrivalSearch } from '../src/map/arrival-search.ts';
+import { parseSettleMetrics } from '../src/map/arrivals.ts';
+import { runCli, tempDir } from './helpers/cli.ts';
+import { startStack } from './helpers/stack.ts';
+
+t.test('--arrival-rates: the list and what it needs', async (t) => {
+  t.same(parseRates('50, 100,300'), [50, 100, 300]);
+  t.throws(() => parseRates('100,50'), /must increase/);
+  t.throws(() => parseRates('10,x'), /not a list of positive rates/);
+  t.throws(() => parseRates('0'), /not a list of positive rates/);
+  const run = await runCli(['map', '--arrival-rates', '10,20', '-q']);
+  t.not(run.code, 0);
+  t.match(run.stderr + run.stdout, /--arrival-rates needs --metrics-url/);
+  const both = await runCli([
+    'map',
+    '--arrival-rates',
+    '10',
+    '--metrics-url',
+    'http://127.0.0.1:1/metrics',
+    '--marches',
+    '5',
+    '-q',
+  ]);
+  t.not(both.code, 0);
+  t.match(both.stderr + both.stdout, /does not go with --marches/);
+});
+
+t.test('a tiny arrival-rate search on the real stack', async (t) => {
+  const stack = await startStack('maparr');
+  t.teardown(() => stack.close());
+  const logger = createLogger({
+    name: 'bench-map-arrivals-test',
+    level: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  const runner = new InlineRunner();
+  await runner.start();
+  const battle = await buildBattle({ runner });
+  const battleUrl = await battle.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => battle.close());
+  const map = await buildMapServer(
+    defaultConfig({
+      width: 120,
+      height: 120,
+      regionSize: 40,
+      fields: 100,
+      monsters: 30,
+      seed: 5,
+      // 90 tiles a minute for cavalry: the search's marches travel a few tiles in seconds.
+      speed: 60,
+      dataServerAddress: stack.dataServerAddress,
+      battleUrl,
+      port: 0,
+      metricsPort: 0,
+      shutdownTimeoutMs: 1000,
+    }),
+    { clock: systemClock, logger },
+  );
+  t.teardown(() => map.close(500));
+  const target = `127.0.0.1:${await map.listen(0)}`;
+  const metricsUrl = `http://127.0.0.1:${await map.listenMetrics(0)}/metrics`;
+
+  const out = join(tempDir(t, 'map-arrivals'), 'map.json');
+  const run = await runCli([
+    'map',
+    '--target',
+    target,
+    '--dataserver',
+    stack.dataServerAddress,
+    '--cities',
+    '12',
+    '-c',
+    '4',
+    '-w',
+    '1',
+    '--rounds',
+    '1',
+    '-d',
+    '300ms',
+    '--ceiling-duration',
+    '200ms',
+    '--warm-up',
+    '100ms',
+    '--metrics-url',
+    metricsUrl,
+    '--arrival-rates',
+    '2,4',
+    '--arrival-window',
+    '1s',
+    '-q',
+    '-o',
+    out,
+  ]);
+  t.equal(run.code, 0, run.stdout + run.stderr);
+  t.match(
+    run.stdout,
+    /^arrival search: rates 2, 4\/s over 1 s windows, viewport queries at \d+\/s \(half the \d+\/s measured\)$/m,
+  );
+  t.match(run.stdout, /^arrivals\/s asked +marches +due\/s +settled\/s +all steps\/s +lag p50 ms/m);
+  t.match(
+    run.stdout,
+    /^highest arrival rate settled with tick lag p99 <= 100 ms beside \d+ viewport queries\/s: (none of the rates tried|[24]\/s) \(issue 12's target: >= 300\/s\)$/m,
+  );
+
+  const json = JSON.parse(readFileSync(out, 'utf8')) as { arrivalSearch: ArrivalSearch };
+  const a = json.arrivalSearch;
+  t.equal(a.windowS, 1);
+  t.ok(a.steps.length >= 1 && a.steps.length <= 2, `${a.steps.length} steps`);
+  for (const s of a.steps) {
+    t.equal(s.marches, s.rate, `rate ${s.rate}: rate x window marches`);
+    t.ok(s.dueRate >= 0 && s.dueRate <= s.marches, `rate ${s.rate}: ${s.dueRate}/s due`);
+    t.ok(s.viewportRate > 0, `rate ${s.rate}: viewport load beside (${s.viewportRate}/s)`);
+    t.equal(s.valid, s.problems.length === 0, `rate ${s.rate}: the verdict is the problems'`);
+    const lagOk = s.lagP99BoundMs !== null && s.lagP99BoundMs <= 100;
+    const rateOk = s.dueRate >= 0.9 * s.rate && s.settledRate >= 0.95 * s.dueRate;
+    t.equal(s.valid, lagOk && rateOk && s.viewportErrors === 0, `rate ${s.rate}: verdict`);
+  }
+  // The search stops at the first invalid step.
+  t.ok(a.steps.slice(0, -1).every((s) => s.valid));
+  const valid = a.steps.filter((s) => s.valid).map((s) => s.rate);
+  t.equal(a.highestValid, valid.length ? Math.max(...valid) : null);
+
+  // Every march the search started arrived, and came home before the search ended.
+  const text = await (await fetch(metricsUrl)).text();
+  const arrivals = Number(
+    /^mapserver_arrivals_settled_total\{kind="arrival"\} (\S+)$/m.exec(text)?.[1],
+  );
+  const returns = Number(
+    /^mapserver_arrivals_settled_total\{kind="return"\} (\S+)$/m.exec(text)?.[1],
+  );
+  const started = a.steps.reduce((n, s) => n + s.marches, 0);
+  t.equal(arrivals, started, `${started} marches arrived`);
+  t.equal(returns, started, 'and came home');
+  t.equal(parseSettleMetrics(text).settled, 2 * started);
+  t.match(text, /^mapserver_marches_in_flight 0$/m);
+});
