@@ -98,6 +98,21 @@ export function portOpen(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Every process the suite started, killed when this test process ends however it ends (tap's
+ * timeout included, which gives no teardown): nothing private outlives its file.
+ */
+const started = new Set<Proc>();
+const killAll = () => {
+  for (const p of started) p.signal('SIGKILL');
+};
+process.once('exit', killAll);
+for (const sig of ['SIGTERM', 'SIGINT'] as const)
+  process.once(sig, () => {
+    killAll();
+    process.exit(1);
+  });
+
 /** A process the suite starts, kills, pauses and restarts (same command, same ports). */
 export class Proc {
   readonly name: string;
@@ -132,6 +147,7 @@ export class Proc {
       detached: this.#group,
     });
     this.child = child;
+    started.add(this);
     const keep = (d: Buffer) => {
       this.#log.push(...d.toString().split('\n').filter(Boolean));
       if (this.#log.length > 60) this.#log = this.#log.slice(-60);
@@ -476,7 +492,7 @@ export class DataLoad {
       deadlineMs: DEADLINE_MS,
       schemaPath: defaultSchemaPath,
       seed: 1,
-      players: o.players ?? 32,
+      players: o.players ?? 24,
       firstPlayer: o.firstPlayer ?? '7000000',
       members: 3,
       concurrency,
@@ -606,7 +622,7 @@ export async function dataFault(
   } catch {
     recoveryMs = null;
   }
-  if (recoveryMs !== null) await load.acked(backAt, 20, 60_000, `after ${fault}`);
+  if (recoveryMs !== null) await load.acked(backAt, 10, 60_000, `after ${fault}`);
   await load.pause();
   const res = await load.workload.results();
   const extra = res.extra as DataExtra;
