@@ -287,6 +287,74 @@ export function mapServerCases(): GrpcCase[] {
     });
   }
 
+  // 9. PlaceCities: up to 1,000 entries, each as PlaceCity's request; a bad entry refuses all.
+  const pc = (entries: Field[][]) => entries.map((e) => m(1, e));
+  const entry = (id: bigint, x = 10, y = 10): Field[] => [i(1, id), i(2, x), i(3, y)];
+  const addPc = (name: string, fields: Field[] | Buffer, expect: Expect, deadlineMs?: number) =>
+    cases.push({
+      method: 'map-server PlaceCities',
+      name,
+      path: `${svc}PlaceCities`,
+      bytes: Buffer.isBuffer(fields) ? fields : encode(fields),
+      expect,
+      deadlineMs,
+    });
+  for (const [what, v] of badIds) {
+    addPc(
+      `cities[0].player_id ${what}`,
+      pc([v === 0n ? [i(2, 1)] : entry(v)]),
+      inv('cities[0].player_id'),
+    );
+    addPc(
+      `cities[5].player_id ${what} after 5 good ones`,
+      pc([...[1n, 2n, 3n, 4n, 5n].map((k) => entry(PLAYER + k)), v === 0n ? [i(2, 1)] : entry(v)]),
+      inv('cities[5].player_id'),
+    );
+  }
+  for (const [what, x, y] of off)
+    addPc(
+      `cities[1] near ${what}`,
+      pc([entry(PLAYER), entry(PLAYER + 1n, x, y)]),
+      inv('cities[1]'),
+    );
+  addPc(
+    'a player named twice',
+    pc([entry(PLAYER), entry(PLAYER + 1n), entry(PLAYER)]),
+    inv('named twice'),
+  );
+  addPc(
+    '1,001 entries (max 1,000)',
+    pc(Array.from({ length: 1001 }, (_, k) => entry(PLAYER + BigInt(k)))),
+    inv('1001 entries'),
+  );
+  for (const w of wrongWireTypes(1, 2)) {
+    if (!w.name.startsWith('wire type')) continue; // skipped: an empty request, a valid one
+    addPc(`cities as ${w.name}`, w.raw, inv(/malformed.*wire type/is));
+  }
+  for (const w of wrongWireTypes(1, 0)) {
+    if (w.name.startsWith('wire type')) continue;
+    // An entry whose player_id has the wrong wire type: skipped, so the id is 0.
+    addPc(
+      `cities[0].player_id as ${w.name}`,
+      encode([{ n: 1, len: Buffer.concat([w.raw, encode([i(2, 1)])]) }]),
+      inv('cities[0].player_id'),
+    );
+  }
+  for (const c of malformed(encode(pc([entry(PLAYER)])))) {
+    if (c.empty) continue;
+    addPc(c.name, c.bytes, inv('malformed request'));
+  }
+  addPc(
+    '5 MiB request (over the receive limit)',
+    Buffer.concat([
+      encode(pc([entry(PLAYER)])),
+      encode([s(15, Buffer.alloc(5 * 1024 * 1024, 0x61))]),
+    ]),
+    { codes: [EXHAUSTED], message: 'larger than max' },
+  );
+  // The corpus's own player already has a city: answered in time, its result says so.
+  addPc('1 ms deadline (a player with a city)', pc([entry(OWNER)]), deadline('ok'), 1);
+
   // 8. 1 ms deadlines on calls that go to data-server (an absent report, an absent player).
   for (const w of warmUp) {
     const method = w.path.slice(w.path.lastIndexOf('/') + 1) as Method;
