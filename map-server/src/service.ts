@@ -16,10 +16,24 @@ import { type PlaceCitiesDeps, placeCities } from './place-cities.ts';
 import { T } from './store/records.ts';
 import type { MapStore } from './store/store.ts';
 import type { ViewportHub } from './stream.ts';
+import { ViewportEncoder } from './viewport-encode.ts';
 import type { World } from './world/world.ts';
 
-/** The unary methods (the kit serves them) and the viewport stream (served by grpc-js, guarded). */
-export const unaryDefinition = slg_mapserver_v1_MapServiceDefinition;
+const viewportMethod = slg_mapserver_v1_MapServiceDefinition.QueryViewport;
+
+/**
+ * The unary methods (the kit serves them) and the viewport stream (served by grpc-js, guarded).
+ * QueryViewport's handler answers the encoded bytes (viewport-encode.ts): its serializer passes
+ * them on; a client decodes them as the generated codec does.
+ */
+export const unaryDefinition = {
+  ...slg_mapserver_v1_MapServiceDefinition,
+  QueryViewport: {
+    ...viewportMethod,
+    responseSerialize: (b: Buffer) => b,
+    responseDeserialize: (b: Buffer) => b,
+  },
+};
 export const watchDefinition = slg_mapserver_v1_ViewportServiceDefinition;
 
 const pb = slg.mapserver.v1;
@@ -44,6 +58,7 @@ export interface ServiceDeps {
 
 export function createHandlers(d: ServiceDeps) {
   const { world, engine, cities, hub, store, clock } = d;
+  const encoder = new ViewportEncoder();
   return {
     async GetWorld() {
       return pb.World.create({
@@ -114,7 +129,7 @@ export function createHandlers(d: ServiceDeps) {
       const r = { x: req.x, y: req.y, width: req.width, height: req.height };
       const problem = hub.check(r);
       if (problem) throw new InvalidArgumentError(problem);
-      return pb.ViewportContents.create(hub.contents(r));
+      return encoder.encode(world.query(r), clock.now());
     },
     async GetReport(req: slg.mapserver.v1.GetReportRequest) {
       const playerId = id('player_id', req.playerId);

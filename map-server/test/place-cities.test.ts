@@ -1,11 +1,13 @@
 // PlaceCities over the real stack (MariaDB through db-proxy, data-server with Redis), through
 // gRPC: the same spots as PlaceCity one by one, a result per entry (unknown player, a city
 // already there), bad requests that place nothing, requests racing each other and PlaceCity for
-// the same spot (no shared tile, one city per player), and what a restart loads back.
+// the same spot (no shared tile, one city per player), and what a restart loads back; the
+// cities placed, seen through QueryViewport (the direct encoding) as the world holds them.
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
+import type { MapStore } from '../src/store/store.ts';
 import { seedPlayers, smallConfig } from './helpers.ts';
 import { startStack } from './stack.ts';
 
@@ -19,6 +21,14 @@ async function failure(p: Promise<unknown>): Promise<ServiceError> {
   throw new Error('expected the call to fail, it succeeded');
 }
 
+/** A store whose owner ids (players) are shifted by `by`: seedPlayers writes players 1..n. */
+const offset = (store: MapStore, by: number): MapStore => ({
+  fetch: (table, owner, member) => store.fetch(table, owner + by, member),
+  list: (table, owner) => store.list(table, owner + by),
+  write: (owner, ops) => store.write(owner + by, ops),
+  close: () => {},
+});
+
 const tilesOf = (c: { x?: number | null; y?: number | null }) => {
   const [x, y] = [c.x ?? -9, c.y ?? -9];
   return [`${x},${y}`, `${x + 1},${y}`, `${x},${y + 1}`, `${x + 1},${y + 1}`];
@@ -26,7 +36,14 @@ const tilesOf = (c: { x?: number | null; y?: number | null }) => {
 
 t.test('PlaceCities on the real stack', async (t) => {
   const stack = await startStack(t, 'place');
-  const players = await seedPlayers(stack.store, 130);
+  // The players (as helpers.ts's seedPlayers writes them), 17 writes at a time.
+  const players = (
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, k) =>
+        (await seedPlayers(offset(stack.store, k * 17), 17)).map((p) => p + k * 17),
+      ),
+    )
+  ).flat();
   const clock = new ManualClock();
   const open = async (worldId: number) => {
     const app = await stack.mapServer(smallConfig({ worldId }), clock);
@@ -51,13 +68,13 @@ t.test('PlaceCities on the real stack', async (t) => {
   t.test('the spots PlaceCity gives one by one; a result per entry', async (t) => {
     const one = await open(2);
     const bulk = await open(3);
-    const list = players.slice(0, 100);
+    const list = players.slice(0, 60);
     const single = [];
     for (const [i, p] of list.entries())
       single.push(await one.c.PlaceCity({ playerId: p, ...pointOf(i) }));
     // An unknown player and a player who has a city already (far from the others' points),
     // among the entries.
-    const other = players[100]!;
+    const other = players[60]!;
     await bulk.c.PlaceCity({ playerId: other, nearX: 155, nearY: 155 });
     const entries = [...list.entries()].map(([i, p]) => ({ playerId: p, ...pointOf(i) }));
     entries.splice(10, 0, { playerId: 999_999, nearX: 5, nearY: 5 });
@@ -67,12 +84,12 @@ t.test('PlaceCities on the real stack', async (t) => {
     t.equal(res.results[10]!.code, 'FAILED_PRECONDITION');
     t.match(res.results[10]!.message, /player 999999 does not exist/);
     t.notOk(res.results[10]!.city, 'no city for the unknown player');
-    t.equal(res.results[101]!.code, 'ALREADY_EXISTS');
-    t.match(res.results[101]!.message, /already has a city/);
+    t.equal(res.results[61]!.code, 'ALREADY_EXISTS');
+    t.match(res.results[61]!.message, /already has a city/);
     const placed = res.results.filter((r) => r.code === '');
-    t.equal(placed.length, 100, 'every other entry placed');
+    t.equal(placed.length, 60, 'every other entry placed');
     // The same spots as PlaceCity one by one in the same order, entry for entry.
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 60; i++) {
       const r = res.results[i < 10 ? i : i + 1]!;
       t.same(
         { player: Number(r.city!.playerId), x: r.city!.x, y: r.city!.y },
@@ -93,7 +110,31 @@ t.test('PlaceCities on the real stack', async (t) => {
     }
     t.equal(tiles.size, 4 * placed.length, 'no two cities share a tile');
     const records = await stored(bulk.app);
-    t.equal(records.size, 101, 'a stored record per city (100 placed, 1 before)');
+    t.equal(records.size, 61, 'a stored record per city (60 placed, 1 before)');
+    // QueryViewport over gRPC (the direct encoding) against the world's own query.
+    for (const r of [
+      { x: 0, y: 0, width: 100, height: 100 },
+      { x: 60, y: 60, width: 100, height: 100 },
+      { x: 30, y: 20, width: 30, height: 20 },
+    ]) {
+      const got = await bulk.c.QueryViewport(r);
+      const want = bulk.app.world.query(r);
+      t.same(
+        got.cities.map((c) => [Number(c.playerId), c.x, c.y, c.level]),
+        want.cities.map((c) => [c.playerId, c.x, c.y, c.level]),
+        'the cities of the viewport',
+      );
+      t.same(
+        got.fields.map((f) => [Number(f.id), f.resource, f.x, f.y, Number(f.remaining)]),
+        want.fields.map((f) => [f.id, f.resource, f.x, f.y, f.remaining]),
+        'its fields',
+      );
+      t.same(
+        got.monsters.map((m) => Number(m.id)),
+        want.monsters.map((m) => m.id),
+        'its monsters',
+      );
+    }
     for (const r of placed) {
       t.same(records.get(Number(r.city!.playerId)), { x: r.city!.x, y: r.city!.y }, 'as stored');
       t.same(bulk.app.world.cities.get(Number(r.city!.playerId)), {
@@ -148,10 +189,10 @@ t.test('PlaceCities on the real stack', async (t) => {
   t.test('racing requests and PlaceCity for one spot: no shared tile, one city each', async (t) => {
     const { app, c } = await open(5);
     const near = { nearX: 80, nearY: 80 };
-    const a = players.slice(0, 60).map((p) => ({ playerId: p, ...near }));
-    const b = players.slice(60, 120).map((p) => ({ playerId: p, ...near }));
-    // Players 1..5 are also asked for by PlaceCity at the same time, and 61..65 by both batches.
-    const both = players.slice(60, 65).map((p) => ({ playerId: p, ...near }));
+    const a = players.slice(0, 40).map((p) => ({ playerId: p, ...near }));
+    const b = players.slice(40, 80).map((p) => ({ playerId: p, ...near }));
+    // Players 1..5 are also asked for by PlaceCity at the same time, and 41..45 by two batches.
+    const both = players.slice(40, 45).map((p) => ({ playerId: p, ...near }));
     const settled = await Promise.allSettled([
       c.PlaceCities({ cities: a }),
       c.PlaceCities({ cities: [...b] }),
@@ -187,14 +228,14 @@ t.test('PlaceCities on the real stack', async (t) => {
       count(Number(city.playerId), city);
     }
     // PlaceCity of players 1..5 and batch a: one of them won each, the other said so.
-    t.equal(won.size, 120, 'every player got a city');
+    t.equal(won.size, 80, 'every player got a city');
     t.ok(
       [...won.values()].every((n) => n === 1),
       'no player got two',
     );
     const records = await stored(app);
-    t.equal(records.size, 120, 'one stored record per player');
-    t.equal(app.world.cities.size, 120);
+    t.equal(records.size, 80, 'one stored record per player');
+    t.equal(app.world.cities.size, 80);
   });
 
   t.test('a restart loads what PlaceCities stored', async (t) => {
@@ -202,7 +243,7 @@ t.test('PlaceCities on the real stack', async (t) => {
     const cities = [...first.world.cities.values()]
       .map((c) => [c.playerId, c.x, c.y])
       .sort((a, b) => a[0]! - b[0]!);
-    t.equal(cities.length, 120);
+    t.equal(cities.length, 80);
     t.same(
       cities,
       [...(await stored(first)).entries()]
