@@ -2,10 +2,7 @@
 // services export. The names come from each expression through a small PromQL tokenizer
 // (grafana/promql.ts); the exports from the /metrics of the `npm start` bundles, run as
 // deploy/k8s runs them (db-proxy on MariaDB, data-server on Redis).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -18,6 +15,7 @@ import {
   sampleLabels,
   selectorLabels,
 } from './grafana/promql.ts';
+import { stackUnavailable, startStack } from './grafana/stack.ts';
 import { SERVICES } from './k8s/checks.ts';
 import { render } from './k8s/render.ts';
 import { typeCheckLiterals } from './typecheck-literals.ts';
@@ -202,114 +200,12 @@ t.test('prometheus.yaml makes each service the job the dashboard reads', async (
   t.same(scraped.sort(), names, 'deploy/k8s: the scraped pods are labelled with their service');
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  return port;
-}
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
-const backends = (await reachable(3306)) && (await reachable(6379));
-const skip = backends
-  ? false
-  : 'needs MariaDB on 127.0.0.1:3306 and Redis on 127.0.0.1:6379 (the services as deployed)';
+const skip = await stackUnavailable();
 
 t.test('every metric the dashboard names is exported by a service', { skip }, async (t) => {
-  const database = `slg_grafana_${process.pid}`;
-  const prefix = `grafana${process.pid}:`;
-  const ports = {
-    DBPROXY_PORT: await freePort(),
-    DBPROXY_METRICS_PORT: await freePort(),
-    DATASERVER_PORT: await freePort(),
-    DATASERVER_METRICS_PORT: await freePort(),
-    BATTLE_PORT: await freePort(),
-    MAPSERVER_PORT: await freePort(),
-    MAPSERVER_METRICS_PORT: await freePort(),
-  };
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
-    DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
-    DATASERVER_KEY_PREFIX: prefix,
-    // A small world: this test reads metric names, not a load.
-    MAPSERVER_WIDTH: '200',
-    MAPSERVER_HEIGHT: '200',
-    MAPSERVER_FIELDS: '50',
-    MAPSERVER_MONSTERS: '20',
-    BATTLE_PROCESSES: '1',
-  };
-  for (const k of ['DATASERVER_DBPROXY_ADDR', 'MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'])
-    delete env[k];
-  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-  t.teardown(async () => {
-    const mysql = await import('mysql2/promise');
-    const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
-    await c.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await c.end();
-    const { Redis } = await import('ioredis');
-    const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  });
-  // tap adds its loaders to NODE_OPTIONS of what this process spawns; `env -u` drops them.
-  const child = spawn(
-    'env',
-    ['-u', 'NODE_OPTIONS', process.execPath, join(root, 'scripts/start.ts')],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = once(child, 'exit');
-  t.teardown(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGINT');
-      await exited;
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not come up:\n${out}`)), 50_000);
-    child.stdout.on('data', () => {
-      if (out.includes('stack up')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${out}`)));
-  });
-
+  const endpoints = await startStack(t, 'grafana');
   const types = new Map<string, string>();
   const labels = new Map<string, Set<string>>();
-  const endpoints = {
-    'db-proxy': ports.DBPROXY_METRICS_PORT,
-    'data-server': ports.DATASERVER_METRICS_PORT,
-    'map-server': ports.MAPSERVER_METRICS_PORT,
-    'battle-server': ports.BATTLE_PORT,
-  };
   for (const [service, port] of Object.entries(endpoints)) {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     t.equal(res.status, 200, `${service}: /metrics`);

@@ -1,0 +1,126 @@
+// The `npm start` bundles as deploy/k8s runs them (db-proxy on MariaDB, data-server on Redis),
+// on free ports, for the dashboard's tests: a database and a key prefix of their own, removed
+// at the end, and a small world (these tests read metrics, not a load).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  return port;
+}
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Why the stack cannot run here, or false. */
+export async function stackUnavailable(): Promise<string | false> {
+  return (await reachable(3306)) && (await reachable(6379))
+    ? false
+    : 'needs MariaDB on 127.0.0.1:3306 and Redis on 127.0.0.1:6379 (the services as deployed)';
+}
+
+/** Each service's /metrics port (battle-server serves it on its HTTP port). */
+export type MetricsPorts = Record<
+  'db-proxy' | 'data-server' | 'map-server' | 'battle-server',
+  number
+>;
+
+/** Starts the stack; stops it and removes its data in `t`'s teardown. */
+export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
+  const database = `slg_${tag}_${process.pid}`;
+  const prefix = `${tag}${process.pid}:`;
+  const ports = {
+    DBPROXY_PORT: await freePort(),
+    DBPROXY_METRICS_PORT: await freePort(),
+    DATASERVER_PORT: await freePort(),
+    DATASERVER_METRICS_PORT: await freePort(),
+    BATTLE_PORT: await freePort(),
+    MAPSERVER_PORT: await freePort(),
+    MAPSERVER_METRICS_PORT: await freePort(),
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
+    DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
+    DATASERVER_KEY_PREFIX: prefix,
+    MAPSERVER_WIDTH: '200',
+    MAPSERVER_HEIGHT: '200',
+    MAPSERVER_FIELDS: '50',
+    MAPSERVER_MONSTERS: '20',
+    BATTLE_PROCESSES: '1',
+  };
+  for (const k of ['DATASERVER_DBPROXY_ADDR', 'MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'])
+    delete env[k];
+  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+  t.teardown(async () => {
+    const mysql = await import('mysql2/promise');
+    const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+    await c.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await c.end();
+    const { Redis } = await import('ioredis');
+    const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    redis.disconnect();
+  });
+  // tap adds its loaders to NODE_OPTIONS of what this process spawns; `env -u` drops them.
+  const child = spawn(
+    'env',
+    ['-u', 'NODE_OPTIONS', process.execPath, join(root, 'scripts/start.ts')],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const exited = once(child, 'exit');
+  t.teardown(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGINT');
+      await exited;
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not come up:\n${out}`)), 50_000);
+    child.stdout.on('data', () => {
+      if (out.includes('stack up')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${out}`)));
+  });
+  return {
+    'db-proxy': ports.DBPROXY_METRICS_PORT,
+    'data-server': ports.DATASERVER_METRICS_PORT,
+    'map-server': ports.MAPSERVER_METRICS_PORT,
+    'battle-server': ports.BATTLE_PORT,
+  };
+}
