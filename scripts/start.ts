@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { prettyFactory } from 'pino-pretty';
 import { buildServices } from './build.ts';
 import { prefixTag } from './log-prefix.ts';
+import { SERVICE_NODE_OPTIONS } from './node-options.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -138,6 +139,8 @@ for (const service of services) {
       // nothing at this scale.
       MALLOC_ARENA_MAX: '2',
       ...env,
+      // The services' V8 flags (node-options.ts); the caller's own NODE_OPTIONS come after them.
+      NODE_OPTIONS: [SERVICE_NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' '),
       LOG_PRETTY: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -63,8 +63,15 @@ t.test('bench soak: 4 intervals of 2 s against the stack it starts', async (t) =
   child.stderr.on('data', (d: Buffer) => {
     text += d.toString();
   });
+  // SIGINT: the soak ends its load and stops the stack it started (also if this process ends
+  // first, on a timeout).
+  const interrupt = () => {
+    if (child.exitCode === null) child.kill('SIGINT');
+  };
+  process.once('exit', interrupt);
   t.teardown(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    process.off('exit', interrupt);
+    interrupt();
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   t.ok(code === 0 || code === 1, `exit code 0 or 1 (pass or fail), not a crash: ${code}\n${text}`);

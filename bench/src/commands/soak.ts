@@ -41,7 +41,7 @@ import {
 } from '../soak/analysis.ts';
 import { soakChart } from '../soak/chart.ts';
 import { intervalLatency } from '../soak/latency.ts';
-import { type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
+import { nodeOptionsOf, type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
 import { defaultWorkerHeapMb } from './data.ts';
 
 export interface SoakSettings {
@@ -397,7 +397,7 @@ async function soak(
   const target = stack?.dataServer ?? s.target!;
   const processes: ServerProcess[] = stack
     ? stack.processes()
-    : s.serverPids.map((pid) => ({ pid, label: labelOf(pid) }));
+    : s.serverPids.map((pid) => ({ pid, label: labelOf(pid), nodeOptions: nodeOptionsOf(pid) }));
   say(
     `server processes: ${processes.length ? processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
   );
@@ -465,6 +465,7 @@ async function soak(
     pool.stop();
   };
   process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     let before: OpSnapshot[] | null = null;
     if (s.maxRate === null) {
@@ -550,6 +551,7 @@ async function soak(
     );
     if (timer) clearInterval(timer);
     process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await pool.close();
   }
 

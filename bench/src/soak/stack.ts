@@ -30,6 +30,18 @@ export interface ServerProcess {
   pid: number;
   /** The service, and "worker" for a process a service forked (battle-server's cluster workers). */
   label: string;
+  /** Its NODE_OPTIONS (the flags it runs with), when readable. */
+  nodeOptions?: string | null;
+}
+
+/** A process's NODE_OPTIONS (/proc/<pid>/environ); null when unset or unreadable. */
+export function nodeOptionsOf(pid: number): string | null {
+  try {
+    const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    return env.find((e) => e.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export interface StartedStack {
@@ -81,7 +93,11 @@ export function stackProcesses(startPid: number): ServerProcess[] {
     if (!service) continue;
     const parent = parentOf(pid);
     const forked = parent !== null && parent !== startPid && serviceOf(cmdline(parent)) === service;
-    out.push({ pid, label: forked ? `${service} worker` : service });
+    out.push({
+      pid,
+      label: forked ? `${service} worker` : service,
+      nodeOptions: nodeOptionsOf(pid),
+    });
   }
   return out.sort((a, b) => a.label.localeCompare(b.label) || a.pid - b.pid);
 }
@@ -122,7 +138,19 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
+  // Should this process end without stop() (an uncaught error, a second Ctrl-C), the stack
+  // must not outlive it: every service gets SIGKILL, synchronously, on the way out.
+  const killTree = () => {
+    for (const p of stackProcesses(child.pid!)) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {}
+    }
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killTree);
   const stop = async () => {
+    process.off('exit', killTree);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = once(child, 'exit');
       child.kill('SIGINT');

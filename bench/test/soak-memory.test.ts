@@ -1,0 +1,224 @@
+// Memory under load and after it, on the bundles of db-proxy (MariaDB) and data-server (Redis),
+// started as scripts/start.ts starts them (MALLOC_ARENA_MAX=2, the V8 flags of
+// scripts/node-options.ts): a burst of the data workload (`bench soak` against them), then the
+// soak's settle phase waits for both services' idle compaction by metric (no sleep), and their
+// RSS must be back under a bound. Also: the images set the same NODE_OPTIONS as npm start.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import type { SoakResult } from '../src/commands/soak.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = join(root, 'bench', 'src', 'cli.ts');
+
+/** MB: under the standard load (README.md, Memory: 200 MB), and once compacted after it (120 MB). */
+const UNDER_LOAD_MB = 200;
+const AFTER_MB = 120;
+
+/** The flags scripts/node-options.ts gives every service. */
+function serviceNodeOptions(): string {
+  const text = readFileSync(join(root, 'scripts', 'node-options.ts'), 'utf8');
+  const m = /export const SERVICE_NODE_OPTIONS = '([^']*)';/.exec(text);
+  if (!m) throw new Error('SERVICE_NODE_OPTIONS not found in scripts/node-options.ts');
+  return m[1]!;
+}
+
+t.test('the images run the services with the flags npm start gives them', async (t) => {
+  const docker = readFileSync(join(root, 'Dockerfile.multiarch'), 'utf8');
+  const m = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(docker);
+  t.ok(m, 'Dockerfile.multiarch sets NODE_OPTIONS');
+  t.equal(m?.[1], serviceNodeOptions(), 'the same flags as scripts/node-options.ts');
+});
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  await once(s, 'close');
+  return port;
+}
+
+/** A bundle started as scripts/start.ts starts it: MALLOC_ARENA_MAX=2 and the services' NODE_OPTIONS. */
+function startBundle(service: string, env: Record<string, string>): ChildProcess {
+  const clean: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    MALLOC_ARENA_MAX: '2',
+    ...env,
+  };
+  delete clean.NODE_OPTIONS;
+  // `env NODE_OPTIONS=…`: the flags, and not the loaders tap adds to what a test spawns. `env`
+  // execs node: the child's pid is the service's.
+  return spawn(
+    'env',
+    [
+      `NODE_OPTIONS=${serviceNodeOptions()}`,
+      process.execPath,
+      join(root, service, 'dist', 'main.mjs'),
+    ],
+    { env: clean, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+async function waitForMetrics(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the service exited (${child.exitCode})`);
+    const ok = await fetch(url).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.ok;
+      },
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function run(cmd: string, args: string[]): Promise<{ code: number | null; text: string }> {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout.on('data', (d: Buffer) => {
+    if (process.env.SOAK_TEST_DEBUG) process.stderr.write(`${new Date().toISOString()} ${d}`);
+    text += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    text += d.toString();
+  });
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, text }));
+}
+
+t.test('RSS under a burst of load and once the services compacted after it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'slg-soak-memory-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const out = join(dir, 'soak.json');
+  const build = await run('env', [
+    '-u',
+    'NODE_OPTIONS',
+    process.execPath,
+    join(root, 'scripts', 'build.ts'),
+  ]);
+  t.equal(build.code, 0, `the bundles are built\n${build.text}`);
+  const tag = `soakmem_${process.pid}_${Date.now().toString(36)}`;
+  const [dbPort, dbMetrics, dsPort, dsMetrics] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const dbproxy = startBundle('db-proxy', {
+    DBPROXY_PORT: String(dbPort),
+    DBPROXY_METRICS_PORT: String(dbMetrics),
+    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${tag}`,
+  });
+  const dataServer = startBundle('data-server', {
+    DATASERVER_PORT: String(dsPort),
+    DATASERVER_METRICS_PORT: String(dsMetrics),
+    DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbPort}`,
+    DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379/0',
+    // Every key the data-server writes carries a TTL: none outlives the cache's 5 minutes.
+    DATASERVER_KEY_PREFIX: `${tag}:`,
+  });
+  // Also when the test process ends without its teardown (a timeout).
+  const killAll = () => {
+    for (const c of [dataServer, dbproxy]) if (c.exitCode === null) c.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  t.teardown(async () => {
+    process.off('exit', killAll);
+    for (const c of [dataServer, dbproxy]) {
+      if (c.exitCode === null && c.signalCode === null) {
+        const exited = once(c, 'exit');
+        c.kill('SIGTERM');
+        await exited;
+      }
+    }
+    const mysql = (await import('mysql2/promise')).default;
+    const c = await mysql.createConnection('mysql://root@127.0.0.1:3306');
+    await c.query(`DROP DATABASE IF EXISTS \`${tag}\``);
+    await c.end();
+  });
+  const dbMetricsUrl = `http://127.0.0.1:${dbMetrics}/metrics`;
+  const dsMetricsUrl = `http://127.0.0.1:${dsMetrics}/metrics`;
+  await waitForMetrics(dbMetricsUrl, dbproxy);
+  await waitForMetrics(dsMetricsUrl, dataServer);
+
+  // One interval of load: a burst (more calls than the compactor's 500 on both services, the
+  // seeding included); then the soak's settle phase waits for both compactions and reads RSS.
+  const soak = await run('env', [
+    '-u',
+    'NODE_OPTIONS',
+    process.execPath,
+    cli,
+    'soak',
+    '--target',
+    `127.0.0.1:${dsPort}`,
+    '--dbproxy',
+    `127.0.0.1:${dbPort}`,
+    '--server-pids',
+    `${dbproxy.pid},${dataServer.pid}`,
+    '--metrics-urls',
+    `${dbMetricsUrl},${dsMetricsUrl}`,
+    '--duration',
+    '6s',
+    '--interval',
+    '6s',
+    '--warm-up-intervals',
+    '0',
+    '--sample-interval',
+    '250ms',
+    '--max-rate',
+    '500',
+    '--players',
+    '32',
+    '-c',
+    '16',
+    '-w',
+    '1',
+    '--settle-timeout',
+    '40s',
+    '-q',
+    '-o',
+    out,
+  ]);
+  t.ok(soak.code === 0 || soak.code === 1, `the soak ran (exit ${soak.code})\n${soak.text}`);
+  if (!existsSync(out)) {
+    t.fail('no JSON written');
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8')) as SoakResult;
+  t.equal(r.totals.errors, 0, 'no failed call');
+  t.equal(r.totals.mismatches, 0, 'every answer matched');
+  t.ok(r.intervals[0]!.requests > 500, `a burst: ${r.intervals[0]!.requests} requests`);
+  const flags = serviceNodeOptions();
+  t.same(
+    r.processes.map((p) => [p.label, p.nodeOptions]),
+    [
+      ['db-proxy', flags],
+      ['data-server', flags],
+    ],
+    `both services run with NODE_OPTIONS="${flags}"`,
+  );
+  t.ok(r.after, 'the settle phase ran');
+  if (!r.after) return;
+  t.ok(
+    r.after.compacted,
+    `db-proxy and data-server compacted after the load (${JSON.stringify(r.after.compactions)})`,
+  );
+  for (const p of r.processes) {
+    const peak = Math.max(...r.rss.find((s) => s.pid === p.pid)!.samples.map((s) => s.y));
+    const after = r.after.rssMb.find((x) => x.pid === p.pid)!.rssMb!;
+    t.comment(
+      `${p.label}: peak ${peak.toFixed(1)} MB under the burst, ${after.toFixed(1)} MB after`,
+    );
+    t.ok(peak < UNDER_LOAD_MB, `${p.label}: peak RSS ${peak.toFixed(1)} MB < ${UNDER_LOAD_MB} MB`);
+    t.ok(after < AFTER_MB, `${p.label}: RSS after ${after.toFixed(1)} MB < ${AFTER_MB} MB`);
+  }
+});
