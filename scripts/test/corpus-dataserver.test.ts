@@ -9,7 +9,9 @@ import { CorpusStack } from './corpus/stack.ts';
 
 t.test('data-server: the bad-input corpus', async (t) => {
   const stack = new CorpusStack('ds', 12);
+  const t0 = performance.now();
   await stack.start(t, ['db-proxy', 'data-server']);
+  const up = performance.now();
   const cases = dataServerCases();
   t.ok(cases.length >= 300, `${cases.length} cases`);
   const client = new RawClient(stack.address('data-server'));
@@ -30,5 +32,8 @@ t.test('data-server: the bad-input corpus', async (t) => {
     t.ok(await stack.healthy(name), `${name} healthy after the corpus`);
     t.same(stack.errorLines(name), [], `${name} logged no error`);
   }
+  t.comment(
+    `stack up in ${((up - t0) / 1000).toFixed(1)} s, the rest in ${((performance.now() - up) / 1000).toFixed(1)} s`,
+  );
   report(t, 'data-server corpus', outcomes, before, after);
 });

@@ -8,7 +8,9 @@ import { CorpusStack } from './corpus/stack.ts';
 
 t.test('db-proxy: the bad-input corpus', async (t) => {
   const stack = new CorpusStack('dbp', 11);
+  const t0 = performance.now();
   await stack.start(t, ['db-proxy']);
+  const up = performance.now();
   const cases = dbProxyCases();
   t.ok(cases.length >= 300, `${cases.length} cases`);
   const client = new RawClient(stack.address('db-proxy'));
@@ -19,5 +21,8 @@ t.test('db-proxy: the bad-input corpus', async (t) => {
   const after = await stack.snapshot();
   t.ok(await stack.healthy('db-proxy'), 'db-proxy healthy after the corpus');
   t.same(stack.errorLines('db-proxy'), [], 'db-proxy logged no error');
+  t.comment(
+    `stack up in ${((up - t0) / 1000).toFixed(1)} s, the rest in ${((performance.now() - up) / 1000).toFixed(1)} s`,
+  );
   report(t, 'db-proxy corpus', outcomes, before, after);
 });

@@ -1,0 +1,128 @@
+// The bad-input corpus on the whole stack of bundles (issue 16): map-server on data-server
+// (Redis DB 13) on db-proxy (MariaDB), and battle-server, started once for two parts:
+// - map-server: every method of slg.mapserver.v1.MapService and the ViewportService.Watch
+//   stream, including refusals that depend on state (a player of the corpus's own);
+// - HTTP, health and reflection: battle-server's routes (4xx in its documented JSON error body),
+//   the /metrics endpoints of db-proxy, data-server and map-server, and the gRPC health check
+//   and server reflection of each (their input: names).
+// Each case must end with a clean status naming the problem, nothing may be written, and every
+// process must be healthy after each part.
+import t from 'tap';
+import { INVALID, judge, type Outcome, RawClient, report, runGrpc } from './corpus/cases.ts';
+import { battleCases, healthCases, judgeHttp, metricsCases, send } from './corpus/http-cases.ts';
+import {
+  mapServerCases,
+  runWatch,
+  setup,
+  stateCases,
+  warmUp,
+  watchCases,
+} from './corpus/mapserver-cases.ts';
+import { reflectionCases, runReflection } from './corpus/reflection-cases.ts';
+import { CorpusStack } from './corpus/stack.ts';
+
+t.test('the whole stack: the bad-input corpus', async (t) => {
+  const stack = new CorpusStack('stack', 13);
+  const names = ['db-proxy', 'data-server', 'battle-server', 'map-server'] as const;
+  const started = performance.now();
+  await stack.start(t, [...names]);
+  t.comment(`stack up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  await t.test('map-server', async (t) => {
+    const t0 = performance.now();
+    const cases = [...mapServerCases(), ...stateCases()];
+    const watch = watchCases();
+    t.ok(cases.length + watch.length >= 150, `${cases.length + watch.length} cases`);
+    const client = new RawClient(stack.address('map-server'));
+    t.teardown(() => client.close());
+    // The corpus's player: a record, troops and a city (written before the snapshot).
+    const data = new RawClient(stack.address('data-server'));
+    t.teardown(() => data.close());
+    for (const c of setup) {
+      const { code, details } = await (c.service === 'map-server' ? client : data).unary(
+        c.path,
+        c.bytes,
+      );
+      t.equal(code, 0, `setup ${c.path}: ${details}`);
+    }
+    // Each state case once: what it reads is cached after, so that the corpus writes nothing.
+    for (const c of stateCases()) await client.unary(c.path, c.bytes);
+    // The calls that read an absent record through data-server, once in full (its cache holds the
+    // answer now, so the corpus's repeats write nothing).
+    for (const w of warmUp) {
+      const { code } = await client.unary(w.path, w.bytes);
+      t.not(code, 0, `warm-up ${w.path} answered an error, as the case expects`);
+    }
+    const before = await stack.snapshot();
+    t.ok(Object.keys(before.tables).length >= 5, "the schema's tables exist (checksummed)");
+    const outcomes = [
+      ...(await runGrpc(client, cases)),
+      ...(await runWatch(stack.address('map-server'), watch)),
+    ];
+    const after = await stack.snapshot();
+    for (const name of names) {
+      t.ok(await stack.healthy(name), `${name} healthy after the corpus`);
+      t.same(stack.errorLines(name), [], `${name} logged no error`);
+    }
+    t.comment(`cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    report(t, 'map-server corpus', outcomes, before, after);
+  });
+
+  await t.test('HTTP routes, health checks and reflection', async (t) => {
+    const t0 = performance.now();
+    const before = await stack.snapshot();
+    const outcomes: Outcome[] = [];
+    const http = [
+      ...battleCases().map((c) => ({ c, port: stack.get('battle-server').port })),
+      ...(['db-proxy', 'data-server', 'map-server'] as const).flatMap((name) =>
+        metricsCases(name).map((c) => ({ c, port: stack.get(name).metricsPort })),
+      ),
+    ];
+    // Four at a time: several cases send megabytes.
+    let next = 0;
+    const results: Outcome[] = new Array(http.length);
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < http.length) {
+          const k = next++;
+          const { c, port } = http[k]!;
+          results[k] = judgeHttp(c, await send(port, c.raw));
+        }
+      }),
+    );
+    outcomes.push(...results);
+    for (const name of ['db-proxy', 'data-server', 'map-server'] as const) {
+      const client = new RawClient(stack.address(name));
+      for (const c of healthCases(name)) {
+        const { code, details } = await client.unary('/grpc.health.v1.Health/Check', c.bytes);
+        outcomes.push(
+          judge({ method: 'grpc.health.v1 Check', name: c.name, expect: c.expect }, code, details),
+        );
+      }
+      // Watch (a server stream) takes the same request: the ones that do not decode.
+      for (const c of healthCases(name).filter((c) => c.expect.codes.includes(INVALID))) {
+        const { code, details } = await client.serverStream(
+          '/grpc.health.v1.Health/Watch',
+          c.bytes,
+        );
+        outcomes.push(
+          judge(
+            { method: 'grpc.health.v1 Watch (stream)', name: c.name, expect: c.expect },
+            code,
+            details,
+          ),
+        );
+      }
+      client.close();
+      outcomes.push(...(await runReflection(name, stack.address(name), reflectionCases())));
+    }
+    t.ok(outcomes.length >= 150, `${outcomes.length} cases`);
+    const after = await stack.snapshot();
+    for (const name of names) {
+      t.ok(await stack.healthy(name), `${name} healthy after the corpus`);
+      t.same(stack.errorLines(name), [], `${name} logged no error`);
+    }
+    t.comment(`cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    report(t, 'HTTP, health and reflection corpus', outcomes, before, after);
+  });
+});
