@@ -61,6 +61,7 @@ t.test('the knee search bisects to the highest rate with p99 under the bound', a
         valid,
         problems: [],
         loadGeneratorUtilisation: 0.1,
+        loadGeneratorUsPerRequest: 100,
         serverEnvironment: null,
       },
     };

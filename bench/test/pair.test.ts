@@ -73,6 +73,7 @@ t.test('two identical battle-servers: the interval contains 1, no verdict', asyn
       t.equal(run.pair.side, side);
       t.equal(run.pair.valid, true, run.pair.problems.join('; '));
       t.ok(run.pair.loadGeneratorUtilisation > 0 && run.pair.loadGeneratorUtilisation <= 0.8);
+      t.ok(run.pair.loadGeneratorUsPerRequest > 0, 'its CPU per request, from the probe');
       t.equal(new URL(run.settings.url).host, side === 'A' ? a : b);
     }
   t.equal(c.A.server.source, 'this machine (a loopback target)');

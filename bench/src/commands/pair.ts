@@ -128,6 +128,8 @@ interface ChildRun {
   output: string;
   /** The child's own CPU (cores, user + system over its life), from the probe. */
   cpuCores: number | null;
+  /** The child's CPU seconds over its life, from the probe. */
+  cpuS: number | null;
 }
 
 function runChild(args: string[], cpuFile: string): Promise<ChildRun> {
@@ -142,12 +144,14 @@ function runChild(args: string[], cpuFile: string): Promise<ChildRun> {
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         let cpuCores: number | null = null;
+        let cpuS: number | null = null;
         try {
           const c = JSON.parse(readFileSync(cpuFile, 'utf8')) as { cpuS: number; wallS: number };
           cpuCores = c.wallS > 0 ? c.cpuS / c.wallS : null;
+          cpuS = c.cpuS;
           rmSync(cpuFile, { force: true });
         } catch {}
-        resolveRun({ code, output: `${stdout}${stderr}`, cpuCores });
+        resolveRun({ code, output: `${stdout}${stderr}`, cpuCores, cpuS });
       },
     );
   });
@@ -242,6 +246,10 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     // The result's own figure covers the measured phase only; the probe's, the whole process.
     const cores: number | null = result.client?.cores ?? child.cpuCores;
     const g = gate(figures, child.code, cores, s);
+    // CPU per request: the result's own (the measured phase), else the child's whole life's.
+    const usPerRequest: number | null =
+      result.cpuPerRequest?.client?.us ??
+      (child.cpuS !== null && figures.requests > 0 ? (child.cpuS * 1e6) / figures.requests : null);
     const annotation: PairAnnotation = {
       side,
       order: meta.order,
@@ -249,13 +257,14 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
       valid: g.valid,
       problems: g.problems,
       loadGeneratorUtilisation: g.utilisation,
+      loadGeneratorUsPerRequest: usPerRequest,
       serverEnvironment: servers[side],
     };
     result.pair = annotation;
     writeResult(path, result);
     figures.pair = annotation;
     say(
-      `${name}: ${side} ${target[side]}: ${int(figures.throughput)} requests/s, p99 ${(figures.latencyUs.p99 / 1000).toFixed(2)} ms, load generator ${cores === null ? '?' : cores.toFixed(2)} cores: ${g.valid ? 'valid' : `INVALID (${g.problems.join('; ')})`}`,
+      `${name}: ${side} ${target[side]}: ${int(figures.throughput)} requests/s, p99 ${(figures.latencyUs.p99 / 1000).toFixed(2)} ms, load generator ${cores === null ? '?' : cores.toFixed(2)} cores, ${usPerRequest === null ? '?' : usPerRequest.toFixed(0)} us/request: ${g.valid ? 'valid' : `INVALID (${g.problems.join('; ')})`}`,
     );
     return { side, figures, path, annotation };
   };

@@ -221,10 +221,11 @@ function runTable(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }):
           `<td data-field="throughput">${r.throughput.toFixed(1)}</td><td data-field="p99">${(r.latencyUs.p99 / 1000).toFixed(3)}</td>` +
           `<td>${r.errors}</td><td>${r.mismatches}</td>` +
           `<td>${r.clientCores === null ? '' : r.clientCores.toFixed(2)}</td>` +
+          `<td>${r.pair?.loadGeneratorUsPerRequest == null ? '' : r.pair.loadGeneratorUsPerRequest.toFixed(0)}</td>` +
           `<td>${r.pair ? (r.pair.valid ? 'valid' : e(r.pair.problems.join('; '))) : ''}</td><td>${e(r.path)}</td></tr>`,
       );
     });
-  return `<table><tr><th>run</th><th>order</th><th>requests/s</th><th>p99 (ms)</th><th>errors</th><th>mismatches</th><th>load generator CPU (cores)</th><th>gate</th><th>file</th></tr>${rows.join('')}</table>`;
+  return `<table><tr><th>run</th><th>order</th><th>requests/s</th><th>p99 (ms)</th><th>errors</th><th>mismatches</th><th>load generator CPU (cores)</th><th>load generator CPU per request (us)</th><th>gate</th><th>file</th></tr>${rows.join('')}</table>`;
 }
 
 function kneeSection(k: KneeSummary): string {

@@ -18,6 +18,8 @@ export interface PairAnnotation {
   problems: string[];
   /** The load generator's CPU use during the run: cores busy / cores it can use (0..1). */
   loadGeneratorUtilisation: number | null;
+  /** The load generator's CPU per request (microseconds), when known. */
+  loadGeneratorUsPerRequest?: number | null;
   serverEnvironment: ServerEnvironment | null;
 }
 
