@@ -2,7 +2,8 @@
 // search's bisection over made-up runs whose p99 crosses the bound at a known rate.
 import t from 'tap';
 import { type DoneRun, gate, interleave, kneeSearch } from '../src/commands/pair.ts';
-import { figuresOf, type RunFigures } from '../src/stats/compare-runs.ts';
+import { renderHtmlReport } from '../src/report-html/report.ts';
+import { compareGroups, figuresOf, type RunFigures } from '../src/stats/compare-runs.ts';
 import { syntheticResult } from './helpers/synthetic-runs.ts';
 
 const fig = (o: Parameters<typeof syntheticResult>[0]): RunFigures =>
@@ -85,4 +86,26 @@ t.test('the knee search bisects to the highest rate with p99 under the bound', a
     () => {},
   );
   t.equal(none.A.rate, null);
+});
+
+t.test('the knee is in the report', async (t) => {
+  const runs = [0, 1].map((i) => fig({ throughput: 100 + i, rngSeed: i }));
+  const c = compareGroups(runs, runs, { resamples: 100 });
+  const html = renderHtmlReport(
+    c,
+    { A: runs, B: runs },
+    {
+      knee: {
+        boundP99Ms: 10,
+        A: { rate: 1234, steps: [{ rate: 1234, p99Ms: 9.5, valid: true, underBound: true }] },
+        B: { rate: null, steps: [{ rate: 100, p99Ms: 12, valid: true, underBound: false }] },
+      },
+    },
+  );
+  t.match(
+    html,
+    /<p data-knee="A">A: highest rate with p99 under 10 ms: <b data-field="knee">1,234 requests\/s<\/b>/,
+  );
+  t.match(html, /<p data-knee="B">B: [^<]*<b data-field="knee">none in the range tried<\/b>/);
+  t.match(html, /<td>1,234<\/td><td>9\.50<\/td><td>yes<\/td><td>yes<\/td>/);
 });
