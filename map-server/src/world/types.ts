@@ -104,8 +104,6 @@ export interface March {
   startedAt: number;
   /** The index cells its path crosses (kept by the index). */
   cells: number[];
-  /** The last viewport query that met it (the index's dedupe). */
-  stamp?: number;
 }
 
 export const cityCenter = (c: { x: number; y: number }) => ({ x: c.x + 1, y: c.y + 1 });

@@ -48,9 +48,26 @@ export class World {
   readonly #slots: (Entity | undefined)[] = [undefined];
   /** The kind of each slot's entity (a number: the viewport loop reads no string). */
   #kinds = new Uint8Array(1024);
+  /**
+   * Each slot's top-left tile: the viewport loop tells a city's first tile in the rectangle
+   * without reading the city (a read of a scattered object costs a cache miss per tile).
+   */
+  #ox = new Int32Array(1024);
+  #oy = new Int32Array(1024);
   readonly #freeSlots: number[] = [];
   readonly #cellsX: number;
-  readonly #cells: (Set<March> | undefined)[];
+  /** March cell -> the march slots whose path crosses it. */
+  readonly #cells: (number[] | undefined)[];
+  /**
+   * Indexed marches by slot, with the segment each was indexed by (x0, y0, x1, y1 per slot) and
+   * the last query that met it, in typed arrays: the viewport's march test reads those and
+   * touches a march object only when it is in the answer.
+   */
+  readonly #marchSlots: (March | undefined)[] = [undefined];
+  readonly #marchSlotOf = new Map<March, number>();
+  readonly #freeMarchSlots: number[] = [];
+  #segments = new Float64Array(4 * 1024);
+  #marchStamps = new Uint32Array(1024);
   #indexEntries = 0;
   #occupiedTiles = 0;
   #stamp = 0;
@@ -202,13 +219,15 @@ export class World {
       const slot = this.#freeSlots.pop() ?? this.#slots.length;
       this.#slots[slot] = e;
       if (slot >= this.#kinds.length) {
-        const grown = new Uint8Array(this.#kinds.length * 2);
-        grown.set(this.#kinds);
-        this.#kinds = grown;
+        this.#kinds = grow(this.#kinds, new Uint8Array(this.#kinds.length * 2));
+        this.#ox = grow(this.#ox, new Int32Array(this.#ox.length * 2));
+        this.#oy = grow(this.#oy, new Int32Array(this.#oy.length * 2));
       }
       this.#kinds[slot] = e.kind === 'city' ? CITY : e.kind === 'field' ? FIELD : MONSTER;
       e.slot = slot;
     }
+    this.#ox[e.slot] = x;
+    this.#oy[e.slot] = y;
     this.#setTiles(e, x, y, size, e.slot);
   }
 
@@ -237,6 +256,8 @@ export class World {
     this.#setTiles(c, c.x, c.y, 2, 0);
     c.x = x;
     c.y = y;
+    this.#ox[c.slot] = x;
+    this.#oy[c.slot] = y;
     this.#setTiles(c, x, y, 2, c.slot);
     c.region = this.regionOf(x, y);
   }
@@ -266,6 +287,8 @@ export class World {
     this.#setTiles(e, e.x, e.y, 1, 0);
     e.x = x;
     e.y = y;
+    this.#ox[e.slot] = x;
+    this.#oy[e.slot] = y;
     this.#setTiles(e, x, y, 1, e.slot);
   }
 
@@ -276,30 +299,53 @@ export class World {
     this.#unindex(m);
     this.marches.set(m.id, m);
     const seg = marchSegment(m);
+    const slot = this.#freeMarchSlots.pop() ?? this.#marchSlots.length;
+    this.#marchSlots[slot] = m;
+    this.#marchSlotOf.set(m, slot);
+    if (slot >= this.#marchStamps.length) {
+      this.#marchStamps = grow(this.#marchStamps, new Uint32Array(this.#marchStamps.length * 2));
+      this.#segments = grow(this.#segments, new Float64Array(this.#segments.length * 2));
+    }
+    this.#segments[slot * 4] = seg.x0;
+    this.#segments[slot * 4 + 1] = seg.y0;
+    this.#segments[slot * 4 + 2] = seg.x1;
+    this.#segments[slot * 4 + 3] = seg.y1;
+    this.#marchStamps[slot] = 0;
     const seen = new Set<number>();
     for (const [cx, cy] of cellsOfSegment(seg, MARCH_CELL)) {
       if (cx < 0 || cy < 0 || cx >= this.#cellsX) continue;
       const key = cy * this.#cellsX + cx;
       if (key >= this.#cells.length || seen.has(key)) continue;
       seen.add(key);
-      let set = this.#cells[key];
-      if (!set) {
-        set = new Set();
-        this.#cells[key] = set;
+      let list = this.#cells[key];
+      if (!list) {
+        list = [];
+        this.#cells[key] = list;
       }
-      set.add(m);
+      list.push(slot);
       m.cells.push(key);
       this.#indexEntries++;
     }
   }
 
   #unindex(m: March): void {
+    const slot = this.#marchSlotOf.get(m);
+    if (slot === undefined) return;
     for (const key of m.cells) {
-      const set = this.#cells[key];
-      if (set?.delete(m)) this.#indexEntries--;
-      if (set && set.size === 0) this.#cells[key] = undefined;
+      const list = this.#cells[key];
+      if (!list) continue;
+      const i = list.indexOf(slot);
+      if (i < 0) continue;
+      // Swap-remove: the order inside a cell carries no meaning.
+      list[i] = list[list.length - 1]!;
+      list.pop();
+      this.#indexEntries--;
+      if (list.length === 0) this.#cells[key] = undefined;
     }
     m.cells = [];
+    this.#marchSlotOf.delete(m);
+    this.#marchSlots[slot] = undefined;
+    this.#freeMarchSlots.push(slot);
   }
 
   removeMarch(m: March): void {
@@ -324,19 +370,19 @@ export class World {
     const grid = this.#grid;
     const slots = this.#slots;
     const kinds = this.#kinds;
+    const ox = this.#ox;
+    const oy = this.#oy;
     for (let y = y0; y < y1; y++) {
       const row = y * this.width;
       for (let x = x0; x < x1; x++) {
         const slot = grid[row + x]!;
         if (slot === 0) continue;
-        const e = slots[slot]!;
         const kind = kinds[slot];
-        if (kind === FIELD) out.fields.push(e as Field);
-        else if (kind === MONSTER) out.monsters.push(e as Monster);
-        else {
+        if (kind === FIELD) out.fields.push(slots[slot] as Field);
+        else if (kind === MONSTER) out.monsters.push(slots[slot] as Monster);
+        else if (x === Math.max(ox[slot]!, x0) && y === Math.max(oy[slot]!, y0)) {
           // Once per city: at its first tile inside the rectangle.
-          const c = e as City;
-          if (x === Math.max(c.x, x0) && y === Math.max(c.y, y0)) out.cities.push(c);
+          out.cities.push(slots[slot] as City);
         }
       }
     }
@@ -346,19 +392,25 @@ export class World {
     const rows = this.#cells.length / this.#cellsX;
     const cy1 = Math.min(rows - 1, Math.floor((r.y + r.height) / MARCH_CELL));
     // A march crossing several of these cells is met once per cell: a stamp per query.
-    const stamp = ++this.#stamp;
+    this.#stamp = (this.#stamp + 1) >>> 0;
+    if (this.#stamp === 0) {
+      this.#marchStamps.fill(0);
+      this.#stamp = 1;
+    }
+    const stamp = this.#stamp;
+    const stamps = this.#marchStamps;
+    const seg = this.#segments;
     for (let cy = cy0; cy <= cy1; cy++) {
       for (let cx = cx0; cx <= cx1; cx++) {
-        const set = this.#cells[cy * this.#cellsX + cx];
-        if (!set) continue;
-        for (const m of set) {
-          if (m.stamp === stamp) continue;
-          m.stamp = stamp;
-          const moving = m.state === 'outbound' || m.state === 'returning';
-          if (
-            lineTouchesRect(moving ? m.fromX : m.toX, moving ? m.fromY : m.toY, m.toX, m.toY, r)
-          ) {
-            out.marches.push(m);
+        const list = this.#cells[cy * this.#cellsX + cx];
+        if (!list) continue;
+        for (let k = 0; k < list.length; k++) {
+          const s = list[k]!;
+          if (stamps[s] === stamp) continue;
+          stamps[s] = stamp;
+          const o = s * 4;
+          if (lineTouchesRect(seg[o]!, seg[o + 1]!, seg[o + 2]!, seg[o + 3]!, r)) {
+            out.marches.push(this.#marchSlots[s]!);
           }
         }
       }
@@ -389,6 +441,11 @@ export class World {
 }
 
 /** The path a march is on now: its leg (a point while gathering or stationed). */
+function grow<A extends Uint8Array | Int32Array | Uint32Array | Float64Array>(from: A, to: A): A {
+  to.set(from as never);
+  return to;
+}
+
 export function marchSegment(m: March) {
   return m.state === 'outbound' || m.state === 'returning'
     ? { x0: m.fromX, y0: m.fromY, x1: m.toX, y1: m.toY }
