@@ -45,7 +45,7 @@ t.test('two identical battle-servers: the interval contains 1, no verdict', asyn
     '--connections',
     '2',
     '--requests',
-    '300',
+    '100',
   ]);
   t.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
   const order = /in the order ([AB ]+) \(seed 7\)/.exec(r.stdout)?.[1]?.trim().split(' ');
