@@ -246,3 +246,16 @@ t.test('map and battle results are read; the open model headlines p99', async (t
   t.equal(c.headline.metric, 'p99 latency');
   t.match(c.verdict, /^B's p99 latency is lower \(better\) by \d+(\.\d)?-\d+(\.\d)?%$/);
 });
+
+t.test('an interval excluding 1 that the rank test does not back says so', async (t) => {
+  // 3 runs against 2: Mann-Whitney cannot go below p = 0.2, the interval can exclude 1.
+  const runs = (xs: number[], o: number) =>
+    xs.map((v, i) => figuresOf(syntheticResult({ throughput: v, rngSeed: o + i }), `r${o + i}`));
+  const c = compareGroups(runs([100, 101, 102], 0), runs([150, 151], 10), { resamples: 2000 });
+  t.equal(c.headline.significant, false);
+  t.match(
+    c.verdict,
+    /^no significant difference in throughput: B\/A 1\.\d+, 95% interval [\d.]+-[\d.]+ \(the interval excludes 1 but Mann-Whitney's p = 0\.200 does not agree: more runs would tell\)$/,
+  );
+  t.match(c.notes.join('\n'), /Mann-Whitney cannot reach p < 0\.05 with 3 and 2 runs/);
+});

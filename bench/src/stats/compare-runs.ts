@@ -412,7 +412,11 @@ export function compareGroups(
   const headline = openModel ? metrics.find((m) => m.metric === 'p99 latency')! : metrics[0]!;
   const verdict = headline.significant
     ? headline.verdict.replace(/ \(B\/A.*$/, '')
-    : `no significant difference in ${headline.metric}: B/A ${headline.interval.ratio.toFixed(3)}, 95% interval ${headline.interval.lo.toFixed(3)}-${headline.interval.hi.toFixed(3)}`;
+    : `no significant difference in ${headline.metric}: B/A ${headline.interval.ratio.toFixed(3)}, 95% interval ${headline.interval.lo.toFixed(3)}-${headline.interval.hi.toFixed(3)}${
+        headline.interval.lo > 1 || headline.interval.hi < 1
+          ? ` (the interval excludes 1 but Mann-Whitney's p = ${headline.test.p.toFixed(3)} does not agree: more runs would tell)`
+          : ''
+      }`;
   const side = (
     runs: readonly RunFigures[],
     label: string,
