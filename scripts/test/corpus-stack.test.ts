@@ -20,6 +20,8 @@ import {
 } from './corpus/mapserver-cases.ts';
 import { reflectionCases, runReflection } from './corpus/reflection-cases.ts';
 import { CorpusStack } from './corpus/stack.ts';
+import { runTransport, transportCases } from './corpus/transport-cases.ts';
+import { encode, s as str } from './corpus/wire.ts';
 
 t.test('the whole stack: the bad-input corpus', async (t) => {
   const stack = new CorpusStack('stack', 13);
@@ -115,6 +117,15 @@ t.test('the whole stack: the bad-input corpus', async (t) => {
       }
       client.close();
       outcomes.push(...(await runReflection(name, stack.address(name), reflectionCases())));
+      // gRPC framing and headers, on the health check (a unary method every service has).
+      outcomes.push(
+        ...(await runTransport(
+          name,
+          stack.address(name),
+          '/grpc.health.v1.Health/Check',
+          transportCases(encode([str(1, '')])),
+        )),
+      );
     }
     t.ok(outcomes.length >= 150, `${outcomes.length} cases`);
     const after = await stack.snapshot();
