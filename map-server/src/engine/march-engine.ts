@@ -36,6 +36,7 @@ import { gatherEnd } from './gather.ts';
 import type { IdBlocks } from './ids.ts';
 import { KeyedLocks } from './locks.ts';
 import { headHome, nextOf, type Plan, publishMarch, type StepContext } from './plan.ts';
+import { RefSweeper } from './ref-sweeper.ts';
 import { travelMs } from './rules.ts';
 import { type Due, keysOf, StepScheduler } from './scheduler.ts';
 import { planDue } from './steps.ts';
@@ -68,6 +69,8 @@ export interface EngineOptions {
   locks?: KeyedLocks;
   hooks?: EngineHooks;
   metrics?: EngineMetrics;
+  /** Finished marches' region entries are removed in batches at least this often (clock ms). */
+  refSweepMs?: number;
 }
 
 export class MarchEngine {
@@ -82,6 +85,7 @@ export class MarchEngine {
   readonly #metrics: EngineMetrics | undefined;
   readonly #ctx: StepContext;
   readonly #scheduler: StepScheduler;
+  readonly #refs: RefSweeper;
   #stopped = false;
 
   constructor(o: EngineOptions) {
@@ -101,6 +105,12 @@ export class MarchEngine {
       log: o.log,
       march: (id) => this.world.marches.get(id),
       run: (m, d) => this.#runDue(m, d),
+    });
+    this.#refs = new RefSweeper({
+      store: o.store,
+      clock: o.clock,
+      log: o.log,
+      intervalMs: o.refSweepMs ?? 5000,
     });
     this.#ctx = {
       world: o.world,
@@ -134,16 +144,20 @@ export class MarchEngine {
   stop(): void {
     this.#stopped = true;
     this.#scheduler.stop();
+    this.#refs.stop();
   }
 
   /** Resolves once no step runs (after stop(): the running ones finished their writes). */
-  quiet(): Promise<void> {
-    return this.#scheduler.quiet();
+  async quiet(): Promise<void> {
+    await this.#scheduler.quiet();
+    await this.#refs.flush();
   }
 
   /** Resolves once nothing is running and nothing is due (tests, with a manual clock). */
-  drain(): Promise<void> {
-    return this.#scheduler.drain();
+  async drain(): Promise<void> {
+    await this.#scheduler.drain();
+    // The finished marches' region entries too (the tests check the lists are clean).
+    await this.#refs.flush();
   }
 
   /** Puts the march's next event (if its state has one) on the heap. */
@@ -250,11 +264,10 @@ export class MarchEngine {
     }
     p.done();
     if (!p.after) {
-      // The march is gone; its entry in the region's list goes too (a crash before this
-      // leaves an entry without a march, which the next start removes).
-      await this.#store
-        .write(m.refRegion, [{ remove: { table: T.marchRef, member: m.id } }])
-        .catch((err: unknown) => this.#log.warn({ err, march: m.id }, 'march ref not removed'));
+      // The march is gone; its entry in the region's list goes too, batched with others
+      // (ref-sweeper.ts; a crash before that leaves an entry without a march, which the next
+      // start removes).
+      this.#refs.remove(m.refRegion, m.id);
     }
   }
 
@@ -398,9 +411,17 @@ export class MarchEngine {
       };
       // The region's list of marches first (a restart finds the march through it), then the
       // troops leave and the march appears, in one write of the player.
-      await this.#store.write(city.region, [
-        { create: { table: T.marchRef, member: id, fields: { player_id: req.playerId } } },
-      ]);
+      // Finished marches' entries of the region waiting for removal ride along.
+      const swept = this.#refs.take(city.region);
+      try {
+        await this.#store.write(city.region, [
+          { create: { table: T.marchRef, member: id, fields: { player_id: req.playerId } } },
+          ...swept.ops,
+        ]);
+      } catch (err) {
+        this.#refs.putBack(city.region, swept.ids);
+        throw err;
+      }
       const ops: Op[] = troops.map((s) => ({
         incr: { table: T.troop, member: s.troopId, field: 'count', delta: -s.count, floor: 0 },
       }));
