@@ -15,7 +15,7 @@ export const cleanCodes: ReadonlySet<number> = new Set([
   status.OUT_OF_RANGE,
   status.RESOURCE_EXHAUSTED,
   status.DEADLINE_EXCEEDED,
-  // Only where a case creates what it then collides with (a batch inserting one row twice).
+  // Only where a case made what it collides with (a batch inserting a row twice, a second city).
   status.ALREADY_EXISTS,
 ]);
 
