@@ -131,6 +131,10 @@ export class CorpusStack {
       });
     }
     this.procs.set(name, proc);
+    // Should this process end without its teardown (an uncaught error), the service goes too.
+    const orphan = () => child.kill('SIGKILL');
+    process.once('exit', orphan);
+    child.once('exit', () => process.removeListener('exit', orphan));
     await this.#waitUp(proc);
     return proc;
   }
