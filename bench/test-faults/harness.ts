@@ -148,6 +148,18 @@ export class Proc {
     });
     this.child = child;
     started.add(this);
+    // A watchdog: should this test process be killed outright (tap's timeout sends SIGKILL: no
+    // teardown, no exit handler), the child does not outlive it. It ends with the child.
+    const target = this.#group ? `-${child.pid}` : `${child.pid}`;
+    spawn(
+      'sh',
+      [
+        '-c',
+        `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; ` +
+          `kill -0 ${process.pid} 2>/dev/null || kill -9 -- ${target} 2>/dev/null`,
+      ],
+      { stdio: 'ignore', detached: true },
+    ).unref();
     const keep = (d: Buffer) => {
       this.#log.push(...d.toString().split('\n').filter(Boolean));
       if (this.#log.length > 60) this.#log = this.#log.slice(-60);
