@@ -19,6 +19,13 @@ export interface TableStatements {
   readonly insert: Statement;
   /** Every non-key column and the version, by the full primary key. */
   readonly update: Statement;
+  /**
+   * MySQL only: an update in one autocommitted statement (no lock, no transaction): per
+   * non-key column a flag and a value (`IF(flag, value, column)`), then the key, then the
+   * expected version twice (NULL: any). The new version is the statement's insert id
+   * (`LAST_INSERT_ID(version + 1)`); no row changed means not found or another version.
+   */
+  readonly updateOne: Statement | undefined;
   /** One int64 column and the version, by the full primary key. */
   readonly increment: ReadonlyMap<string, Statement>;
   readonly delete: Statement;
@@ -71,6 +78,16 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
       `INSERT INTO ${t} (${cols}) VALUES (${table.columns.map(() => '?').join(', ')}, 1)`,
     ),
     update: write('update', `UPDATE ${t} SET ${setValues} WHERE ${byKey}`),
+    updateOne:
+      dialect === 'mysql'
+        ? write(
+            'update',
+            `UPDATE ${t} SET ${[
+              ...table.values.map((c) => `${q(c.name)} = IF(?, ?, ${q(c.name)})`),
+              `${q(VERSION_COLUMN)} = LAST_INSERT_ID(${q(VERSION_COLUMN)} + 1)`,
+            ].join(', ')} WHERE ${byKey} AND (? IS NULL OR ${q(VERSION_COLUMN)} = ?)`,
+          )
+        : undefined,
     increment,
     delete: write('delete', `DELETE FROM ${t} WHERE ${byKey}`),
     deleteAll: write('deleteAll', `DELETE FROM ${t} WHERE ${shard}`),

@@ -4,7 +4,7 @@
 // Every write bumps the row's version and returns the new one; reads that
 // need a consistent view of a row for a write lock it (SELECT ... FOR UPDATE).
 import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg/service-kit';
-import type { Backend, Dialect, ExecResult, Session } from './backends/types.ts';
+import type { Backend, Dialect, ExecResult, Session, Statement } from './backends/types.ts';
 import { type BatchObserver, GetBatcher } from './get-batcher.ts';
 import type { NamedQuery } from './queries.ts';
 import type { Cell, Column, Table } from './schema.ts';
@@ -140,7 +140,51 @@ export class RecordStore {
         op,
       );
     }
+    if (op.kind === 'update') {
+      const one = this.statements(op.table, b.dialect).updateOne;
+      if (one) return this.#updateOne(b, one, op, deadline, signal);
+    }
     return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op), signal);
+  }
+
+  /**
+   * An update as one autocommitted statement (MySQL): no BEGIN, locking read or COMMIT round
+   * trip, the new version read from the statement's insert id. It commits when it runs, as an
+   * insert does: stopped (and so rolled back) at the deadline or when the caller goes away, and
+   * never sent again once sent. When no row changed, the row is read to say why (not found, or
+   * at another version).
+   */
+  async #updateOne(
+    b: Backend,
+    stmt: Statement,
+    op: Extract<Op, { kind: 'update' }>,
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<OpResult> {
+    const params: Cell[] = [];
+    for (const c of op.table.values) {
+      const v = op.changes.get(c);
+      if (v === undefined) params.push(false, null);
+      else params.push(true, v);
+    }
+    params.push(...op.key, op.expected, op.expected);
+    for (let attempt = 0; ; attempt++) {
+      const r = await b.exec(stmt, params, deadline, false, signal);
+      if (r.affectedRows === 1 && r.insertId !== undefined && r.insertId > 0)
+        return { kind: 'update', version: BigInt(r.insertId) };
+      if (r.affectedRows !== 0)
+        throw new Error(`update of ${showKey(op.table, op.key)}: ${r.affectedRows} rows changed`);
+      const { rows } = await b.exec(this.statements(op.table, b.dialect).get, op.key, deadline);
+      const row = rows[0];
+      if (!row) throw new NotFoundError(`${showKey(op.table, op.key)} not found`);
+      const version = rawBigInt(row[op.table.columns.length]);
+      // Created between the update and this read (no expected version, or the expected one
+      // now): the update again.
+      if ((op.expected === null || op.expected === version) && attempt < 2) continue;
+      throw new FailedPreconditionError(
+        `${showKey(op.table, op.key)} is at version ${version}, not the expected ${op.expected}`,
+      );
+    }
   }
 
   /** Several writes of one shard key in one transaction: all applied, or none. */

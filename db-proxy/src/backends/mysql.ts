@@ -528,7 +528,8 @@ export class MysqlBackend implements Backend {
             ...(columns && fields ? { columns: fields.map(resultColumn) } : {}),
           });
         } else {
-          resolve({ rows: [], affectedRows: (result as Mysql.ResultSetHeader).affectedRows });
+          const header = result as Mysql.ResultSetHeader;
+          resolve({ rows: [], affectedRows: header.affectedRows, insertId: header.insertId });
         }
       };
       if (text) conn.raw.query({ sql: stmt.sql }, done);

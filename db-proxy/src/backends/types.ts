@@ -24,6 +24,8 @@ export interface ExecResult {
   /** Rows as arrays, in the statement's column order. */
   rows: unknown[][];
   affectedRows: number;
+  /** MySQL: the statement's insert id (what `LAST_INSERT_ID(expr)` set), when it has one. */
+  insertId?: number;
   /** Filled for named queries only. */
   columns?: ResultColumn[];
 }
