@@ -11,6 +11,7 @@ import {
   grpc_reflection_v1alpha_ServerReflectionDefinition,
 } from '@slg/proto';
 import type protobuf from 'protobufjs';
+import { quoteName } from './errors.ts';
 
 // protobufjs's descriptor types (its .d.ts declares none): reflected Types of descriptor.proto.
 // Loaded on the first reflection request only: it pulls in the full protobufjs (parser,
@@ -123,18 +124,20 @@ export function answer(req: ReflectionRequest, services: () => string[]): Record
       const name = req.fileByFilename ?? '';
       return index().bytes.has(name)
         ? files(fileWithDependencies(name))
-        : error(`file "${name}" not found`);
+        : error(`file ${quoteName(name)} not found`);
     }
     case 'fileContainingSymbol': {
       const symbol = req.fileContainingSymbol ?? '';
       const file = fileOfSymbol(symbol);
-      return file ? files(fileWithDependencies(file)) : error(`symbol "${symbol}" not found`);
+      return file
+        ? files(fileWithDependencies(file))
+        : error(`symbol ${quoteName(symbol)} not found`);
     }
     case 'allExtensionNumbersOfType': {
       const type = req.allExtensionNumbersOfType ?? '';
       return fileOfSymbol(type)
         ? { ...base, allExtensionNumbersResponse: { baseTypeName: type, extensionNumber: [] } }
-        : error(`type "${type}" not found`);
+        : error(`type ${quoteName(type)} not found`);
     }
     case 'fileContainingExtension':
       return error('no extensions are declared by this server');

@@ -1,7 +1,7 @@
 // A march request checked against the map before anything is read from the store: the kind,
 // the target (in the map, open terrain, the right thing there), the troops asked, the player's
 // city and how many marches it has out.
-import { FailedPreconditionError, InvalidArgumentError } from '@slg/service-kit';
+import { FailedPreconditionError, InvalidArgumentError, quoteName } from '@slg/service-kit';
 import { type City, MARCH_KINDS, type MarchKind } from '../world/types.ts';
 import { describe, type World } from '../world/world.ts';
 import { KIND_NEEDS, MAX_MARCHES, MAX_STACKS, MAX_TROOPS_PER_STACK } from './rules.ts';
@@ -25,7 +25,7 @@ export function validateStart(
 } {
   if (!MARCH_KINDS.includes(req.kind as MarchKind)) {
     throw new InvalidArgumentError(
-      `kind: ${JSON.stringify(req.kind)} is not one of ${MARCH_KINDS.join(', ')}`,
+      `kind: ${quoteName(req.kind)} is not one of ${MARCH_KINDS.join(', ')}`,
     );
   }
   const kind = req.kind as MarchKind;

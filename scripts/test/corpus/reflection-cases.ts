@@ -29,7 +29,14 @@ export function reflectionCases(): ReflectionCase[] {
         bytes: encode([s(n, value)]),
         expect: Buffer.isBuffer(value)
           ? { codes: [INVALID], message: /malformed.*UTF-8/is, inStream: false }
-          : { codes: [NOT_FOUND], message: 'not found', inStream: true },
+          : typeof value === 'string' && value.length > 64
+            ? // quoted and cut to 64 (it was repeated whole)
+              {
+                codes: [NOT_FOUND],
+                message: `"${value.slice(0, 64)}"... (${value.length} characters) not found`,
+                inStream: true,
+              }
+            : { codes: [NOT_FOUND], message: 'not found', inStream: true },
       });
     }
   }
