@@ -132,15 +132,22 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
   const valid = a.steps.filter((s) => s.valid).map((s) => s.rate);
   t.equal(a.highestValid, valid.length ? Math.max(...valid) : null);
 
-  // Every march the search started arrived, and came home before the search ended.
-  const text = await (await fetch(metricsUrl)).text();
+  // Every march the search started arrived and came home (the probe may still be on its way).
+  let text = '';
+  for (let i = 0; i < 300; i++) {
+    text = await (await fetch(metricsUrl)).text();
+    if (/^mapserver_marches_in_flight 0$/m.test(text)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const arrivals = Number(
     /^mapserver_arrivals_settled_total\{kind="arrival"\} (\S+)$/m.exec(text)?.[1],
   );
   const returns = Number(
     /^mapserver_arrivals_settled_total\{kind="return"\} (\S+)$/m.exec(text)?.[1],
   );
-  const started = a.steps.reduce((n, s) => n + s.marches, 0);
+  t.equal(a.probes, 1, "one probe march measured the world's ms per tile");
+  t.ok(a.msPerTile > 0 && a.msPerTile < 1000, `${a.msPerTile} ms per tile`);
+  const started = a.steps.reduce((n, s) => n + s.marches, 0) + a.probes;
   t.equal(arrivals, started, `${started} marches arrived`);
   t.equal(returns, started, 'and came home');
   t.equal(parseSettleMetrics(text).settled, 2 * started);

@@ -46,6 +46,9 @@ export interface ArrivalSearch {
   /** The viewport queries' rate beside the arrivals (half the measured maximum). */
   viewportRate: number;
   steps: ArrivalStep[];
+  /** Marches started to measure the world's ms per tile (one, before the first step). */
+  probes: number;
+  msPerTile: number;
   /** The highest valid step's rate (null: none). */
   highestValid: number | null;
 }
@@ -103,14 +106,55 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
   let msPerTile = 0;
   // Marches started per second in the previous step (the lead before the window).
   let startRate = 50;
+  let probes = 0;
+  const cityOf = async (playerId: number) => {
+    let city = cities.get(playerId);
+    if (!city) {
+      const got = await c.GetCity({ playerId });
+      city = { x: got.x + 1, y: got.y + 1 };
+      cities.set(playerId, city);
+    }
+    return city;
+  };
   try {
     await c.waitForReady(10_000);
+    // One march of a known distance gives the world's ms per tile (cavalry, MAPSERVER_SPEED).
+    const probeCity = await cityOf(o.players[0]!);
+    const beforeProbe = await inFlight(o.metricsUrl);
+    let probeLegMs = 0;
+    for (let attempt = 0; msPerTile === 0; attempt++) {
+      const angle = rng.float() * 2 * Math.PI;
+      const tx = clamp(Math.floor(probeCity.x + 4 * Math.cos(angle)), 0, o.worldWidth - 1);
+      const ty = clamp(Math.floor(probeCity.y + 4 * Math.sin(angle)), 0, o.worldHeight - 1);
+      try {
+        const m = await c.StartMarch({
+          playerId: o.players[0]!,
+          kind: 'scout',
+          targetX: tx,
+          targetY: ty,
+          troops: [{ troopId: o.cavalryTroopId, count: 1 }],
+        });
+        probes++;
+        const dist = Math.hypot(tx + 0.5 - probeCity.x, ty + 0.5 - probeCity.y);
+        probeLegMs = Number(m.legEndMs) - Number(m.legStartMs);
+        msPerTile = probeLegMs / dist;
+      } catch (err) {
+        if (!(err instanceof ServiceError) || err.code !== 'FAILED_PRECONDITION' || attempt >= 20)
+          throw new Error(`StartMarch (the probe): ${(err as Error).message}`);
+      }
+    }
+    // The probe home first (its arrival and return are no step's).
+    const probeUntil = Date.now() + 2 * probeLegMs + 10_000;
+    while ((await inFlight(o.metricsUrl)) > beforeProbe && Date.now() < probeUntil)
+      await sleep(200);
+    // The steps' marches from the other players (the probe's may still be out).
+    const players = o.players.slice(1);
     for (const rate of o.rates) {
       if (o.stopped?.()) break;
       const n = Math.max(1, Math.round(rate * o.windowS));
-      if (n > o.players.length * 5) {
+      if (n > players.length * 5) {
         o.say(
-          `arrival rate ${rate}/s: ${n} marches need ${Math.ceil(n / 5)} cities (5 marches each), there are ${o.players.length}: stopped`,
+          `arrival rate ${rate}/s: ${n} marches need ${Math.ceil(n / 5)} cities (5 marches each) besides the probe's, there are ${players.length}: stopped`,
         );
         break;
       }
@@ -124,17 +168,12 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       await Promise.all(
         Array.from({ length: Math.max(1, o.parallel) }, async () => {
           for (let i = next++; i < n; i = next++) {
-            const playerId = o.players[i % o.players.length]!;
-            let city = cities.get(playerId);
-            if (!city) {
-              const got = await c.GetCity({ playerId });
-              city = { x: got.x + 1, y: got.y + 1 };
-              cities.set(playerId, city);
-            }
+            const playerId = players[i % players.length]!;
+            const city = await cityOf(playerId);
             const want = t0 + ((i + 0.5) / rate) * 1000;
             for (let attempt = 0; ; attempt++) {
               const left = want - Date.now();
-              const tiles = msPerTile > 0 ? Math.max(1, left / msPerTile) : 4;
+              const tiles = Math.max(1, left / msPerTile);
               const angle = rng.float() * 2 * Math.PI;
               const tx = clamp(Math.floor(city.x + tiles * Math.cos(angle)), 0, o.worldWidth - 1);
               const ty = clamp(Math.floor(city.y + tiles * Math.sin(angle)), 0, o.worldHeight - 1);
@@ -146,9 +185,6 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
                   targetY: ty,
                   troops: [{ troopId: o.cavalryTroopId, count: 1 }],
                 });
-                const leg = Number(m.legEndMs) - Number(m.legStartMs);
-                const dist = Math.hypot(tx + 0.5 - city.x, ty + 0.5 - city.y);
-                if (msPerTile === 0 && dist > 0) msPerTile = leg / dist;
                 dueAt.push(Number(m.legEndMs));
                 break;
               } catch (err) {
@@ -240,6 +276,8 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
     windowS: o.windowS,
     viewportRate: o.viewportRate,
     steps,
+    probes,
+    msPerTile,
     highestValid: valid.length ? Math.max(...valid.map((s) => s.rate)) : null,
   };
 }
