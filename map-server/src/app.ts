@@ -1,6 +1,8 @@
 // build(config): a map-server ready to listen, its world loaded from data-server (generated on
 // the first start) and the marches that arrived meanwhile being settled. Without reading the
 // environment (main.ts does that). Tests build it with a manual clock and listen on port 0.
+
+import { getHeapStatistics } from 'node:v8';
 import {
   compactHeap,
   createLogger,
@@ -54,6 +56,26 @@ export interface MapServer {
   listenMetrics(port?: number, host?: string): Promise<number>;
   /** Stops settling, ends the streams, drains calls, waits for running steps, closes clients. */
   close(timeoutMs?: number): Promise<void>;
+}
+
+/** Heap growth during the load after which its garbage is collected (see boundLoadHeap). */
+const LOAD_HEAP_STEP = 48 * 2 ** 20;
+
+/**
+ * While the world loads, a memory-reducing full GC each time the heap has grown by `step` since
+ * the last one. The load decodes every region's records (short-lived, many promoted while
+ * their region is in flight); left to itself V8 lets the heap grow with them, and the process's
+ * peak RSS at start (VmHWM) is set by that garbage, not by the world. Returns the stop function.
+ */
+function boundLoadHeap(step: number): () => void {
+  let base = getHeapStatistics().used_heap_size;
+  const timer = setInterval(() => {
+    if (getHeapStatistics().used_heap_size < base + step) return;
+    compactHeap();
+    base = getHeapStatistics().used_heap_size;
+  }, 50);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export async function build(config: MapServerConfig, opts: BuildOptions = {}): Promise<MapServer> {
@@ -119,6 +141,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
   try {
     if (store instanceof DataServerStore) await store.client.waitForReady(30_000);
     const e = engine;
+    const unbound = boundLoadHeap(LOAD_HEAP_STEP);
     const loaded = await loadWorld({
       world,
       store,
@@ -127,7 +150,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       concurrency: config.loadConcurrency,
       log: logger,
       applyPending: (effects) => e.applyPending(effects),
-    });
+    }).finally(unbound);
     for (const m of loaded.marches) {
       world.indexMarch(m);
       e.attach(m);
