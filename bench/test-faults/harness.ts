@@ -149,14 +149,15 @@ export class Proc {
     this.child = child;
     started.add(this);
     // A watchdog: should this test process be killed outright (tap's timeout sends SIGKILL: no
-    // teardown, no exit handler), the child does not outlive it. It ends with the child.
+    // teardown, no exit handler), the child does not outlive it. It ends with the child. (sh is
+    // dash on Debian: its kill takes no `--`; `kill -9 -PGID` signals a group.)
     const target = this.#group ? `-${child.pid}` : `${child.pid}`;
     spawn(
       'sh',
       [
         '-c',
         `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; ` +
-          `kill -0 ${process.pid} 2>/dev/null || kill -9 -- ${target} 2>/dev/null`,
+          `kill -0 ${process.pid} 2>/dev/null || kill -9 ${target} 2>/dev/null`,
       ],
       { stdio: 'ignore', detached: true },
     ).unref();
