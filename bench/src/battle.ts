@@ -142,7 +142,9 @@ export async function runBattleBench(opts: BattleBenchOptions): Promise<BattleBe
     percentiles[String(p)] =
       histogram.totalCount === 0
         ? 0
-        : (p === 100 ? histogram.maxValue : histogram.getValueAtPercentile(p)) / 1000;
+        : // The histogram answers a percentile with its bucket's highest equivalent value, which
+          // can exceed the exact maximum it also keeps: no percentile is above the longest request.
+          Math.min(histogram.getValueAtPercentile(p), histogram.maxValue) / 1000;
   }
   const result: BattleBenchResult = {
     settings: {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { parse } from 'yaml';
 import { serverEnvironment } from '../src/commands/pair.ts';
+import { showPath } from '../src/lib/result-file.ts';
 import { tempDir } from './helpers/cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,5 +74,5 @@ t.test("its machine description is what bench pair's --a-env reads", async (t) =
   t.equal(e.cpuModel, cpus()[0]!.model.trim());
   t.equal(e.node, 'unknown', 'no stack running here: the images are not asked');
   t.equal(raw.commit, null);
-  t.equal(e.source, out.replace(`${process.cwd()}/`, ''));
+  t.equal(e.source, showPath(out), 'the file it was read from, as the bench shows paths');
 });
