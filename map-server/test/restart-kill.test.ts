@@ -34,7 +34,7 @@ async function startMany(
 
 t.test('killed in the middle of settlements: finished once after the restart', async (t) => {
   const stack = await startStack(t, 'kill');
-  const players = await seedPlayers(stack.store, 24);
+  const players = await seedPlayers(stack.store, 16);
   const clock = new ManualClock();
   const config = smallConfig();
   let fenced = new FencedStore(stack.store);
@@ -57,7 +57,7 @@ t.test('killed in the middle of settlements: finished once after the restart', a
   const rng = createRng(4);
   for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
   for (let round = 0; round < 3; round++) {
-    await startMany(app, clock, players, 18, 10 + round);
+    await startMany(app, clock, players, 12, 10 + round);
     armed = true;
     const killed = new Promise<void>((resolve) => {
       onKill = resolve;
