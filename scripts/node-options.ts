@@ -8,4 +8,4 @@
 // may use, up to 64 MB on this machine; under load it grows them to that (128 MB of new space
 // committed in data-server and db-proxy, measured with getHeapSpaceStatistics()) and keeps them
 // until an idle compaction. README.md (Memory) has the measurements behind the value.
-export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=4';
+export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';

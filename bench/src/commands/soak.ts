@@ -417,6 +417,10 @@ async function soak(
     printLimit: 5,
   };
   say(`seeding ${s.players} players through ${target}...`);
+  // Ctrl-C while seeding ends the process; a stack the soak started is killed on the way out.
+  const whileSeeding = () => process.exit(130);
+  process.once('SIGINT', whileSeeding);
+  process.once('SIGTERM', whileSeeding);
   const pool = await LoadPool.start(
     {
       workloadModule: new URL('../data/workload.ts', import.meta.url),
@@ -433,6 +437,8 @@ async function soak(
       silent: s.quiet,
     }),
   );
+  process.off('SIGINT', whileSeeding);
+  process.off('SIGTERM', whileSeeding);
   const seeding = {
     players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
     records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),

@@ -160,6 +160,12 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     }
     await dropDatabase(mysqlBase, tag).catch(() => {});
   };
+  // Ctrl-C (or SIGTERM) while the stack comes up: stop it, then end.
+  const onSignal = () => {
+    void stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
@@ -182,6 +188,9 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   } catch (err) {
     await stop();
     throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
   return {
     dataServer: `127.0.0.1:${ports.DATASERVER_PORT}`,
