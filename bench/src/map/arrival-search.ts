@@ -159,7 +159,9 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
         break;
       }
       const baseline = await inFlight(o.metricsUrl);
-      const leadMs = (n / startRate) * 1000 * 1.3 + 2000;
+      // Twice the time the previous rate's starts took at their pace, and 2 s: a late start is a march
+      // due before the window (counted as such), not a settlement the server missed.
+      const leadMs = (n / startRate) * 1000 * 2 + 2000;
       const t0 = Date.now() + leadMs;
       const dueAt: number[] = [];
       let refused = 0;
