@@ -63,7 +63,7 @@ export function soakChart(input: {
   const plotW = W - LEFT - RIGHT;
   const x = (m: number) => LEFT + (m / xMax) * plotW;
   const out: string[] = [];
-  const H = TOP + 2 * PANEL_H + GAP + 50;
+  const H = TOP + 2 * PANEL_H + GAP + 70;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
@@ -160,7 +160,7 @@ export function soakChart(input: {
     );
   });
   out.push(
-    `<text x="${LEFT + plotW / 2}" y="${H - 12}" text-anchor="middle">minutes since the load began — ${verdict.pass ? 'PASS' : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,
+    `<text x="${LEFT + plotW / 2}" y="${H - 14}" text-anchor="middle">minutes since the load began — ${verdict.pass ? 'PASS' : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,
     '</svg>',
   );
   return `${out.join('\n')}\n`;
