@@ -3,15 +3,13 @@
 // kinds, and the first acknowledged write within the recovery bound (harness.ts). Its SIGTERM,
 // its pause and its connections cut: dataserver-term, -pause and -cut.test.ts (one fault per
 // file: each file stays under tap's 60 s on a busy machine).
+//
+// This fault found a defect (2026-12-01, 4 of 6 runs): CRemoveV2 leased only the collection's
+// key before it deleted, and invalidated the members' keys after the commit, so a SIGKILL in
+// between left removed members served from Redis. It now leases every member's key before the
+// delete (data-server/test/cremove-killed.test.ts makes that death exact), and this fault is
+// held to 0 like every other.
 import { dataFaults } from './harness.ts';
-
-/**
- * Found by this suite (2026-12-01, 2 of 3 runs): CRemoveV2 leases only the collection's key
- * before it deletes; its members' record keys are invalidated after the commit. A SIGKILL
- * between the two leaves removed members cached (served, not stored) until their TTL.
- */
-const CREMOVE_CRASH_WINDOW =
-  "data-server's CRemoveV2 invalidates the members' record keys only after db-proxy's commit: a SIGKILL in between leaves them served from Redis though not stored (data-server/src/service.ts)";
 
 dataFaults('data-server', [
   [
@@ -20,6 +18,5 @@ dataFaults('data-server', [
       await s.dataServer.proc.stop('SIGKILL');
       await s.dataServer.start();
     },
-    CREMOVE_CRASH_WINDOW,
   ],
 ]);

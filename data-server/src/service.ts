@@ -353,10 +353,13 @@ export function createHandlers(d: ServiceDeps) {
           dropIndex: req.all,
         });
       };
+      // The write lease of the collection and of every member named, taken before the delete
+      // (it empties their keys): a process killed between the commit and the invalidation
+      // below leaves leases that expire, never a removed member's value in the cache.
       let lease: WriteLease | undefined;
       if (cache.available) {
         lease = await cache
-          .writeLease([collection], undefined, writeLeaseMs(ctx))
+          .writeLease([collection, ...memberKeys], undefined, writeLeaseMs(ctx))
           .catch(() => undefined);
       }
       let removed: Long | number;
@@ -364,13 +367,21 @@ export function createHandlers(d: ServiceDeps) {
         removed = await store.deleteMany(ref, members.ids, req.all, writeBudget(ctx));
       } catch (err) {
         if (nothingWritten(err)) {
-          if (lease)
-            await cache.writeFill(lease, [putBack(lease.old[0] ?? null, ttls.collectionMs)]);
+          if (lease) {
+            const old = lease.old;
+            await cache.writeFill(lease, [
+              putBack(old[0] ?? null, ttls.collectionMs),
+              ...memberKeys.map((_, i) => {
+                const v = old[i + 1] ?? null;
+                return putBack(v, v?.length ? ttls.recordMs : ttls.absentMs);
+              }),
+            ]);
+          }
         } else {
-          // May still commit: the collection's lease is kept until the write can no longer
-          // commit (see `write`); the members are invalidated now and then held the same way
-          // (a write lease taken over any reader's, and kept), so that no reader fills a
-          // member as it was before a late commit.
+          // May still commit: the leases are kept until the write can no longer commit (see
+          // `write`), so that no reader fills a member as it was before a late commit. The
+          // invalidation (the member index's other members, for `all`) drops the members'
+          // leases with their keys: they are taken again, over any reader's, and kept.
           await invalidateMembers();
           if (lease && memberKeys.length > 0)
             await cache.writeLease(memberKeys, undefined, writeLeaseMs(ctx)).catch(() => undefined);
@@ -388,6 +399,7 @@ export function createHandlers(d: ServiceDeps) {
         } catch {
           value = undefined;
         }
+        // The members stay empty: their leases are released (their keys were emptied above).
         await cache.writeFill(lease, [value]);
       }
       return pb.CRemoveResponse.create({ removed });
