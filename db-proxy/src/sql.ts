@@ -28,6 +28,14 @@ export interface TableStatements {
   readonly updateOne: Statement | undefined;
   /** One int64 column and the version, by the full primary key. */
   readonly increment: ReadonlyMap<string, Statement>;
+  /**
+   * MySQL only, per int64 column: an increment in one autocommitted statement that checks
+   * what the locking path checks (not NULL, the expected version, floor, ceiling; int64 range by
+   * the server's overflow error) and leaves the new value in `@slg_incr` and the new version in
+   * the insert id. Params: delta, the key, expected twice, then floor, delta, floor and
+   * ceiling, delta, ceiling (NULL bounds: none).
+   */
+  readonly incrementOne: ReadonlyMap<string, Statement> | undefined;
   readonly delete: Statement;
   readonly deleteAll: Statement;
 }
@@ -60,6 +68,23 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
       ),
     );
   }
+  const incrementOne = dialect === 'mysql' ? new Map<string, Statement>() : undefined;
+  if (incrementOne) {
+    const v = q(VERSION_COLUMN);
+    for (const c of table.values) {
+      if (c.type !== 'int64') continue;
+      const col = q(c.name);
+      incrementOne.set(
+        c.name,
+        write(
+          `increment.${c.name}`,
+          `UPDATE ${t} SET ${col} = (@slg_incr := ${col} + ?), ${v} = LAST_INSERT_ID(${v} + 1) ` +
+            `WHERE ${byKey} AND ${col} IS NOT NULL AND (? IS NULL OR ${v} = ?) ` +
+            `AND (? IS NULL OR ${col} + ? >= ?) AND (? IS NULL OR ${col} + ? <= ?)`,
+        ),
+      );
+    }
+  }
   const setValues = [
     ...table.values.map((c) => `${q(c.name)} = ?`),
     `${q(VERSION_COLUMN)} = ?`,
@@ -89,6 +114,7 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
           )
         : undefined,
     increment,
+    incrementOne,
     delete: write('delete', `DELETE FROM ${t} WHERE ${byKey}`),
     deleteAll: write('deleteAll', `DELETE FROM ${t} WHERE ${shard}`),
   };

@@ -3,7 +3,13 @@
 // sequence, the transaction boundaries and the statuses of the outcome.
 // Every write bumps the row's version and returns the new one; reads that
 // need a consistent view of a row for a write lock it (SELECT ... FOR UPDATE).
-import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg/service-kit';
+import {
+  AlreadyExistsError,
+  FailedPreconditionError,
+  InvalidArgumentError,
+  NotFoundError,
+  UnavailableError,
+} from '@slg/service-kit';
 import type { Backend, Dialect, ExecResult, Session, Statement } from './backends/types.ts';
 import { type BatchObserver, GetBatcher } from './get-batcher.ts';
 import type { NamedQuery } from './queries.ts';
@@ -143,6 +149,10 @@ export class RecordStore {
     if (op.kind === 'update') {
       const one = this.statements(op.table, b.dialect).updateOne;
       if (one) return this.#updateOne(b, one, op, deadline, signal);
+    }
+    if (op.kind === 'increment' && b.pinned) {
+      const one = this.statements(op.table, b.dialect).incrementOne?.get(op.column.name);
+      if (one) return this.#incrementOne(b as never, one, op, deadline, signal);
     }
     return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op), signal);
   }
@@ -288,25 +298,7 @@ export class RecordStore {
     op: Extract<Op, { kind: 'increment' }>,
   ): Promise<OpResult> {
     const { row, version } = await this.#lock(s, dialect, op.table, op.key, op.expected);
-    const what = `${showKey(op.table, op.key)}.${op.column.name}`;
-    const raw = row[op.column.index];
-    if (raw === null || raw === undefined)
-      throw new FailedPreconditionError(`${what} is NULL; set it before incrementing`);
-    const current = rawBigInt(raw);
-    const value = current + op.delta;
-    if (!checkInt64(value)) {
-      throw new FailedPreconditionError(`${what}: ${current} + ${op.delta} does not fit in int64`);
-    }
-    if (op.floor !== null && value < op.floor) {
-      throw new FailedPreconditionError(
-        `${what} would become ${value} (${current} + ${op.delta}), below the floor ${op.floor}`,
-      );
-    }
-    if (op.ceiling !== null && value > op.ceiling) {
-      throw new FailedPreconditionError(
-        `${what} would become ${value} (${current} + ${op.delta}), above the ceiling ${op.ceiling}`,
-      );
-    }
+    const value = incremented(op, row);
     const next = version + 1n;
     await s.run(this.statements(op.table, dialect).increment.get(op.column.name)!, [
       value,
@@ -314,6 +306,77 @@ export class RecordStore {
       ...op.key,
     ]);
     return { kind: 'increment', value, version: next };
+  }
+
+  /**
+   * An increment in one autocommitted statement, then a read of the new value it left in the
+   * session (MySQL: 2 round trips instead of BEGIN, the locking read, the UPDATE and COMMIT).
+   * The statement checks what the locking path checks; when no row changed (or the sum left
+   * int64, which the server refuses), the row is read and the same checks in exact bigint
+   * arithmetic say why. It commits when it runs, as an Insert does.
+   */
+  async #incrementOne(
+    b: Backend & Required<Pick<Backend, 'pinned'>>,
+    stmt: Statement,
+    op: Extract<Op, { kind: 'increment' }>,
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<OpResult> {
+    const params: Cell[] = [op.delta, ...op.key, op.expected, op.expected];
+    params.push(op.floor, op.delta, op.floor, op.ceiling, op.delta, op.ceiling);
+    for (let attempt = 0; ; attempt++) {
+      const done = await b.pinned(
+        deadline,
+        async (s): Promise<OpResult | null> => {
+          let changed = 0;
+          let version: bigint | undefined;
+          try {
+            const r = await s.run(stmt, params);
+            changed = r.affectedRows;
+            if (r.insertId !== undefined && r.insertId > 0) version = BigInt(r.insertId);
+          } catch (err) {
+            // The sum left int64: the server refused it; the read below says so.
+            if (
+              !(err instanceof InvalidArgumentError) ||
+              (err.cause as { errno?: number })?.errno !== 1690
+            )
+              throw err;
+          }
+          if (changed === 1 && version !== undefined) {
+            let value: bigint;
+            try {
+              const { rows } = await s.run(INCREMENTED_VALUE, []);
+              value = rawBigInt(rows[0]?.[0]);
+            } catch (err) {
+              throw new UnavailableError(
+                `${showKey(op.table, op.key)}.${op.column.name}: the increment was applied (version ${version}) but its new value could not be read back`,
+                err,
+              );
+            }
+            return { kind: 'increment', value, version };
+          }
+          if (changed !== 0)
+            throw new Error(`increment of ${showKey(op.table, op.key)}: ${changed} rows changed`);
+          return null;
+        },
+        signal,
+      );
+      if (done) return done;
+      // Why nothing changed: the row as it is now, checked as the locking path checks it.
+      const { rows } = await b.exec(this.statements(op.table, b.dialect).get, op.key, deadline);
+      const row = rows[0];
+      if (!row) throw new NotFoundError(`${showKey(op.table, op.key)} not found`);
+      const version = rawBigInt(row[op.table.columns.length]);
+      if (op.expected !== null && op.expected !== version) {
+        throw new FailedPreconditionError(
+          `${showKey(op.table, op.key)} is at version ${version}, not the expected ${op.expected}`,
+        );
+      }
+      incremented(op, row); // throws the reason
+      // Nothing wrong with the row now: it changed between the statement and the read.
+      if (attempt >= 2)
+        throw new UnavailableError(`${showKey(op.table, op.key)}: kept changing; retry`);
+    }
   }
 
   async #delete(
@@ -342,4 +405,38 @@ export class RecordStore {
     }
     return { kind: 'deleteMany', deleted };
   }
+}
+
+/** The session variable the one-statement increment leaves its new value in (sql.ts). */
+const INCREMENTED_VALUE: Statement = {
+  name: 'increment.value',
+  sql: 'SELECT @slg_incr',
+  mode: 'read',
+};
+
+/**
+ * The incremented value of a row's column, in exact bigint arithmetic; FAILED_PRECONDITION when
+ * the column is NULL, the sum leaves int64, or a bound would be crossed.
+ */
+function incremented(op: Extract<Op, { kind: 'increment' }>, row: RawRow): bigint {
+  const what = `${showKey(op.table, op.key)}.${op.column.name}`;
+  const raw = row[op.column.index];
+  if (raw === null || raw === undefined)
+    throw new FailedPreconditionError(`${what} is NULL; set it before incrementing`);
+  const current = rawBigInt(raw);
+  const value = current + op.delta;
+  if (!checkInt64(value)) {
+    throw new FailedPreconditionError(`${what}: ${current} + ${op.delta} does not fit in int64`);
+  }
+  if (op.floor !== null && value < op.floor) {
+    throw new FailedPreconditionError(
+      `${what} would become ${value} (${current} + ${op.delta}), below the floor ${op.floor}`,
+    );
+  }
+  if (op.ceiling !== null && value > op.ceiling) {
+    throw new FailedPreconditionError(
+      `${what} would become ${value} (${current} + ${op.delta}), above the ceiling ${op.ceiling}`,
+    );
+  }
+  return value;
 }

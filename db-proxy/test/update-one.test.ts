@@ -3,7 +3,10 @@
 // the statements db-proxy sent (its statement metrics), every column type written exactly
 // (int64 at both ends, doubles, bytes with quotes and zeros, booleans, unicode), the fields not
 // named untouched, the version, and the refusals (expected version, absent row) writing nothing.
-// A Batch's Update keeps the locking transaction.
+// A Batch's Update keeps the locking transaction. An Increment alone is two: the autocommitted
+// UPDATE and a read of the new value it left in the session; its refusals (floor, ceiling,
+// int64 overflow, expected version, absent row) read the row once to say why, writing nothing.
+import { Long } from '@slg/proto';
 import t from 'tap';
 import {
   big,
@@ -21,6 +24,7 @@ import {
 
 const I64_MAX = 2n ** 63n - 1n;
 const I64_MIN = -(2n ** 63n);
+const L = (v: number | bigint) => Long.fromString(String(v));
 
 /** Statements db-proxy sent, by name, summed over its backends (dbproxy_statement_duration_seconds). */
 async function statements(registry: {
@@ -159,4 +163,58 @@ t.test('mysql', { skip: kinds().includes('mysql') ? false : 'MariaDB not selecte
     [1, 1, 1, 1],
     "a Batch's Update keeps the locking transaction",
   );
+
+  t.test('Increment: one statement and a read of the value; refusals explained', async (t) => {
+    await c.Insert({ table: 'player', fields: { player_id: int(7002), gold: int(10) } });
+    const key = [int(7002)];
+    const b0 = await statements(h.app.registry);
+    const r = await c.Increment({ table: 'player', key, field: 'gold', delta: L(5) });
+    t.equal(big(r.value), 15n);
+    t.equal(big(r.version), 2n);
+    t.same(
+      delta(b0, await statements(h.app.registry)),
+      { 'increment.gold player': 1, 'increment.value': 1 },
+      'no BEGIN, no locking read, no COMMIT',
+    );
+    const top = await c.Increment({
+      table: 'player',
+      key,
+      field: 'gold',
+      delta: L(I64_MAX - 15n),
+      ceiling: L(I64_MAX),
+      expectedVersion: 2,
+    });
+    t.equal(big(top.value), I64_MAX, 'exact at the int64 maximum');
+    t.equal(big(top.version), 3n);
+    const cases: [string, Parameters<typeof c.Increment>[0], RegExp][] = [
+      ['overflow', { table: 'player', key, field: 'gold', delta: L(1) }, /does not fit in int64/],
+      [
+        'floor',
+        { table: 'player', key, field: 'gold', delta: L(-5), floor: L(I64_MAX) },
+        /below the floor/,
+      ],
+      [
+        'ceiling',
+        { table: 'player', key, field: 'gold', delta: L(-1), ceiling: L(0) },
+        /above the ceiling/,
+      ],
+      [
+        'expected version',
+        { table: 'player', key, field: 'gold', delta: L(-1), expectedVersion: 2 },
+        /is at version 3, not the expected 2/,
+      ],
+    ];
+    for (const [name, req, message] of cases) {
+      const e = await failure(c.Increment(req));
+      t.equal(e.code, 'FAILED_PRECONDITION', name);
+      t.match(e.message, message, name);
+    }
+    const absent = await failure(
+      c.Increment({ table: 'player', key: [int(7003)], field: 'gold', delta: L(1) }),
+    );
+    t.equal(absent.code, 'NOT_FOUND');
+    const now = (await c.Get({ table: 'player', key })).row;
+    t.equal(plain(now?.fields?.gold), I64_MAX, 'the refusals wrote nothing');
+    t.equal(big(now?.version), 3n);
+  });
 });

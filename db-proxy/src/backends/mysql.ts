@@ -572,6 +572,28 @@ export class MysqlBackend implements Backend {
     }
   }
 
+  async pinned<T>(
+    deadline: number,
+    fn: (s: Session) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const conn = await this.#acquire(deadline, signal);
+    try {
+      const result = await fn({
+        run: (stmt, params) =>
+          this.#run(conn, stmt, params, deadline, false, signal).catch((err: unknown) => {
+            throw toServiceError(err, this.name, stmt.name);
+          }),
+      });
+      this.#release(conn, false);
+      return result;
+    } catch (thrown) {
+      const err = serverError(thrown);
+      this.#release(conn, conn.dead || conn.killed || isConnectionError(err));
+      throw toServiceError(thrown, this.name, 'statements');
+    }
+  }
+
   async transaction<T>(
     deadline: number,
     fn: (s: Session) => Promise<T>,

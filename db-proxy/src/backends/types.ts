@@ -65,6 +65,12 @@ export interface Backend {
     signal?: AbortSignal,
   ): Promise<ExecResult>;
   /**
+   * MySQL: `fn`'s statements on one connection, each autocommitted (no transaction), so that a
+   * statement can read what the previous one left in the session (a user variable). Stopped
+   * like `exec` at the deadline or when `signal` aborts; nothing is retried.
+   */
+  pinned?<T>(deadline: number, fn: (s: Session) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
    * `fn` in one transaction: committed when it resolves, rolled back when it throws. No COMMIT
    * is sent once `deadline` has passed or `signal` (the caller's) has aborted; an abort stops
    * the running statement and rolls the transaction back, and a rolled-back transaction
