@@ -6,6 +6,10 @@
 // no call after at least `minCalls` since the last compaction, it runs one memory-reducing
 // full collection (V8's 'last-resort' flavour, which also releases the young generation).
 // Under sustained load it never runs; the cost per call is the caller's one increment.
+// Start-up (modules loaded, connections made, schemas read) grows the young generation as a burst
+// does: once, if the first period after start() passes without a call, it compacts too (counted
+// apart, in process_startup_compactions_total): db-proxy on MariaDB and data-server on Redis then
+// idle at 75-77 MB RSS instead of 86-89 (root README, Memory).
 import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
 import { registerOnce } from './metrics.ts';
@@ -39,7 +43,10 @@ export class IdleCompactor {
   readonly #minCalls: number;
   readonly #periodMs: number;
   readonly #compactions: Counter<string>;
+  readonly #startupCompactions: Counter<string>;
   #timer: NodeJS.Timeout | undefined;
+  /** The first check after start(): it compacts the start-up's heap if quiet. */
+  #afterStart = false;
   #lastSeen = 0;
   #atLastCompaction = 0;
   /** Periods checked so far (tests wait on it instead of on time). */
@@ -59,11 +66,22 @@ export class IdleCompactor {
           registers: [opts.registry],
         }),
     );
+    this.#startupCompactions = registerOnce(
+      opts.registry,
+      'process_startup_compactions_total',
+      () =>
+        new Counter({
+          name: 'process_startup_compactions_total',
+          help: 'Memory-reducing full collections run once quiet after start-up',
+          registers: [opts.registry],
+        }),
+    );
   }
 
   start(): void {
     if (this.#periodMs <= 0 || this.#timer) return;
     this.#lastSeen = this.#atLastCompaction = this.#calls();
+    this.#afterStart = true;
     this.#timer = setInterval(() => this.check(), this.#periodMs);
     this.#timer.unref();
   }
@@ -79,6 +97,14 @@ export class IdleCompactor {
     const now = this.#calls();
     const quiet = now === this.#lastSeen;
     this.#lastSeen = now;
+    if (this.#afterStart) {
+      this.#afterStart = false;
+      if (quiet) {
+        compactHeap();
+        this.#startupCompactions.inc();
+        return true;
+      }
+    }
     if (!quiet || now - this.#atLastCompaction < this.#minCalls) return false;
     this.#atLastCompaction = now;
     compactHeap();
