@@ -56,6 +56,8 @@ export interface SoakSettings {
   /** The maximum rate given (requests/s); null: measured by a closed-model probe. */
   maxRate: number | null;
   probeMs: number;
+  /** Unmeasured load at the soak's rate before the intervals (the heap settling); 0: none. */
+  warmUpMs: number;
   loadFraction: number;
   concurrency: number;
   workers: number;
@@ -199,6 +201,12 @@ export function soakCommand(): Command {
       ).default('20s'),
     )
     .addOption(
+      new Option(
+        '--warm-up <time>',
+        "unmeasured load at the soak's rate before the first interval (0: none; the rule's own warm-up intervals still apply)",
+      ).default('0'),
+    )
+    .addOption(
       new Option('--load-fraction <x>', 'the share of the maximum rate the soak runs at')
         .argParser(parseNonNegativeNumber)
         .default(0.8),
@@ -307,6 +315,7 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     intervalMs,
     maxRate,
     probeMs: parseDuration(String(o.probeDuration)),
+    warmUpMs: String(o.warmUp ?? '0') === '0' ? 0 : parseDuration(String(o.warmUp)),
     loadFraction: fraction,
     concurrency: o.concurrency as number,
     workers: o.workers as number,
@@ -505,6 +514,21 @@ async function soak(
     say(
       `soak: open model at ${int(rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${n} intervals of ${s.intervalMs / 1000} s`,
     );
+    if (s.warmUpMs > 0 && !stopped) {
+      const w = await pool.run({
+        durationMs: s.warmUpMs,
+        requests: null,
+        rate,
+        progress: createProgress({
+          label: 'warm-up',
+          total: { seconds: s.warmUpMs / 1000 },
+          intervalS: 30,
+          silent: s.quiet,
+        }),
+      });
+      before = w.ops;
+      say(`warm-up: ${(s.warmUpMs / 1000).toFixed(0)} s at that rate, not measured`);
+    }
     loadStart = performance.now();
     sample();
     timer = setInterval(sample, s.sampleMs);
