@@ -65,7 +65,8 @@ export function soakChart(input: {
   const out: string[] = [];
   const H = TOP + 2 * PANEL_H + GAP + 70;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12" role="img">`,
+    `<title>${esc(input.title)}</title>`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${LEFT}" y="22" font-size="15" font-weight="bold">${esc(input.title)}</text>`,
   );
