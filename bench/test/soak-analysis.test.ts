@@ -9,6 +9,7 @@ import {
   leastSquares,
   meanIn,
   type RssSeries,
+  type SoakRule,
 } from '../src/soak/analysis.ts';
 import { soakChart } from '../src/soak/chart.ts';
 import { intervalLatency } from '../src/soak/latency.ts';
@@ -130,6 +131,51 @@ t.test('judge: too short a run cannot pass', async (t) => {
   t.ok(v.reasons.some((r) => /needs at least 3/.test(r)));
   const none = judge([], []);
   t.notOk(none.pass, 'no interval at all fails');
+});
+
+t.test("judge, settled rule: V8's heap step passes, a leak fails, the bound", async (t) => {
+  const rule: SoakRule = { ...DEFAULT_RULE, mode: 'settled', settledFloorMb: 4 };
+  // Two minutes with db-proxy's measured 162 -> 172 MB step a minute in: the slope rule fails it;
+  // the settled readings (after the compaction) are 97 and 98.
+  const step = series('db-proxy', 2, (x) => (x < 1 ? 162 : 172));
+  const readings = (before: number, after: number, loadMinutes = 2) => ({
+    before: [{ pid: 100, rssMb: before }],
+    after: [{ pid: 100, rssMb: after }],
+    compacted: true,
+    loadMinutes,
+  });
+  const slope = judge(intervals([5, 5, 5]), [series('db-proxy', 3, (x) => (x < 2.5 ? 162 : 172))]);
+  t.notOk(slope.pass, 'the slope rule fails the step after its warm-up');
+  const ok = judge(intervals([5, 5.5]), [step], rule, readings(97, 98));
+  t.ok(ok.pass, `settled +1 MB passes: ${ok.reasons.join('; ')}`);
+  t.equal(ok.settledBoundMb, 4, 'bound: the 4 MB floor over 2 minutes (2 MB)');
+  t.equal(ok.processes[0]!.settledGrowthMb, 1);
+  t.ok(Math.abs(ok.p99Ratio! - 1.1) < 1e-12, 'p99: last over the first (the warm-up was before)');
+  const leak = judge(intervals([5, 5]), [step], rule, readings(97, 103));
+  t.notOk(leak.pass, 'settled +6 MB fails');
+  t.match(
+    leak.reasons[0],
+    /db-proxy \(pid 100\): settled RSS grew 6\.0 MB \(97\.0 -> 103\.0\) over the load, not under 4\.0/,
+  );
+  const long = judge(intervals([5, 5]), [step], rule, readings(97, 103, 8));
+  t.equal(long.settledBoundMb, 8, 'over 8 minutes: 1 MB/min x 8');
+  t.ok(long.pass, '+6 MB in 8 minutes passes');
+  const unsettled = judge(intervals([5, 5]), [step], rule, {
+    ...readings(97, 98),
+    compacted: false,
+  });
+  t.notOk(unsettled.pass, 'a reading without the compaction fails');
+  t.match(unsettled.reasons[0], /not every service compacted/);
+  const missing = judge(intervals([5, 5]), [step], rule, {
+    ...readings(97, 98),
+    after: [{ pid: 100, rssMb: null }],
+  });
+  t.notOk(missing.pass, 'a process gone before the last reading fails');
+  t.notOk(judge(intervals([5, 5]), [step], rule).pass, 'no readings at all fails');
+  const slower = judge(intervals([5, 6.5]), [step], rule, readings(97, 98));
+  t.notOk(slower.pass, 'p99 30% over the first interval fails');
+  t.match(slower.reasons[0], /30% over the first's 5\.00 ms/);
+  t.notOk(judge(intervals([5]), [step], rule, readings(97, 98)).pass, 'one interval fails');
 });
 
 t.test('intervalLatency: one interval out of cumulative snapshots', async (t) => {

@@ -5,7 +5,10 @@
 // and records each interval's p99 and every server process's RSS (sampled each second). Each
 // series gets its least-squares slope; the run passes when every process's RSS slope after the
 // warm-up (the first two intervals) is under 1 MB/min and the last interval's p99 is at most 20%
-// over the second's. JSON and an SVG chart are written beside each other.
+// over the second's. Runs under 5 minutes (the CI version) use the settled rule instead
+// (--rule, src/soak/analysis.ts): RSS read after the services' idle compaction following a
+// warm-up load, and again after the measured load's; the growth must be under
+// max(--settled-floor, 1 MB/min x minutes). JSON and an SVG chart are written beside each other.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
@@ -90,7 +93,7 @@ export interface SoakInterval extends IntervalFigures {
 export interface SettleResult {
   /** Seconds from the end of the load until every service had compacted (or the timeout). */
   waitedS: number;
-  /** Whether every service's compaction counter grew in that time. */
+  /** Whether every service's compaction counter grew in that time (none given: false). */
   compacted: boolean;
   compactions: { url: string; before: number | null; after: number | null }[];
   rssMb: { pid: number; label: string; rssMb: number | null }[];
@@ -118,6 +121,8 @@ export interface SoakResult {
   verdict: SoakVerdict;
   /** Once the load stopped: each process's RSS after the services compacted (null: not run). */
   after: SettleResult | null;
+  /** Settled rule: the same after the warm-up load, before the measured one (null: not run). */
+  afterWarmUp: SettleResult | null;
   chart: string;
   pass: boolean;
 }
@@ -203,8 +208,8 @@ export function soakCommand(): Command {
     .addOption(
       new Option(
         '--warm-up <time>',
-        "unmeasured load at the soak's rate before the first interval (0: none; the rule's own warm-up intervals still apply)",
-      ).default('0'),
+        "unmeasured load at the soak's rate before the first interval (0: none; the rule's own warm-up intervals still apply). Default: 0, 1m under the settled rule",
+      ),
     )
     .addOption(
       new Option('--load-fraction <x>', 'the share of the maximum rate the soak runs at')
@@ -264,6 +269,22 @@ export function soakCommand(): Command {
         .default(DEFAULT_RULE.maxP99Growth),
     )
     .addOption(
+      new Option(
+        '--rule <rule>',
+        'slope: RSS slope after the warm-up intervals (the 10-minute rule); settled: RSS growth between the settled readings after a warm-up load and after the measured load (short runs); auto: settled under 5 minutes',
+      )
+        .choices(['auto', 'slope', 'settled'])
+        .default('auto'),
+    )
+    .addOption(
+      new Option(
+        '--settled-floor <mb>',
+        "the settled rule's floor: RSS growth (MB) allowed whatever the duration (allocator noise)",
+      )
+        .argParser(parseNonNegativeNumber)
+        .default(SETTLED_FLOOR_MB),
+    )
+    .addOption(
       new Option('--max-errors <n>', 'failed calls tolerated')
         .argParser(parseNonNegativeNumber)
         .default(0),
@@ -305,6 +326,21 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     throw new UsageError('--players must be >= --concurrency: every virtual client owns players');
   const maxRate = (o.maxRate as number | undefined) ?? null;
   if (maxRate !== null && maxRate <= 0) throw new UsageError('--max-rate must be > 0');
+  const ruleOpt = String(o.rule ?? 'auto');
+  const mode: 'slope' | 'settled' =
+    ruleOpt === 'auto'
+      ? durationMs < SETTLED_UNDER_MS
+        ? 'settled'
+        : 'slope'
+      : (ruleOpt as 'slope');
+  const warmUpText = o.warmUp === undefined ? (mode === 'settled' ? '1m' : '0') : String(o.warmUp);
+  const warmUpMs = warmUpText === '0' ? 0 : parseDuration(warmUpText);
+  const settleTimeoutMs =
+    String(o.settleTimeout) === '0' ? 0 : parseDuration(String(o.settleTimeout));
+  if (mode === 'settled' && (warmUpMs === 0 || settleTimeoutMs === 0))
+    throw new UsageError(
+      'the settled rule needs a warm-up load (--warm-up) and the settle phase (--settle-timeout)',
+    );
   return {
     target,
     dbproxy: (o.dbproxy as string | undefined) ?? null,
@@ -315,7 +351,7 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     intervalMs,
     maxRate,
     probeMs: parseDuration(String(o.probeDuration)),
-    warmUpMs: String(o.warmUp ?? '0') === '0' ? 0 : parseDuration(String(o.warmUp)),
+    warmUpMs,
     loadFraction: fraction,
     concurrency: o.concurrency as number,
     workers: o.workers as number,
@@ -326,7 +362,7 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     deadlineMs: o.deadlineMs as number,
     sampleMs: parseDuration(String(o.sampleInterval)),
     maxErrors: o.maxErrors as number,
-    settleTimeoutMs: String(o.settleTimeout) === '0' ? 0 : parseDuration(String(o.settleTimeout)),
+    settleTimeoutMs,
     metricsUrls: String(o.metricsUrls ?? '')
       .split(',')
       .map((u) => u.trim())
@@ -335,11 +371,18 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
       warmUpIntervals: Math.floor(o.warmUpIntervals as number),
       maxRssSlopeMbPerMin: o.maxRssSlope as number,
       maxP99Growth: o.maxP99Growth as number,
+      mode,
+      settledFloorMb: (o.settledFloor as number | undefined) ?? SETTLED_FLOOR_MB,
     },
     out: (o.out as string | undefined) ?? null,
     quiet: o.quiet === true,
   };
 }
+
+/** Runs shorter than this are judged by the settled rule under --rule auto. */
+export const SETTLED_UNDER_MS = 5 * 60_000;
+/** The settled rule's floor (MB); measured: bench/README.md, soak. */
+export const SETTLED_FLOOR_MB = 4;
 
 /** The idle compactions a service has run (process_idle_compactions_total); null if unreadable. */
 async function compactions(url: string): Promise<number | null> {
@@ -357,7 +400,7 @@ async function compactions(url: string): Promise<number | null> {
  * load (the kit compacts once a quiet period follows a burst: service-kit/src/idle-gc.ts), or the
  * timeout, then reads every process's RSS.
  */
-async function settle(
+export async function settle(
   urls: string[],
   before: (number | null)[],
   processes: ServerProcess[],
@@ -468,6 +511,9 @@ async function soak(
   };
   let timer: NodeJS.Timeout | undefined;
   let loadEnd = 0;
+  let measuredMin = 0;
+  const metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
+  let afterWarmUp: SettleResult | null = null;
   let compactionsAtLoadEnd: (number | null)[] = [];
   const intervals: SoakInterval[] = [];
   let maxRate: SoakResult['maxRate'];
@@ -528,6 +574,14 @@ async function soak(
       });
       before = w.ops;
       say(`warm-up: ${(s.warmUpMs / 1000).toFixed(0)} s at that rate, not measured`);
+      if (s.rule.mode === 'settled' && !stopped) {
+        const warmEnd = performance.now();
+        const at = await Promise.all(metricsUrls.map(compactions));
+        afterWarmUp = await settle(metricsUrls, at, processes, s.settleTimeoutMs, warmEnd);
+        say(
+          `after the warm-up: ${afterWarmUp.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${afterWarmUp.waitedS.toFixed(1)} s; settled RSS MB: ${afterWarmUp.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
+        );
+      }
     }
     loadStart = performance.now();
     sample();
@@ -576,16 +630,14 @@ async function soak(
     sample();
   } finally {
     loadEnd = performance.now();
-    compactionsAtLoadEnd = await Promise.all(
-      (stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls).map(compactions),
-    );
+    measuredMin = loadStart > 0 ? (loadEnd - loadStart) / 60_000 : 0;
+    compactionsAtLoadEnd = await Promise.all(metricsUrls.map(compactions));
     if (timer) clearInterval(timer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await pool.close();
   }
 
-  const metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
   let after: SettleResult | null = null;
   if (s.settleTimeoutMs > 0 && metricsUrls.length > 0 && !stopped) {
     after = await settle(metricsUrls, compactionsAtLoadEnd, processes, s.settleTimeoutMs, loadEnd);
@@ -595,7 +647,16 @@ async function soak(
   }
 
   const rss = [...series.values()];
-  const verdict = judge(intervals, rss, s.rule);
+  const settled =
+    s.rule.mode === 'settled' && afterWarmUp !== null && after !== null
+      ? {
+          before: afterWarmUp.rssMb,
+          after: after.rssMb,
+          compacted: afterWarmUp.compacted && after.compacted,
+          loadMinutes: measuredMin,
+        }
+      : null;
+  const verdict = judge(intervals, rss, s.rule, settled);
   const sums = intervals.reduce(
     (a, iv) => ({
       requests: a.requests + iv.requests,
@@ -613,14 +674,22 @@ async function soak(
   const pass = reasons.length === 0;
 
   say('');
-  say('RSS per process (MB): mean of each interval; slope after the warm-up');
+  const isSettled = s.rule.mode === 'settled';
+  say(
+    isSettled
+      ? `RSS per process (MB): mean of each interval; settled rule: growth between the settled readings after the warm-up and after the load (bound ${verdict.settledBoundMb?.toFixed(1) ?? '?'} MB)`
+      : 'RSS per process (MB): mean of each interval; slope after the warm-up',
+  );
   for (const p of verdict.processes) {
+    const settledText = isSettled
+      ? `settled ${p.settledBeforeMb?.toFixed(1) ?? '?'} -> ${p.settledAfterMb?.toFixed(1) ?? '?'} (${p.settledGrowthMb === null || p.settledGrowthMb === undefined ? '?' : `${p.settledGrowthMb >= 0 ? '+' : ''}${p.settledGrowthMb.toFixed(1)}`}), `
+      : '';
     say(
-      `  ${p.label.padEnd(20)} ${p.rssPerIntervalMb.map((v) => (v === null ? '?' : v.toFixed(0))).join(' ')}  slope ${p.slopeAfterWarmUpMbPerMin?.toFixed(2) ?? '?'} MB/min (whole run ${p.slopeAllMbPerMin?.toFixed(2) ?? '?'}), peak ${p.peakMb.toFixed(0)}${p.pass ? '' : '  FAIL'}`,
+      `  ${p.label.padEnd(20)} ${p.rssPerIntervalMb.map((v) => (v === null ? '?' : v.toFixed(0))).join(' ')}  ${settledText}slope ${p.slopeAfterWarmUpMbPerMin?.toFixed(2) ?? '?'} MB/min (whole run ${p.slopeAllMbPerMin?.toFixed(2) ?? '?'}), peak ${p.peakMb.toFixed(0)}${p.pass ? '' : '  FAIL'}`,
     );
   }
   say(
-    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; last / second ${verdict.p99Ratio?.toFixed(2) ?? '?'} (bound ${(1 + s.rule.maxP99Growth).toFixed(2)}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
+    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; last / ${isSettled ? 'first' : 'second'} ${verdict.p99Ratio?.toFixed(2) ?? '?'} (bound ${(1 + s.rule.maxP99Growth).toFixed(2)}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
   );
   const jsonPath = s.out ?? defaultResultPath('soak', env.startedAt);
   const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;
@@ -639,6 +708,7 @@ async function soak(
     totals: sums,
     verdict: { ...verdict, pass, reasons },
     after,
+    afterWarmUp,
     chart: chartPath,
     pass,
   };

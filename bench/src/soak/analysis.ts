@@ -41,6 +41,31 @@ export interface SoakRule {
   maxRssSlopeMbPerMin: number;
   /** How much worse than the second interval's p99 the last one's may be (0.2: 20%). */
   maxP99Growth: number;
+  /**
+   * 'slope' (the 10-minute rule above). 'settled' (short runs): each process's RSS read after the
+   * services' idle compaction following an unmeasured warm-up load, and again after the measured
+   * load; the growth between them must be under max(settledFloorMb, maxRssSlopeMbPerMin x minutes
+   * of measured load). V8's old-generation steps are given back by that compaction, a leak is not.
+   * The p99 of the last interval is compared with the first (the warm-up was before it).
+   */
+  mode?: 'slope' | 'settled';
+  /** The settled rule's floor (MB): allocator noise between two settled readings. */
+  settledFloorMb?: number;
+}
+
+/** The settled rule's inputs: RSS after the warm-up's compaction and after the measured load's. */
+export interface SettledReadings {
+  before: { pid: number; rssMb: number | null }[];
+  after: { pid: number; rssMb: number | null }[];
+  /** Whether every service compacted before each reading (else the readings are not settled). */
+  compacted: boolean;
+  /** Minutes of measured load between the two readings. */
+  loadMinutes: number;
+}
+
+/** The settled rule's bound for a measured load of `loadMinutes`. */
+export function settledBoundMb(rule: SoakRule, loadMinutes: number): number {
+  return Math.max(rule.settledFloorMb ?? 0, rule.maxRssSlopeMbPerMin * loadMinutes);
 }
 
 export const DEFAULT_RULE: SoakRule = {
@@ -79,15 +104,21 @@ export interface ProcessVerdict {
   /** Over every sample of the run (MB/min), for the record. */
   slopeAllMbPerMin: number | null;
   peakMb: number;
+  /** Settled rule: RSS after the warm-up's compaction, after the load's, and the growth (MB). */
+  settledBeforeMb?: number | null;
+  settledAfterMb?: number | null;
+  settledGrowthMb?: number | null;
   pass: boolean;
 }
 
 export interface SoakVerdict {
   rule: SoakRule;
+  /** Settled rule: the growth bound applied (MB); null under the slope rule. */
+  settledBoundMb: number | null;
   processes: ProcessVerdict[];
   /** Slope of the intervals' p99 over all intervals (ms per minute), for the record. */
   p99SlopeMsPerMin: number | null;
-  /** The second interval's p99 and the last one's (ms), and last / second. */
+  /** The reference interval's p99 (the second; the first under the settled rule), the last one's (ms), and last / reference. */
   p99Second: number | null;
   p99Last: number | null;
   p99Ratio: number | null;
@@ -118,9 +149,17 @@ export function judge(
   intervals: readonly IntervalFigures[],
   rss: readonly RssSeries[],
   rule: SoakRule = DEFAULT_RULE,
+  settled: SettledReadings | null = null,
 ): SoakVerdict {
   const reasons: string[] = [];
-  const needed = Math.max(2, rule.warmUpIntervals + 1);
+  const isSettled = rule.mode === 'settled';
+  const needed = isSettled ? 2 : Math.max(2, rule.warmUpIntervals + 1);
+  const bound = isSettled ? settledBoundMb(rule, settled?.loadMinutes ?? 0) : null;
+  if (isSettled && settled === null) reasons.push('settled rule: no settled RSS readings');
+  if (isSettled && settled !== null && !settled.compacted)
+    reasons.push(
+      'settled rule: not every service compacted before a reading (the RSS read was not settled)',
+    );
   if (intervals.length < needed) {
     reasons.push(
       `${intervals.length} intervals measured: the rule needs at least ${needed} (${rule.warmUpIntervals} of warm-up and one after)`,
@@ -131,15 +170,7 @@ export function judge(
     const after = s.samples.filter((p) => p.x >= warmEnd);
     const slopeAfter = leastSquares(after)?.slope ?? null;
     const slopeAll = leastSquares(s.samples)?.slope ?? null;
-    const pass = slopeAfter !== null && slopeAfter < rule.maxRssSlopeMbPerMin;
-    if (slopeAfter === null) {
-      reasons.push(`${s.label} (pid ${s.pid}): fewer than two RSS samples after the warm-up`);
-    } else if (!pass) {
-      reasons.push(
-        `${s.label} (pid ${s.pid}): RSS slope ${slopeAfter.toFixed(2)} MB/min after the warm-up, not under ${rule.maxRssSlopeMbPerMin}`,
-      );
-    }
-    return {
+    const base = {
       pid: s.pid,
       label: s.label,
       rssPerIntervalMb: intervals.map((iv, i) =>
@@ -148,18 +179,49 @@ export function judge(
       slopeAfterWarmUpMbPerMin: slopeAfter,
       slopeAllMbPerMin: slopeAll,
       peakMb: s.samples.reduce((m, p) => Math.max(m, p.y), 0),
-      pass,
     };
+    if (isSettled) {
+      const b = settled?.before.find((r) => r.pid === s.pid)?.rssMb ?? null;
+      const a = settled?.after.find((r) => r.pid === s.pid)?.rssMb ?? null;
+      const growth = a !== null && b !== null ? a - b : null;
+      const pass = growth !== null && growth < bound!;
+      if (settled !== null && growth === null) {
+        reasons.push(`${s.label} (pid ${s.pid}): no settled RSS reading before or after the load`);
+      } else if (growth !== null && !pass) {
+        reasons.push(
+          `${s.label} (pid ${s.pid}): settled RSS grew ${growth.toFixed(1)} MB (${b!.toFixed(1)} -> ${a!.toFixed(1)}) over the load, not under ${bound!.toFixed(1)}`,
+        );
+      }
+      return {
+        ...base,
+        settledBeforeMb: b,
+        settledAfterMb: a,
+        settledGrowthMb: growth,
+        pass,
+      };
+    }
+    const pass = slopeAfter !== null && slopeAfter < rule.maxRssSlopeMbPerMin;
+    if (slopeAfter === null) {
+      reasons.push(`${s.label} (pid ${s.pid}): fewer than two RSS samples after the warm-up`);
+    } else if (!pass) {
+      reasons.push(
+        `${s.label} (pid ${s.pid}): RSS slope ${slopeAfter.toFixed(2)} MB/min after the warm-up, not under ${rule.maxRssSlopeMbPerMin}`,
+      );
+    }
+    return { ...base, pass };
   });
-  const second = intervals.length >= 2 ? intervals[1]!.p99Ms : null;
+  const ref = isSettled ? 0 : 1;
+  const second = intervals.length >= 2 ? intervals[ref]!.p99Ms : null;
   const last = intervals.length >= 2 ? intervals.at(-1)!.p99Ms : null;
   const ratio = second !== null && last !== null && second > 0 ? last / second : null;
   const p99Pass = ratio !== null && ratio <= 1 + rule.maxP99Growth;
   if (ratio === null) {
-    reasons.push('no p99 to compare (fewer than two intervals, or none answered in the second)');
+    reasons.push(
+      `no p99 to compare (fewer than two intervals, or none answered in the ${isSettled ? 'first' : 'second'})`,
+    );
   } else if (!p99Pass) {
     reasons.push(
-      `p99 of the last interval ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the second's ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
+      `p99 of the last interval ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the ${isSettled ? 'first' : 'second'}'s ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
     );
   }
   const p99Slope =
@@ -167,6 +229,7 @@ export function judge(
       ?.slope ?? null;
   return {
     rule,
+    settledBoundMb: bound,
     processes,
     p99SlopeMsPerMin: p99Slope,
     p99Second: second,

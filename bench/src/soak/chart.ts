@@ -98,7 +98,7 @@ export function soakChart(input: {
   const p99s = intervals.map((iv) => iv.p99Ms);
   const y1 = drawPanel({
     y0: TOP + 20,
-    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: last / second = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
+    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: last / ${verdict.rule.mode === 'settled' ? 'first' : 'second'} = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
     unit: 'ms',
     yMin: 0,
     yMax: Math.max(1, ...p99s) * 1.1,
