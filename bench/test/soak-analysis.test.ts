@@ -176,6 +176,25 @@ t.test("judge, settled rule: V8's heap step passes, a leak fails, the bound", as
   t.notOk(slower.pass, 'p99 30% over the first interval fails');
   t.match(slower.reasons[0], /30% over the first's 5\.00 ms/);
   t.notOk(judge(intervals([5]), [step], rule, readings(97, 98)).pass, 'one interval fails');
+  // With the halves' p99 given (what the soak passes), they are compared, not single intervals:
+  // one slow 15 s interval at the end does not decide it.
+  const halves = judge(intervals([5, 5, 5, 50]), [step], rule, {
+    ...readings(97, 98),
+    p99FirstHalfMs: 8,
+    p99LastHalfMs: 9,
+  });
+  t.ok(halves.pass, `halves 9 / 8 pass: ${halves.reasons.join('; ')}`);
+  t.equal(halves.p99Ratio, 9 / 8);
+  const halvesOver = judge(intervals([5, 5, 5, 5]), [step], rule, {
+    ...readings(97, 98),
+    p99FirstHalfMs: 8,
+    p99LastHalfMs: 10,
+  });
+  t.notOk(halvesOver.pass, 'halves 10 / 8 fail');
+  t.match(
+    halvesOver.reasons[0],
+    /p99 of the last half 10\.00 ms is 25% over the first half's 8\.00 ms/,
+  );
 });
 
 t.test('intervalLatency: one interval out of cumulative snapshots', async (t) => {

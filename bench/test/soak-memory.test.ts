@@ -197,6 +197,10 @@ t.test(
       '4s',
       '--interval',
       '4s',
+      // The slope rule (auto picks the settled one under 5 minutes, with a warm-up load): what is
+      // asserted here is the settle phase after one burst.
+      '--rule',
+      'slope',
       '--warm-up-intervals',
       '0',
       '--sample-interval',

@@ -33,6 +33,10 @@ t.test('bench soak: 4 intervals of 2 s against the stack it starts', async (t) =
       '8s',
       '--interval',
       '2s',
+      // The slope rule (auto picks the settled one under 5 minutes: soak-settled.test.ts and the
+      // 2-minute runs cover it).
+      '--rule',
+      'slope',
       // The settle phase after the load is soak-memory.test.ts's.
       '--settle-timeout',
       '0',

@@ -189,8 +189,9 @@ export function soakCommand(): Command {
       ).default('10m'),
     )
     .addOption(
-      new Option('--interval <time>', 'the length of one measured interval (a "minute")').default(
-        '1m',
+      new Option(
+        '--interval <time>',
+        'the length of one measured interval (a "minute"). Default: 1m, 15s under the settled rule',
       ),
     )
     .addOption(
@@ -311,7 +312,16 @@ export function soakCommand(): Command {
 
 export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
   const durationMs = parseDuration(String(o.duration));
-  const intervalMs = parseDuration(String(o.interval));
+  const ruleOpt = String(o.rule ?? 'auto');
+  const mode: 'slope' | 'settled' =
+    ruleOpt === 'auto'
+      ? durationMs < SETTLED_UNDER_MS
+        ? 'settled'
+        : 'slope'
+      : (ruleOpt as 'slope');
+  const intervalMs = parseDuration(
+    o.interval === undefined ? (mode === 'settled' ? '15s' : '1m') : String(o.interval),
+  );
   if (intervalMs > durationMs) throw new UsageError('--interval is longer than --duration');
   const target = (o.target as string | undefined) ?? null;
   const serverPids = (o.serverPids as number[] | undefined) ?? [];
@@ -326,13 +336,6 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     throw new UsageError('--players must be >= --concurrency: every virtual client owns players');
   const maxRate = (o.maxRate as number | undefined) ?? null;
   if (maxRate !== null && maxRate <= 0) throw new UsageError('--max-rate must be > 0');
-  const ruleOpt = String(o.rule ?? 'auto');
-  const mode: 'slope' | 'settled' =
-    ruleOpt === 'auto'
-      ? durationMs < SETTLED_UNDER_MS
-        ? 'settled'
-        : 'slope'
-      : (ruleOpt as 'slope');
   const warmUpText = o.warmUp === undefined ? (mode === 'settled' ? '1m' : '0') : String(o.warmUp);
   const warmUpMs = warmUpText === '0' ? 0 : parseDuration(warmUpText);
   const settleTimeoutMs =
@@ -512,6 +515,10 @@ async function soak(
   let timer: NodeJS.Timeout | undefined;
   let loadEnd = 0;
   let measuredMin = 0;
+  /** Cumulative histograms at the measured load's start, half-way and end (the settled p99). */
+  let opsAtStart: OpSnapshot[] | null = null;
+  let opsAtHalf: OpSnapshot[] | null = null;
+  let opsAtEnd: OpSnapshot[] | null = null;
   const metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
   let afterWarmUp: SettleResult | null = null;
   let compactionsAtLoadEnd: (number | null)[] = [];
@@ -584,6 +591,7 @@ async function soak(
       }
     }
     loadStart = performance.now();
+    opsAtStart = before;
     sample();
     timer = setInterval(sample, s.sampleMs);
     for (let i = 0; i < n && !stopped; i++) {
@@ -602,6 +610,8 @@ async function soak(
       const endMin = (performance.now() - loadStart) / 60_000;
       const lat = intervalLatency(before, run.ops);
       before = run.ops;
+      if (i + 1 === Math.floor(n / 2)) opsAtHalf = run.ops;
+      opsAtEnd = run.ops;
       const load = loadavg().map((x) => Math.round(x * 100) / 100);
       const iv: SoakInterval = {
         index: i + 1,
@@ -654,6 +664,12 @@ async function soak(
           after: after.rssMb,
           compacted: afterWarmUp.compacted && after.compacted,
           loadMinutes: measuredMin,
+          ...(opsAtHalf && opsAtEnd && !stopped
+            ? {
+                p99FirstHalfMs: intervalLatency(opsAtStart, opsAtHalf).p99Ms,
+                p99LastHalfMs: intervalLatency(opsAtHalf, opsAtEnd).p99Ms,
+              }
+            : {}),
         }
       : null;
   const verdict = judge(intervals, rss, s.rule, settled);
@@ -689,7 +705,7 @@ async function soak(
     );
   }
   say(
-    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; last / ${isSettled ? 'first' : 'second'} ${verdict.p99Ratio?.toFixed(2) ?? '?'} (bound ${(1 + s.rule.maxP99Growth).toFixed(2)}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
+    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; ${settled?.p99FirstHalfMs !== undefined ? `first half ${verdict.p99Second?.toFixed(1)}, last half ${verdict.p99Last?.toFixed(1)}: last / first half` : `last / ${isSettled ? 'first' : 'second'}`} ${verdict.p99Ratio?.toFixed(2) ?? '?'} (bound ${(1 + s.rule.maxP99Growth).toFixed(2)}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
   );
   const jsonPath = s.out ?? defaultResultPath('soak', env.startedAt);
   const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;

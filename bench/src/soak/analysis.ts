@@ -46,7 +46,8 @@ export interface SoakRule {
    * services' idle compaction following an unmeasured warm-up load, and again after the measured
    * load; the growth between them must be under max(settledFloorMb, maxRssSlopeMbPerMin x minutes
    * of measured load). V8's old-generation steps are given back by that compaction, a leak is not.
-   * The p99 of the last interval is compared with the first (the warm-up was before it).
+   * The p99 of the measured load's last half is compared with its first half's (the warm-up was
+   * before it).
    */
   mode?: 'slope' | 'settled';
   /** The settled rule's floor (MB): allocator noise between two settled readings. */
@@ -61,6 +62,13 @@ export interface SettledReadings {
   compacted: boolean;
   /** Minutes of measured load between the two readings. */
   loadMinutes: number;
+  /**
+   * p99 (ms) of the first and of the last half of the measured load, each from its own histogram:
+   * what the settled rule's p99 check compares (one interval of 15 s is too short a window on a
+   * busy machine: bench/README.md, soak). Absent: the first interval's and the last's.
+   */
+  p99FirstHalfMs?: number | null;
+  p99LastHalfMs?: number | null;
 }
 
 /** The settled rule's bound for a measured load of `loadMinutes`. */
@@ -165,7 +173,9 @@ export function judge(
       `${intervals.length} intervals measured: the rule needs at least ${needed} (${rule.warmUpIntervals} of warm-up and one after)`,
     );
   }
-  const warmEnd = intervals[rule.warmUpIntervals - 1]?.endMin ?? 0;
+  // Under the settled rule the warm-up load ran before the intervals: the slope (recorded, not
+  // judged) is over all of them.
+  const warmEnd = isSettled ? 0 : (intervals[rule.warmUpIntervals - 1]?.endMin ?? 0);
   const processes = rss.map((s): ProcessVerdict => {
     const after = s.samples.filter((p) => p.x >= warmEnd);
     const slopeAfter = leastSquares(after)?.slope ?? null;
@@ -210,18 +220,31 @@ export function judge(
     }
     return { ...base, pass };
   });
-  const ref = isSettled ? 0 : 1;
-  const second = intervals.length >= 2 ? intervals[ref]!.p99Ms : null;
-  const last = intervals.length >= 2 ? intervals.at(-1)!.p99Ms : null;
+  const halves = isSettled && settled?.p99FirstHalfMs !== undefined;
+  const second =
+    intervals.length < 2
+      ? null
+      : halves
+        ? (settled!.p99FirstHalfMs ?? null)
+        : intervals[isSettled ? 0 : 1]!.p99Ms;
+  const last =
+    intervals.length < 2
+      ? null
+      : halves
+        ? (settled!.p99LastHalfMs ?? null)
+        : intervals.at(-1)!.p99Ms;
+  const what = halves
+    ? { last: 'last half', ref: 'first half' }
+    : { last: 'last interval', ref: isSettled ? 'first' : 'second' };
   const ratio = second !== null && last !== null && second > 0 ? last / second : null;
   const p99Pass = ratio !== null && ratio <= 1 + rule.maxP99Growth;
   if (ratio === null) {
     reasons.push(
-      `no p99 to compare (fewer than two intervals, or none answered in the ${isSettled ? 'first' : 'second'})`,
+      `no p99 to compare (fewer than two intervals, or none answered in the ${what.ref})`,
     );
   } else if (!p99Pass) {
     reasons.push(
-      `p99 of the last interval ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the ${isSettled ? 'first' : 'second'}'s ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
+      `p99 of the ${what.last} ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the ${what.ref}'s ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
     );
   }
   const p99Slope =

@@ -98,7 +98,7 @@ export function soakChart(input: {
   const p99s = intervals.map((iv) => iv.p99Ms);
   const y1 = drawPanel({
     y0: TOP + 20,
-    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: last / ${verdict.rule.mode === 'settled' ? 'first' : 'second'} = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
+    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: ${verdict.rule.mode === 'settled' ? 'last half / first half' : 'last / second'} = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
     unit: 'ms',
     yMin: 0,
     yMax: Math.max(1, ...p99s) * 1.1,
@@ -128,7 +128,11 @@ export function soakChart(input: {
     yMin: lo,
     yMax: hi,
   });
-  const warmEnd = intervals[verdict.rule.warmUpIntervals - 1]?.endMin ?? 0;
+  // Under the settled rule the warm-up load ran before the first interval.
+  const warmEnd =
+    verdict.rule.mode === 'settled'
+      ? 0
+      : (intervals[verdict.rule.warmUpIntervals - 1]?.endMin ?? 0);
   out.push(
     `<line x1="${x(warmEnd).toFixed(1)}" x2="${x(warmEnd).toFixed(1)}" y1="${y0b}" y2="${y0b + PANEL_H}" stroke="#999" stroke-dasharray="4 4"/>`,
     `<text x="${(x(warmEnd) + 4).toFixed(1)}" y="${y0b + 14}" fill="#666">warm-up ends</text>`,
