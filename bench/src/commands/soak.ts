@@ -5,7 +5,7 @@
 // and records each interval's p99 and every server process's RSS (sampled each second). Each
 // series gets its least-squares slope; the run passes when every process's RSS slope after the
 // warm-up (the first two intervals) is under 1 MB/min and the last interval's p99 is at most 20%
-// over the second's. Runs under 5 minutes (the CI version) use the settled rule instead
+// over the second's. Runs under 5 minutes (the short version) use the settled rule instead
 // (--rule, src/soak/analysis.ts): RSS read after the services' idle compaction following a
 // warm-up load, and again after the measured load's; the growth must be under
 // max(--settled-floor, 1 MB/min x minutes). JSON and an SVG chart are written beside each other.
