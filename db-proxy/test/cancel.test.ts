@@ -35,15 +35,38 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
-/** InnoDB transactions of this test's database other than `except`'s, and how many wait for a lock. */
+/**
+ * db-proxy's sessions on this test's database other than `except`'s: how many run a statement
+ * (`waiting`: while `except` holds the row lock, a statement on that row waits for it) and how
+ * many run one or hold a transaction (`all`).
+ */
 async function transactions(except: number): Promise<{ all: number; waiting: number }> {
-  const rows = (await admin(
-    `SELECT t.trx_state AS state FROM information_schema.INNODB_TRX t
-       JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
-      WHERE p.DB = ? AND p.ID <> ?`,
+  const sessions = (await admin(
+    'SELECT ID AS id, INFO AS info FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND ID <> CONNECTION_ID()',
     [db, except],
-  )) as { state: string }[];
-  return { all: rows.length, waiting: rows.filter((r) => r.state === 'LOCK WAIT').length };
+  )) as { id: number; info: string | null }[];
+  const status = (await admin('SHOW ENGINE INNODB STATUS')) as { Status: string }[];
+  const inTrx = activeTrxSessions(status[0]!.Status);
+  return {
+    all: sessions.filter((s) => s.info !== null || inTrx.has(Number(s.id))).length,
+    waiting: sessions.filter((s) => s.info !== null).length,
+  };
+}
+
+/**
+ * The sessions with an InnoDB transaction open, from SHOW ENGINE INNODB STATUS. Not from
+ * INNODB_TRX: MariaDB refreshes that table's cache only when nobody has read it for 100 ms, so
+ * tests polling it (this one, or another beside it) can read a stale list for as long as they
+ * poll: a rolled-back transaction still listed, a waiting write never shown.
+ */
+function activeTrxSessions(status: string): Set<number> {
+  const out = new Set<number>();
+  for (const block of status.split('---TRANSACTION ').slice(1)) {
+    if (!/^\d+, ACTIVE/.test(block)) continue;
+    const m = /MariaDB thread id (\d+)/.exec(block);
+    if (m) out.add(Number(m[1]));
+  }
+  return out;
 }
 
 /** A TCP relay to `port` that counts its open connections and can drop them all. */
