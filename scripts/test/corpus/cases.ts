@@ -3,7 +3,7 @@
 // case, classifies the answers and prints the corpus table.
 import * as grpc from '@grpc/grpc-js';
 import type { Snapshot } from './stack.ts';
-import type { Str } from './wire.ts';
+import { encode, type Field, type Str } from './wire.ts';
 
 const { status } = grpc;
 
@@ -273,3 +273,36 @@ export function report(
   );
   t.comment(`\n${table(title, outcomes, written)}`);
 }
+
+/** INVALID_ARGUMENT with a message naming the problem. */
+export const inv = (message: string | RegExp): Expect => ({ codes: [INVALID], message });
+
+/** A request with invalid UTF-8 in a string does not decode: that is the problem to name. */
+export const badUtf8 = inv(/malformed.*UTF-8/is);
+
+/** The cases of one service (`svc`: its path prefix) and the function that adds one. */
+export function caseList<M extends string>(service: string, svc: string) {
+  const cases: GrpcCase[] = [];
+  const add = (
+    method: M,
+    name: string,
+    fields: Field[] | Buffer,
+    expect: Expect,
+    deadlineMs?: number,
+  ) =>
+    cases.push({
+      method: `${service} ${method}`,
+      name,
+      path: svc + method,
+      bytes: Buffer.isBuffer(fields) ? fields : encode(fields),
+      expect,
+      deadlineMs,
+    });
+  return { cases, add };
+}
+
+/** A base request with field n (every occurrence) replaced by `fields`. */
+export const withField = (b: Field[], n: number, fields: Field[]): Field[] => [
+  ...b.filter((f) => f.n !== n),
+  ...fields,
+];

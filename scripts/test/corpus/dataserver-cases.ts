@@ -6,15 +6,18 @@
 // before the corpus starts (`warmUp`).
 import {
   ALREADY,
+  badUtf8,
+  caseList,
   deadline,
   EXHAUSTED,
   type Expect,
   FAILED,
   type GrpcCase,
-  INVALID,
+  inv,
   label,
   NOT_FOUND,
   nasty,
+  withField,
 } from './cases.ts';
 import { encode, entry, type Field, i, m, malformed, s, V, wrongWireTypes } from './wire.ts';
 
@@ -23,9 +26,7 @@ const svc = '/slg.dataserver.v2.DataService/';
 export const OWNER = 4_343_434_343n;
 const MEMBER = 88n;
 
-const inv = (message: string | RegExp): Expect => ({ codes: [INVALID], message });
 const notFound: Expect = { codes: [NOT_FOUND], message: 'not found' };
-const badUtf8 = inv(/malformed.*UTF-8/is);
 
 /** The base request of each method, about an absent record. */
 const base = {
@@ -59,26 +60,7 @@ export const warmUp: { path: string; bytes: Buffer }[] = [
 ];
 
 export function dataServerCases(): GrpcCase[] {
-  const cases: GrpcCase[] = [];
-  const add = (
-    method: Method,
-    name: string,
-    fields: Field[] | Buffer,
-    expect: Expect,
-    deadlineMs?: number,
-  ) =>
-    cases.push({
-      method: `data-server ${method}`,
-      name,
-      path: svc + method,
-      bytes: Buffer.isBuffer(fields) ? fields : encode(fields),
-      expect,
-      deadlineMs,
-    });
-  const withField = (b: Field[], n: number, fields: Field[]) => [
-    ...b.filter((f) => f.n !== n),
-    ...fields,
-  ];
+  const { cases, add } = caseList<Method>('data-server', svc);
 
   // 1. Every nasty string in every string position.
   for (const { name: what, value } of nasty) {

@@ -4,15 +4,19 @@
 // below have no rows), so no case can write, whatever the server did with it.
 import {
   ALREADY,
+  badUtf8,
+  caseList,
   deadline,
   EXHAUSTED,
   type Expect,
   FAILED,
   type GrpcCase,
   INVALID,
+  inv,
   label,
   NOT_FOUND,
   nasty,
+  withField,
 } from './cases.ts';
 import { encode, entry, type Field, i, m, malformed, s, V, wrongWireTypes } from './wire.ts';
 
@@ -20,8 +24,6 @@ const svc = '/slg.dbproxy.v1.DbProxy/';
 /** Owners with no rows. */
 const OWNER = 4_242_424_242n;
 const MEMBER = 77n;
-
-const inv = (message: string | RegExp): Expect => ({ codes: [INVALID], message });
 
 /** The base request of each method: valid in shape, about an absent row. */
 const base = {
@@ -99,31 +101,8 @@ const topFields: Record<Method, [number, 0 | 2, string, Expect][]> = {
   ],
 };
 
-/** A request with invalid UTF-8 in a string does not decode: that is the problem to name. */
-const badUtf8 = inv(/malformed.*UTF-8/is);
-
 export function dbProxyCases(): GrpcCase[] {
-  const cases: GrpcCase[] = [];
-  const add = (
-    method: Method,
-    name: string,
-    fields: Field[] | Buffer,
-    expect: Expect,
-    deadlineMs?: number,
-  ) =>
-    cases.push({
-      method: `db-proxy ${method}`,
-      name,
-      path: svc + method,
-      bytes: Buffer.isBuffer(fields) ? fields : encode(fields),
-      expect,
-      deadlineMs,
-    });
-  // Replaces field n of a base request (every occurrence) by `fields`.
-  const withField = (b: Field[], n: number, fields: Field[]) => [
-    ...b.filter((f) => f.n !== n),
-    ...fields,
-  ];
+  const { cases, add } = caseList<Method>('db-proxy', svc);
 
   // 1. Every nasty string in every string position.
   for (const { name: what, value } of nasty) {

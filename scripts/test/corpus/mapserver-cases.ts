@@ -7,6 +7,7 @@
 import * as grpc from '@grpc/grpc-js';
 import {
   ALREADY,
+  caseList,
   DEADLINE,
   deadline,
   EXHAUSTED,
@@ -14,11 +15,13 @@ import {
   FAILED,
   type GrpcCase,
   INVALID,
+  inv,
   judge,
   label,
   NOT_FOUND,
   nasty,
   type Outcome,
+  withField,
 } from './cases.ts';
 import { encode, type Field, i, m, malformed, s, wrongWireTypes } from './wire.ts';
 
@@ -28,7 +31,6 @@ const watchPath = '/slg.mapserver.v1.ViewportService/Watch';
 const PLAYER = 4_545_454_545n;
 const MAX_SAFE = 2n ** 53n - 1n;
 
-const inv = (message: string | RegExp): Expect => ({ codes: [INVALID], message });
 const failed = (message: string | RegExp): Expect => ({ codes: [FAILED], message });
 const notFound = (message: string | RegExp): Expect => ({ codes: [NOT_FOUND], message });
 
@@ -67,26 +69,7 @@ export const warmUp: { path: string; bytes: Buffer }[] = [
 ];
 
 export function mapServerCases(): GrpcCase[] {
-  const cases: GrpcCase[] = [];
-  const add = (
-    method: Method,
-    name: string,
-    fields: Field[] | Buffer,
-    expect: Expect,
-    deadlineMs?: number,
-  ) =>
-    cases.push({
-      method: `map-server ${method}`,
-      name,
-      path: svc + method,
-      bytes: Buffer.isBuffer(fields) ? fields : encode(fields),
-      expect,
-      deadlineMs,
-    });
-  const withField = (b: Field[], n: number, fields: Field[]) => [
-    ...b.filter((f) => f.n !== n),
-    ...fields,
-  ];
+  const { cases, add } = caseList<Method>('map-server', svc);
 
   // 1. Ids out of range (1..2^53-1), in every method that takes them.
   const badIds: [string, bigint][] = [
