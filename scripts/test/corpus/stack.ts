@@ -109,7 +109,34 @@ export class CorpusStack {
     return `127.0.0.1:${this.get(name).port}`;
   }
 
-  async #spawn(name: ServiceName, env: Record<string, string>, port: number, metricsPort: number) {
+  /**
+   * Starts a service on ports found free just before: another process can take one in between
+   * (a second suite beside this one), so a start that fails on EADDRINUSE is tried again on
+   * other ports.
+   */
+  async #spawn(
+    name: ServiceName,
+    env: (port: number, metricsPort: number) => Record<string, string>,
+    onePort = false,
+  ): Promise<Proc> {
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const metricsPort = onePort ? port : await freePort();
+      try {
+        return await this.#spawnAt(name, env(port, metricsPort), port, metricsPort);
+      } catch (err) {
+        if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+        this.procs.delete(name);
+      }
+    }
+  }
+
+  async #spawnAt(
+    name: ServiceName,
+    env: Record<string, string>,
+    port: number,
+    metricsPort: number,
+  ) {
     const full: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: '0', ...env };
     // As a user's: not tap's loaders (NODE_OPTIONS), nor the backends of the caller's env.
     for (const k of ['NODE_OPTIONS', 'DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) {
@@ -190,67 +217,47 @@ export class CorpusStack {
     if (names.includes('db-proxy')) {
       await sql(`DROP DATABASE IF EXISTS \`${this.database}\``);
       await this.flushRedis();
-      const [port, metricsPort] = [await freePort(), await freePort()];
-      await this.#spawn(
-        'db-proxy',
-        {
-          DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${this.database}`,
-          DBPROXY_PORT: String(port),
-          DBPROXY_METRICS_PORT: String(metricsPort),
-          DBPROXY_POOL_SIZE: '4',
-        },
-        port,
-        metricsPort,
-      );
+      await this.#spawn('db-proxy', (port, metricsPort) => ({
+        DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${this.database}`,
+        DBPROXY_PORT: String(port),
+        DBPROXY_METRICS_PORT: String(metricsPort),
+        DBPROXY_POOL_SIZE: '4',
+      }));
     }
     if (names.includes('data-server')) {
-      const [port, metricsPort] = [await freePort(), await freePort()];
-      await this.#spawn(
-        'data-server',
-        {
-          DATASERVER_DBPROXY_ADDR: this.address('db-proxy'),
-          DATASERVER_REDIS_URL: `redis://127.0.0.1:6379/${this.redisDb}`,
-          DATASERVER_KEY_PREFIX: this.keyPrefix,
-          DATASERVER_PORT: String(port),
-          DATASERVER_METRICS_PORT: String(metricsPort),
-          // Nothing cached expires during the run: the Redis digest changes only by a write.
-          DATASERVER_RECORD_TTL_MS: '3600000',
-          DATASERVER_COLLECTION_TTL_MS: '3600000',
-          DATASERVER_ABSENT_TTL_MS: '3600000',
-        },
-        port,
-        metricsPort,
-      );
+      await this.#spawn('data-server', (port, metricsPort) => ({
+        DATASERVER_DBPROXY_ADDR: this.address('db-proxy'),
+        DATASERVER_REDIS_URL: `redis://127.0.0.1:6379/${this.redisDb}`,
+        DATASERVER_KEY_PREFIX: this.keyPrefix,
+        DATASERVER_PORT: String(port),
+        DATASERVER_METRICS_PORT: String(metricsPort),
+        // Nothing cached expires during the run: the Redis digest changes only by a write.
+        DATASERVER_RECORD_TTL_MS: '3600000',
+        DATASERVER_COLLECTION_TTL_MS: '3600000',
+        DATASERVER_ABSENT_TTL_MS: '3600000',
+      }));
     }
     if (names.includes('battle-server')) {
-      const port = await freePort();
       await this.#spawn(
         'battle-server',
-        { BATTLE_PORT: String(port), BATTLE_PROCESSES: '1' },
-        port,
-        port,
+        (port) => ({ BATTLE_PORT: String(port), BATTLE_PROCESSES: '1' }),
+        true,
       );
     }
     if (names.includes('map-server')) {
-      const [port, metricsPort] = [await freePort(), await freePort()];
-      await this.#spawn(
-        'map-server',
-        {
-          MAPSERVER_DATASERVER_ADDR: this.address('data-server'),
-          MAPSERVER_BATTLE_URL: `http://127.0.0.1:${this.get('battle-server').port}`,
-          MAPSERVER_PORT: String(port),
-          MAPSERVER_METRICS_PORT: String(metricsPort),
-          // A small world: its load is a few hundred calls, not thousands.
-          MAPSERVER_WIDTH: '64',
-          MAPSERVER_HEIGHT: '64',
-          MAPSERVER_REGION_SIZE: '32',
-          MAPSERVER_FIELDS: '20',
-          MAPSERVER_MONSTERS: '10',
-          MAPSERVER_MAX_VIEWPORT: '32',
-        },
-        port,
-        metricsPort,
-      );
+      await this.#spawn('map-server', (port, metricsPort) => ({
+        MAPSERVER_DATASERVER_ADDR: this.address('data-server'),
+        MAPSERVER_BATTLE_URL: `http://127.0.0.1:${this.get('battle-server').port}`,
+        MAPSERVER_PORT: String(port),
+        MAPSERVER_METRICS_PORT: String(metricsPort),
+        // A small world: its load is a few hundred calls, not thousands.
+        MAPSERVER_WIDTH: '64',
+        MAPSERVER_HEIGHT: '64',
+        MAPSERVER_REGION_SIZE: '32',
+        MAPSERVER_FIELDS: '20',
+        MAPSERVER_MONSTERS: '10',
+        MAPSERVER_MAX_VIEWPORT: '32',
+      }));
     }
   }
 
