@@ -9,10 +9,10 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_MALLOC_ARENA_MAX, SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
 import { prettyFactory } from 'pino-pretty';
 import { buildServices } from './build.ts';
 import { prefixTag } from './log-prefix.ts';
-import { SERVICE_NODE_OPTIONS } from './node-options.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -134,12 +134,13 @@ for (const service of services) {
       DATASERVER_DBPROXY_ADDR: `127.0.0.1:${env.DBPROXY_PORT ?? 50051}`,
       // map-server finds data-server and battle-server the same way.
       MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${env.DATASERVER_PORT ?? 50052}`,
-      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${env.BATTLE_PORT ?? 8080}`,
+      // https when the stack runs TLS (SLG_TLS_CERT): battle-server then serves HTTPS.
+      MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${env.BATTLE_PORT ?? 8080}`,
       // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
-      // nothing at this scale.
-      MALLOC_ARENA_MAX: '2',
+      // nothing at this scale (@slg/service-kit/node-options).
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
       ...env,
-      // The services' V8 flags (node-options.ts); the caller's own NODE_OPTIONS come after them.
+      // The services' V8 flags (@slg/service-kit/node-options); the caller's own NODE_OPTIONS come after them.
       NODE_OPTIONS: [SERVICE_NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' '),
       LOG_PRETTY: '0',
     },

@@ -1,8 +1,10 @@
 // The HTTP app: build(opts) makes a fastify instance with every route, without listening.
 import {
   createMetricsRegistry,
+  drainBody,
   InvalidArgumentError,
   type Logger,
+  type Security,
   ServiceError,
 } from '@slg/service-kit/core';
 import Fastify, {
@@ -13,11 +15,12 @@ import Fastify, {
 } from 'fastify';
 import type { Registry } from 'prom-client';
 import { runTask } from './battle-task.ts';
-import { clientErrorHandler, drainBody, errorBody, JSON_TYPE, quote } from './http-edges.ts';
+import { clientErrorHandler, errorBody, JSON_TYPE, quote } from './http-edges.ts';
 import { registerMetrics } from './metrics.ts';
 import { BattleInputError, validateBattleInput } from './model/validate.ts';
 import type { BattleRunner } from './runner.ts';
 import { battleBodySchema, battleQuerySchema } from './schema.ts';
+import { httpsOptions, requireToken } from './security.ts';
 
 export interface BuildOptions {
   runner: BattleRunner;
@@ -34,6 +37,8 @@ export interface BuildOptions {
    * most) before the 413, so that a client that sends its whole body before reading gets it.
    */
   drainLimit?: number;
+  /** HTTPS (mutual TLS) and the internal token on /v1/ routes (security.ts); default neither. */
+  security?: Security;
 }
 
 const SEED = /^\d{1,10}$/;
@@ -57,6 +62,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     clientErrorHandler,
+    ...httpsOptions(opts.security),
     // What fastify answers before routing (a parameter over maxParamLength, a bad URL).
     frameworkErrors: (err, request, reply: FastifyReply) => {
       if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
@@ -92,6 +98,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     );
     done();
   });
+
+  // The pino Logger type parameter is not part of the hook's contract (as at the end).
+  requireToken(app as unknown as FastifyInstance, opts.security);
 
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -59,9 +59,12 @@ export function startPrimary(
     if (isStartupFailure(msg)) startupErrors.set(worker.id, msg.message);
   });
 
+  let registration: Promise<{ close(): Promise<void> } | undefined> | undefined;
   /** Stops every process, waiting for each to exit. */
   const stopAll = async () => {
     stopping = true;
+    // Withdrawn from discovery first, so that clients stop picking this server, then drained.
+    await (await registration)?.close();
     for (const timer of pending) clearTimeout(timer);
     pending.clear();
     const exits = Object.values(cluster.workers ?? {}).map(
@@ -122,6 +125,24 @@ export function startPrimary(
   });
 
   for (let i = 0; i < config.processes; i++) fork();
+  // Registered (etcd, BATTLE_REGISTER) while a serving process listens.
+  if (config.register) {
+    const target = config.register;
+    registration = import('@slg/service-kit/discovery').then(
+      ({ startRegistration }) =>
+        startRegistration({
+          target,
+          host: config.host,
+          port: config.port,
+          serving: () => !stopping && listening.size > 0,
+          logger,
+        }),
+      (err: unknown) => {
+        logger.error({ err }, 'discovery: cannot register');
+        return undefined;
+      },
+    );
+  }
   logger.info({ processes: config.processes, pid: process.pid }, 'battle-server cluster primary');
   const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stopAll);
   return gaveUp;

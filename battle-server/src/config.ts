@@ -1,11 +1,26 @@
 // Every environment variable of the battle server, read once and validated whole.
 import { availableParallelism } from 'node:os';
-import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit/core';
+import {
+  ConfigError,
+  commonEnv,
+  host,
+  loadConfig,
+  num,
+  port,
+  type Security,
+  securityProblems,
+  str,
+} from '@slg/service-kit/core';
+import { registerProblem } from '@slg/service-kit/etcd-url';
 
 export const configSpec = {
   ...commonEnv,
   BATTLE_HOST: host({ default: '127.0.0.1', desc: 'address to listen on' }),
   BATTLE_PORT: port({ default: 8080, desc: 'HTTP port' }),
+  BATTLE_REGISTER: str({
+    default: '',
+    desc: 'etcd://host:port/key/prefix[?ttl=s&advertise=host]: register this server there while it serves (service discovery); empty: none',
+  }),
   BATTLE_MODE: str({
     default: 'cluster',
     choices: ['pool', 'cluster'],
@@ -46,6 +61,8 @@ const integerBounds: Record<string, [min: number, max: number]> = {
 export interface BattleConfig {
   host: string;
   port: number;
+  /** An etcd URL this server registers under while it serves; '' = none. */
+  register: string;
   mode: 'pool' | 'cluster';
   threads: number;
   processes: number;
@@ -57,10 +74,13 @@ export interface BattleConfig {
   logLevel: string;
   logPretty: boolean;
   shutdownTimeoutMs: number;
+  /** SLG_TLS_* (HTTPS, client certificates under mutual TLS) and SLG_INTERNAL_TOKEN (tls.ts). */
+  security?: Security;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
-  const problems: string[] = [];
+  const sec = securityProblems(env);
+  const problems: string[] = [...sec.problems];
   let parsed: ReturnType<typeof loadConfig<typeof configSpec>> | undefined;
   try {
     parsed = loadConfig(configSpec, env);
@@ -77,12 +97,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
       problems.push(`${name}=${JSON.stringify(raw)}: must be an integer from ${min} to ${max}`);
     }
   }
+  const register = registerProblem('BATTLE_REGISTER', env.BATTLE_REGISTER);
+  if (register) problems.push(register);
   if (problems.length || !parsed) throw new ConfigError(problems);
   const c = parsed;
   const cores = availableParallelism();
   return {
     host: c.BATTLE_HOST,
     port: c.BATTLE_PORT,
+    register: c.BATTLE_REGISTER,
     mode: c.BATTLE_MODE as 'pool' | 'cluster',
     threads: c.BATTLE_THREADS > 0 ? c.BATTLE_THREADS : cores,
     processes: c.BATTLE_PROCESSES > 0 ? c.BATTLE_PROCESSES : cores,
@@ -94,5 +117,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
     logLevel: c.LOG_LEVEL,
     logPretty: c.LOG_PRETTY,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    security: sec.security,
   };
 }

@@ -10,6 +10,7 @@ import { dataCommand } from './commands/data.ts';
 import { echoCommand } from './commands/echo.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { UsageError } from './lib/options.ts';
+import { applySecurity, SECURITY_VALUE_FLAGS, securityOptions } from './lib/security.ts';
 
 const program = new Command('bench')
   .description(
@@ -17,6 +18,12 @@ const program = new Command('bench')
   )
   .showHelpAfterError()
   .exitOverride();
+// --tls-ca, --tls-cert, --tls-key, --tls-server-name, --token: a stack with TLS or the internal
+// token (lib/security.ts), before or after the subcommand; checked once before it runs.
+for (const option of securityOptions()) program.addOption(option);
+program.hook('preAction', () => {
+  applySecurity(program.opts());
+});
 
 program.addCommand(dataCommand());
 program.addCommand(verifyCommand());
@@ -25,7 +32,10 @@ program.addCommand(compareCommand());
 
 // The subcommand asked for (`bench help <name>` asks for its help): only its module is loaded.
 const argv = process.argv.slice(2);
-const requested = argv[0] === 'help' ? argv[1] : argv.find((a) => !a.startsWith('-'));
+const requested =
+  argv[0] === 'help'
+    ? argv[1]
+    : argv.find((a, i) => !a.startsWith('-') && !SECURITY_VALUE_FLAGS.includes(argv[i - 1] ?? ''));
 
 // The db-proxy and battle benchmarks live in their own modules (written with those services),
 // loaded only when asked for (they pull in db-proxy, mysql2, autocannon: a second of start-up);
@@ -71,6 +81,11 @@ await optional(
   'pair',
   'two targets from one load generator: interleaved runs, each validated, compared with intervals',
   async () => (await import('./commands/pair.ts')).pairCommand(),
+);
+await optional(
+  'stack',
+  'whole-game player sessions across every service, every invariant checked',
+  async () => (await import('./commands/stack.ts')).stackCommand(),
 );
 await optional('battle', 'load battle-server over HTTP', async () =>
   (await import('./commands/battle.ts')).battleCommand(),

@@ -23,7 +23,7 @@ import {
   toBigInt,
   toLong,
 } from '@slg/proto';
-import type { ServiceError } from '@slg/service-kit';
+import { plaintext, type ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2';
 import { MEMO_ENABLED_BY_DEFAULT } from './data/memo.ts';
 import { createLoadClient } from './lib/grpc.ts';
@@ -185,6 +185,8 @@ class DbProxyBenchWorkload implements Workload {
       this.#echo = createLoadClient(slg_echo_v1_EchoServiceDefinition, p.target, {
         channels: p.channels,
         deadlineMs: p.deadlineMs,
+        // The echo server (echo-server.ts) is plaintext, whatever --tls-* says of the stack.
+        security: plaintext,
       });
       this.#requests = [
         slg.echo.v1.EchoRequest.encode({ payload: Buffer.alloc(p.requestBytes, 0x62) }).finish(),

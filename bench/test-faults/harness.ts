@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
+import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
 import tap from 'tap';
 import type { OpName } from '../src/data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../src/data/schema.ts';
@@ -367,7 +368,11 @@ export class Relay {
 
 /** The environment of a bundle: the user's, without tap's loaders. */
 export function serviceEnv(vars: Record<string, string | number>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
+  };
   delete env.NODE_OPTIONS;
   for (const [k, v] of Object.entries(vars)) env[k] = String(v);
   return env;

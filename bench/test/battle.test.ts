@@ -2,20 +2,13 @@
 // (It lives with the bench, which depends on battle-server, so that no package depends back.)
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build, InlineRunner } from '@slg/battle-server';
 import t from 'tap';
 import { AB_PERCENTILES, formatAbSummary, runBattleBench } from '../src/battle.ts';
+import { battleServer } from './helpers/battle-server.ts';
 import { tempDir } from './helpers/cli.ts';
 
 t.test('bench battle loads the sample endpoint and reports like ab', async (t) => {
-  const runner = new InlineRunner();
-  await runner.start();
-  const app = await build({ runner });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(async () => {
-    await app.close();
-    await runner.close();
-  });
+  const base = await battleServer(t);
   const json = join(tempDir(t, 'battle'), 'battle.json');
   const url = `${base}/v1/battles/sample/7`;
   const r = await runBattleBench({ url, connections: 8, durationSec: 1, json, quiet: true });

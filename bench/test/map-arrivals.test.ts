@@ -106,12 +106,12 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
   t.equal(run.code, 0, run.stdout + run.stderr);
   t.match(
     run.stdout,
-    /^arrival search: rates 2, 4\/s over 1 s windows, viewport queries at \d+\/s \(half the \d+\/s measured\)$/m,
+    /^arrival search: rates 2, 4\/s over 1 s windows, viewport queries at [\d,]+\/s \(half the [\d,]+\/s measured\)$/m,
   );
   t.match(run.stdout, /^arrivals\/s asked +marches +due\/s +settled\/s +all steps\/s +lag p50 ms/m);
   t.match(
     run.stdout,
-    /^highest arrival rate settled with tick lag p99 <= 100 ms beside \d+ viewport queries\/s: (none of the rates tried|[24]\/s) \(issue 12's target: >= 300\/s\)$/m,
+    /^highest arrival rate settled with tick lag p99 <= 100 ms beside [\d,]+ viewport queries\/s: (none of the rates tried|[24]\/s) \(issue 12's target: >= 300\/s\)$/m,
   );
 
   const json = JSON.parse(readFileSync(out, 'utf8')) as { arrivalSearch: ArrivalSearch };

@@ -1,7 +1,13 @@
 // bench pair's parts without a network: the seeded interleaving, the validity gate, and the knee
 // search's bisection over made-up runs whose p99 crosses the bound at a known rate.
 import t from 'tap';
-import { type DoneRun, gate, interleave, kneeSearch } from '../src/commands/pair.ts';
+import {
+  type DoneRun,
+  gate,
+  interleave,
+  kneeSearch,
+  serverEnvironment,
+} from '../src/commands/pair.ts';
 import { renderHtmlReport } from '../src/report-html/report.ts';
 import { compareGroups, figuresOf, type RunFigures } from '../src/stats/compare-runs.ts';
 import { syntheticResult } from './helpers/synthetic-runs.ts';
@@ -109,3 +115,42 @@ t.test('the knee is in the report', async (t) => {
   t.match(html, /<p data-knee="B">B: [^<]*<b data-field="knee">none in the range tried<\/b>/);
   t.match(html, /<td>1,234<\/td><td>9\.50<\/td><td>yes<\/td><td>yes<\/td>/);
 });
+
+t.test(
+  "a loopback target's machine: every core of it, even with the load generator pinned",
+  async (t) => {
+    const { cpus } = await import('node:os');
+    const { execFileSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    t.equal(
+      serverEnvironment('10.0.0.2:50052', null),
+      null,
+      'a remote target without a file: unknown',
+    );
+    const here = serverEnvironment('127.0.0.1:50052', null)!;
+    t.equal(here.cores, cpus().length);
+    t.equal(here.source, 'this machine (a loopback target)');
+    await t.test(
+      'pinned to core 0',
+      { skip: cpus().length < 2 ? 'one CPU: pinning to one changes nothing to tell apart' : false },
+      async (t) => {
+        // The load generator pinned to core 0 (taskset), as bench/README.md's "one core against two"
+        // runs it: its own share is 1 core, the machine's is still every core.
+        const pair = fileURLToPath(new URL('../src/commands/pair.ts', import.meta.url));
+        const out = execFileSync(
+          'taskset',
+          [
+            '-c',
+            '0',
+            process.execPath,
+            '--input-type=module',
+            '-e',
+            `import { availableParallelism } from 'node:os'; const m = await import(${JSON.stringify(pair)}); console.log(JSON.stringify([availableParallelism(), m.serverEnvironment('127.0.0.1:1', null).cores]))`,
+          ],
+          { encoding: 'utf8' },
+        );
+        t.same(JSON.parse(out.trim()), [1, cpus().length]);
+      },
+    );
+  },
+);

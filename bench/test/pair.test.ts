@@ -8,26 +8,14 @@
 // 6 runs a side), and bench/README.md gives a real 4-a-side run of this set-up.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, InlineRunner } from '@slg/battle-server';
 import t from 'tap';
 import { interleave } from '../src/commands/pair.ts';
+import { battleServer } from './helpers/battle-server.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 
-async function battleServer(t: { teardown(fn: () => Promise<void>): void }): Promise<string> {
-  const runner = new InlineRunner();
-  await runner.start();
-  const app = await build({ runner });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(async () => {
-    await app.close();
-    await runner.close();
-  });
-  return new URL(base).host;
-}
-
 t.test('two identical battle-servers: interleaved, gated, compared, no verdict', async (t) => {
-  const a = await battleServer(t);
-  const b = await battleServer(t);
+  const a = new URL(await battleServer(t)).host;
+  const b = new URL(await battleServer(t)).host;
   const dir = tempDir(t, 'pair');
   const r = await runCli([
     'pair',

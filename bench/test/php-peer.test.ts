@@ -9,9 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, InlineRunner, sampleBattle, simulate, summarize } from '@slg/battle-server';
+import { sampleBattle, simulate, summarize } from '@slg/battle-server';
 import t from 'tap';
 import { startPhpPeer } from '../src/battle-peer.ts';
+import { battleServer } from './helpers/battle-server.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 
 const lib = fileURLToPath(new URL('../peers/php/htdocs/lib/battle.php', import.meta.url));
@@ -139,14 +140,7 @@ t.test(
 );
 
 t.test('bench battle --peer php: both servers in alternation', { skip: noApache }, async (t) => {
-  const runner = new InlineRunner();
-  await runner.start();
-  const app = await build({ runner });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(async () => {
-    await app.close();
-    await runner.close();
-  });
+  const base = await battleServer(t);
   const out = join(tempDir(t, 'peer'), 'peer.json');
   const run = await runCli([
     'battle',

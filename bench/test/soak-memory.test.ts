@@ -1,6 +1,6 @@
 // Memory under load and after it, on the bundles of db-proxy (MariaDB) and data-server (Redis),
-// started as scripts/start.ts starts them (MALLOC_ARENA_MAX=2, the V8 flags of
-// scripts/node-options.ts): a burst of the data workload (`bench soak` against them), then the
+// started as scripts/start.ts starts them (its MALLOC_ARENA_MAX, the V8 flags of
+// @slg/service-kit/node-options): a burst of the data workload (`bench soak` against them), then the
 // soak's settle phase waits for both services' idle compaction by metric (no sleep), and their
 // RSS must be back under a bound. Also: the images set the same NODE_OPTIONS as npm start.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_MALLOC_ARENA_MAX, SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
 import t from 'tap';
 import type { SoakResult } from '../src/commands/soak.ts';
 
@@ -22,19 +23,17 @@ const AFTER_MB = 120;
 /** MB: idle after start-up (the 80 MB target, with the start test's margin). */
 const IDLE_MB = 85;
 
-/** The flags scripts/node-options.ts gives every service. */
-function serviceNodeOptions(): string {
-  const text = readFileSync(join(root, 'scripts', 'node-options.ts'), 'utf8');
-  const m = /export const SERVICE_NODE_OPTIONS = '([^']*)';/.exec(text);
-  if (!m) throw new Error('SERVICE_NODE_OPTIONS not found in scripts/node-options.ts');
-  return m[1]!;
-}
-
 t.test('the images run the services with the flags npm start gives them', async (t) => {
   const docker = readFileSync(join(root, 'Dockerfile.multiarch'), 'utf8');
   const m = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(docker);
   t.ok(m, 'Dockerfile.multiarch sets NODE_OPTIONS');
-  t.equal(m?.[1], serviceNodeOptions(), 'the same flags as scripts/node-options.ts');
+  t.equal(
+    m?.[1],
+    SERVICE_NODE_OPTIONS,
+    'the same flags as npm start (@slg/service-kit/node-options)',
+  );
+  const arena = /^ENV .*\bMALLOC_ARENA_MAX=(\S+)/m.exec(docker);
+  t.equal(arena?.[1], SERVICE_MALLOC_ARENA_MAX, 'the same malloc arenas as npm start');
 });
 
 async function freePort(): Promise<number> {
@@ -47,12 +46,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A bundle started as scripts/start.ts starts it: MALLOC_ARENA_MAX=2 and the services' NODE_OPTIONS. */
+/** A bundle started as scripts/start.ts starts it: its MALLOC_ARENA_MAX and the services' NODE_OPTIONS. */
 function startBundle(service: string, env: Record<string, string>): ChildProcess {
   const clean: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: 'warn',
-    MALLOC_ARENA_MAX: '2',
+    MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
     ...env,
   };
   delete clean.NODE_OPTIONS;
@@ -61,7 +60,7 @@ function startBundle(service: string, env: Record<string, string>): ChildProcess
   return spawn(
     'env',
     [
-      `NODE_OPTIONS=${serviceNodeOptions()}`,
+      `NODE_OPTIONS=${SERVICE_NODE_OPTIONS}`,
       process.execPath,
       join(root, service, 'dist', 'main.mjs'),
     ],
@@ -228,7 +227,7 @@ t.test(
     t.equal(r.totals.errors, 0, 'no failed call');
     t.equal(r.totals.mismatches, 0, 'every answer matched');
     t.ok(r.intervals[0]!.requests > 500, `a burst: ${r.intervals[0]!.requests} requests`);
-    const flags = serviceNodeOptions();
+    const flags = SERVICE_NODE_OPTIONS;
     t.same(
       r.processes.map((p) => [p.label, p.nodeOptions]),
       [

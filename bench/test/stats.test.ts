@@ -10,6 +10,7 @@ import {
   compareGroups,
   compareMetric,
   figuresOf,
+  formatComparison,
   percentRange,
 } from '../src/stats/compare-runs.ts';
 import { exactCdf, mannWhitney, normalCdf } from '../src/stats/mann-whitney.ts';
@@ -194,7 +195,7 @@ t.test('refuses runs of different workloads, seeds or settings, naming the setti
   );
   t.throws(
     () => figuresOf(syntheticResult({ throughput: 1, kind: 'dbproxy' }), 'x.json'),
-    /x\.json: a dbproxy result; comparing runs reads data, battle and map results/,
+    /x\.json: a dbproxy result; comparing runs reads data, battle, map and stack results/,
   );
   const battle = {
     kind: 'battle',
@@ -231,6 +232,20 @@ t.test('map and battle results are read; the open model headlines p99', async (t
   t.equal(f.clientCores, 0.4);
   t.ok(f.latencyUs.p50 > 0 && f.latencyUs.p99 >= f.latencyUs.p50);
   t.notOk('dataServer' in f.workload, 'an address is not a workload setting');
+  t.same(f.serverCpu, [], 'no --server-pids: no CPU per request');
+  const withCpu = figuresOf(
+    {
+      ...map,
+      cpuPerRequest: {
+        servers: [
+          { pid: 1, label: 'map-server', cpuS: 1, requests: 4000, us: 250, multipleOfEcho: 2.5 },
+        ],
+        serversTotal: { cpuS: 1, us: 250, multipleOfEcho: 2.5 },
+      },
+    },
+    'map-cpu.json',
+  );
+  t.same(withCpu.serverCpu, [{ label: 'map-server', us: 250, multipleOfEcho: 2.5 }]);
   // The open model: throughput is the rate asked for, so the verdict is on p99.
   const open = (p99: number, i: number) => {
     const r = figuresOf(syntheticResult({ throughput: 1000, rate: 1000, rngSeed: i }), `o${i}`);
@@ -259,3 +274,73 @@ t.test('an interval excluding 1 that the rank test does not back says so', async
   );
   t.match(c.notes.join('\n'), /Mann-Whitney cannot reach p < 0\.05 with 3 and 2 runs/);
 });
+
+t.test(
+  "each server's CPU per request is compared, as a multiple of E when every run has it",
+  async (t) => {
+    const rng = new Rng(21, 'cpu');
+    const side = (dataUs: number, echoUs: number | null, n: number, from: number) =>
+      Array.from({ length: n }, (_, i) =>
+        figuresOf(
+          syntheticResult({
+            throughput: normal(rng, 3000, 30),
+            rngSeed: from + i,
+            echoUs,
+            servers: [
+              { label: 'data-server/dist/main.mjs', us: normal(rng, dataUs, dataUs * 0.03) },
+              { label: 'db-proxy/dist/main.mjs', us: normal(rng, 90, 3) },
+            ],
+          }),
+          `r${from + i}.json`,
+        ),
+      );
+    // B's data-server spends 20% less per request; db-proxy the same on both.
+    const c = compareGroups(side(250, 100, 6, 0), side(200, 100, 6, 100), { resamples: 2000 });
+    const names = c.metrics.map((m) => m.metric);
+    t.same(names.slice(-3), [
+      'CPU per request, data-server/dist/main.mjs',
+      'CPU per request, db-proxy/dist/main.mjs',
+      'CPU per request, all servers',
+    ]);
+    const ds = c.metrics.find((m) => m.metric === 'CPU per request, data-server/dist/main.mjs')!;
+    t.equal(ds.unit, 'x E');
+    t.ok(
+      Math.abs(ds.meanA - 2.5) < 0.1 && Math.abs(ds.meanB - 2.0) < 0.1,
+      `${ds.meanA} ${ds.meanB}`,
+    );
+    t.ok(ds.significant, ds.verdict);
+    t.match(ds.verdict, /is lower \(better\) by/);
+    const db = c.metrics.find((m) => m.metric === 'CPU per request, db-proxy/dist/main.mjs')!;
+    t.ok(db.interval.lo < 1 && db.interval.hi > 1, `db-proxy alike: ${db.verdict}`);
+    t.match(
+      formatComparison(c),
+      /^CPU per request, data-server\/dist\/main\.mjs\s+2\.\d\d E\s+[12]\.\d\d E/m,
+    );
+    // The headline stays throughput (closed model).
+    t.equal(c.headline.metric, 'throughput');
+
+    // Without a ceiling (no E) the figures are compared in µs.
+    const us = compareGroups(side(250, null, 3, 200), side(200, null, 3, 300), { resamples: 500 });
+    const dsUs = us.metrics.find((m) => m.metric.startsWith('CPU per request, data-server'))!;
+    t.equal(dsUs.unit, 'us CPU');
+    t.ok(Math.abs(dsUs.meanA - 250) < 15, String(dsUs.meanA));
+    // Runs that measured different numbers of servers: no CPU rows (they are not alike).
+    const one = figuresOf(
+      syntheticResult({ throughput: 3000, servers: [{ label: 'x', us: 1 }], echoUs: 1 }),
+      'one.json',
+    );
+    const mixed = compareGroups(side(250, 100, 2, 400), [one, ...side(200, 100, 1, 500)], {
+      resamples: 200,
+    });
+    t.notOk(mixed.metrics.some((m) => m.metric.startsWith('CPU per request')));
+    // A run without --server-pids has none either.
+    const none = compareGroups(
+      side(250, 100, 2, 600),
+      [figuresOf(syntheticResult({ throughput: 3000 }), 'n.json')],
+      {
+        resamples: 200,
+      },
+    );
+    t.notOk(none.metrics.some((m) => m.metric.startsWith('CPU per request')));
+  },
+);

@@ -67,30 +67,38 @@ export async function build(
     leaseMs +
     1000;
   // ioredis is loaded only when Redis is configured: the embedded default idles lighter.
-  const cache: Cache = config.redisUrl
-    ? await RedisCache.create({
-        url: config.redisUrl,
-        prefix: config.keyPrefix,
-        logger: logger.child({ component: 'cache' }),
-        leaseMs,
-        indexMs,
-        commandTimeoutMs: config.redisCommandTimeoutMs,
-        probeIntervalMs: config.redisProbeMs,
-        settleMs: config.redisSettleMs,
-        maxPendingInvalidations: config.maxPendingInvalidations,
-      })
-    : new MemoryCache({
-        leaseMs,
-        indexMs,
-        maxBytes: config.memoryCacheBytes,
-      });
-  const server = new GrpcServer({ logger, registry, defaultDeadlineMs: config.defaultDeadlineMs });
+  const cache: Cache =
+    config.redisUrl || config.redisCluster.length
+      ? await RedisCache.create({
+          url: config.redisUrl,
+          cluster: config.redisCluster,
+          prefix: config.keyPrefix,
+          logger: logger.child({ component: 'cache' }),
+          leaseMs,
+          indexMs,
+          commandTimeoutMs: config.redisCommandTimeoutMs,
+          probeIntervalMs: config.redisProbeMs,
+          settleMs: config.redisSettleMs,
+          hitConnection: config.redisHitConnection,
+          maxPendingInvalidations: config.maxPendingInvalidations,
+        })
+      : new MemoryCache({
+          leaseMs,
+          indexMs,
+          maxBytes: config.memoryCacheBytes,
+        });
+  const server = new GrpcServer({
+    logger,
+    registry,
+    defaultDeadlineMs: config.defaultDeadlineMs,
+    security: config.security,
+  });
   cache.onStateChange((state) =>
     server.health.set(cacheHealthName, state === 'up' ? 'SERVING' : 'NOT_SERVING'),
   );
   server.health.set(cacheHealthName, cache.available ? 'SERVING' : 'NOT_SERVING');
   const store = new RecordStore(
-    createDbProxyClient(config.dbProxyAddress, registry, config.defaultDeadlineMs),
+    createDbProxyClient(config.dbProxyAddress, registry, config.defaultDeadlineMs, config.security),
   );
   const reader = new ReadThrough(cache, {
     hooks: opts.hooks ?? {},

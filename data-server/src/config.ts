@@ -1,18 +1,35 @@
 // data-server's configuration: environment variables read once, here, and
 // validated whole (every problem reported together). build() takes the result
 // and never reads the environment.
-import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+import {
+  bool,
+  ConfigError,
+  commonEnv,
+  host,
+  loadConfig,
+  num,
+  port,
+  type Security,
+  securityProblems,
+  str,
+} from '@slg/service-kit';
+import { addressProblem, registerProblem } from '@slg/service-kit/discovery';
 import { defaultSchemaPath } from './schema.ts';
 
 export interface DataServerConfig {
   readonly host: string;
   readonly port: number;
   readonly metricsPort: number;
+  /** host:port, or an etcd:// URL: every db-proxy registered there, round-robin. */
   readonly dbProxyAddress: string;
+  /** An etcd URL this instance registers under while serving; '' = none. */
+  readonly register: string;
   /** Deadline of a call that came without one (and of db-proxy calls made for it). */
   readonly defaultDeadlineMs: number;
   /** Empty: the embedded in-process cache. */
   readonly redisUrl: string;
+  /** Redis Cluster seed nodes (host:port); empty: not a cluster. Exclusive with redisUrl. */
+  readonly redisCluster: readonly string[];
   readonly keyPrefix: string;
   readonly recordTtlMs: number;
   readonly collectionTtlMs: number;
@@ -22,12 +39,16 @@ export interface DataServerConfig {
   readonly redisCommandTimeoutMs: number;
   readonly redisProbeMs: number;
   readonly redisSettleMs: number;
+  /** The cache-hit GETs on a Redis connection of their own (cache/resp-gets.ts), not ioredis. */
+  readonly redisHitConnection: boolean;
   readonly maxPendingInvalidations: number;
   readonly memoryCacheBytes: number;
   readonly schemaPath: string;
   readonly logLevel: string;
   readonly logPretty: boolean;
   readonly shutdownTimeoutMs: number;
+  /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts), served and used to call db-proxy. */
+  readonly security?: Security;
 }
 
 const positive = (desc: string, def: number) => num({ default: def, desc });
@@ -39,12 +60,20 @@ export const envSpec = {
   DATASERVER_METRICS_PORT: port({ default: 9102, desc: 'Prometheus /metrics port' }),
   DATASERVER_DBPROXY_ADDR: str({
     default: '127.0.0.1:50051',
-    desc: 'db-proxy gRPC address (host:port)',
+    desc: 'db-proxy gRPC address: host:port, or etcd://host:port/key/prefix (every db-proxy registered there, round-robin)',
+  }),
+  DATASERVER_REGISTER: str({
+    default: '',
+    desc: 'etcd://host:port/key/prefix[?ttl=s&advertise=host]: register this instance there while it serves; empty: none',
   }),
   DATASERVER_DEADLINE_MS: positive('deadline of a call that came without one', 10_000),
   DATASERVER_REDIS_URL: str({
     default: '',
     desc: 'Redis URL (redis://host:port/db) of the shared cache; empty = the embedded in-process cache',
+  }),
+  DATASERVER_REDIS_CLUSTER: str({
+    default: '',
+    desc: 'Redis Cluster seed nodes, host:port,host:port,... (the shared cache on a cluster; instead of DATASERVER_REDIS_URL)',
   }),
   DATASERVER_KEY_PREFIX: str({ default: 'ds:', desc: 'prefix of every cache key' }),
   DATASERVER_RECORD_TTL_MS: positive('how long a record stays cached', 300_000),
@@ -66,6 +95,10 @@ export const envSpec = {
     'while degraded, how often to check whether Redis answers again',
     250,
   ),
+  DATASERVER_REDIS_HIT_CONNECTION: bool({
+    default: false,
+    desc: 'the cache-hit GETs (MGET) on a Redis connection of their own, read without ioredis; 0: through ioredis (single Redis only; a cluster always uses ioredis)',
+  }),
   DATASERVER_REDIS_SETTLE_MS: num({
     default: 1000,
     desc: 'after an outage, how long the cache stays unused once this instance replayed its invalidations (the other instances replay theirs meanwhile)',
@@ -78,6 +111,7 @@ export const envSpec = {
   DATASERVER_SCHEMA_PATH: str({ default: defaultSchemaPath, desc: "db-proxy's schema file" }),
 };
 
+const hostPort = /^[^:\s,]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/;
 const prefixPattern = /^[A-Za-z0-9:_.-]{1,64}$/;
 const positiveVars = [
   'DATASERVER_DEADLINE_MS',
@@ -95,7 +129,8 @@ const positiveVars = [
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerConfig {
   // Checks envalid's validators do not express, on the raw strings, so that every problem
   // (theirs and these) is reported in one list.
-  const problems: string[] = [];
+  const sec = securityProblems(env);
+  const problems: string[] = [...sec.problems];
   const raw = (name: string) => env[name];
   for (const name of positiveVars) {
     const value = raw(name);
@@ -119,10 +154,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
       `DATASERVER_REDIS_URL=${JSON.stringify(redisUrl)}: must be redis://host:port[/db] (or empty for the embedded cache)`,
     );
   }
-  const addr = raw('DATASERVER_DBPROXY_ADDR');
-  if (addr !== undefined && !/^[^:\s]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(addr)) {
-    problems.push(`DATASERVER_DBPROXY_ADDR=${JSON.stringify(addr)}: must be host:port`);
+  const cluster = raw('DATASERVER_REDIS_CLUSTER');
+  if (cluster) {
+    const bad = cluster.split(',').filter((n) => !hostPort.test(n.trim()));
+    if (bad.length) {
+      problems.push(
+        `DATASERVER_REDIS_CLUSTER=${JSON.stringify(cluster)}: must be host:port,host:port,... (${bad.map((b) => JSON.stringify(b)).join(', ')} is not host:port)`,
+      );
+    }
+    if (redisUrl) {
+      problems.push(
+        'DATASERVER_REDIS_URL and DATASERVER_REDIS_CLUSTER are both set: give one (a single Redis or a cluster)',
+      );
+    }
   }
+  for (const problem of [
+    addressProblem('DATASERVER_DBPROXY_ADDR', raw('DATASERVER_DBPROXY_ADDR')),
+    registerProblem('DATASERVER_REGISTER', raw('DATASERVER_REGISTER')),
+  ])
+    if (problem) problems.push(problem);
   let e: ReturnType<typeof loadConfig<typeof envSpec>>;
   try {
     e = loadConfig(envSpec, env);
@@ -136,8 +186,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
     port: e.DATASERVER_PORT,
     metricsPort: e.DATASERVER_METRICS_PORT,
     dbProxyAddress: e.DATASERVER_DBPROXY_ADDR,
+    register: e.DATASERVER_REGISTER,
     defaultDeadlineMs: e.DATASERVER_DEADLINE_MS,
     redisUrl: e.DATASERVER_REDIS_URL,
+    redisCluster: e.DATASERVER_REDIS_CLUSTER
+      ? e.DATASERVER_REDIS_CLUSTER.split(',').map((n) => n.trim())
+      : [],
     keyPrefix: e.DATASERVER_KEY_PREFIX,
     recordTtlMs: e.DATASERVER_RECORD_TTL_MS,
     collectionTtlMs: e.DATASERVER_COLLECTION_TTL_MS,
@@ -147,12 +201,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
     redisCommandTimeoutMs: e.DATASERVER_REDIS_TIMEOUT_MS,
     redisProbeMs: e.DATASERVER_REDIS_PROBE_MS,
     redisSettleMs: e.DATASERVER_REDIS_SETTLE_MS,
+    redisHitConnection: e.DATASERVER_REDIS_HIT_CONNECTION,
     maxPendingInvalidations: e.DATASERVER_MAX_PENDING_INVALIDATIONS,
     memoryCacheBytes: Math.round(e.DATASERVER_MEMORY_CACHE_MB * 1024 * 1024),
     schemaPath: e.DATASERVER_SCHEMA_PATH,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    security: sec.security,
   };
 }
 

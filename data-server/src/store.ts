@@ -8,6 +8,7 @@ import {
   FailedPreconditionError,
   type GrpcClient,
   NotFoundError,
+  type Security,
 } from '@slg/service-kit';
 import type { Registry } from 'prom-client';
 import { type CollectionRef, idString, type RecordRef } from './validate.ts';
@@ -62,11 +63,13 @@ export function createDbProxyClient(
   address: string,
   registry: Registry,
   deadlineMs: number,
+  security?: Security,
 ): DbProxyClient {
   return createGrpcClient(slg_dbproxy_v1_DbProxyDefinition, address, {
     deadlineMs,
     idempotent: ['Get', 'List', 'Count'],
     registry,
+    security,
   });
 }
 

@@ -21,6 +21,11 @@ import { type DataServerConfig, defaultConfig } from '../src/config.ts';
 import type { ReadHooks } from '../src/read-through.ts';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+/**
+ * TEST_REDIS_CLUSTER=host:port,...: a data-server started with the 'redis' cache and no URL of
+ * its own uses this Redis Cluster instead (cluster-suites.test.ts runs suites so).
+ */
+export const redisCluster = process.env.TEST_REDIS_CLUSTER?.split(',') ?? [];
 
 export const quietLogger = () =>
   createLogger({ name: 'data-server-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -172,13 +177,18 @@ export async function startDataServer(
     hooks?: ReadHooks;
   },
 ): Promise<DataServerHandle> {
+  const onCluster = opts.cache === 'redis' && !opts.redisUrl && redisCluster.length > 0;
   const config = defaultConfig({
     dbProxyAddress: opts.dbProxy,
-    redisUrl: opts.cache === 'redis' ? (opts.redisUrl ?? redisUrl) : '',
+    redisUrl: opts.cache === 'redis' && !onCluster ? (opts.redisUrl ?? redisUrl) : '',
+    redisCluster: onCluster ? redisCluster : [],
     keyPrefix: opts.prefix,
     port: 0,
     metricsPort: 0,
     shutdownTimeoutMs: 2000,
+    // A private cluster's six redis-servers on a busy 2-core machine: a command (and its WAIT)
+    // may outlast the default 500 ms and degrade the cache under a suite that expects it up.
+    ...(onCluster ? { redisCommandTimeoutMs: 5000 } : {}),
     ...opts.config,
   });
   const app = await build(config, { logger: quietLogger(), hooks: opts.hooks ?? {} });
@@ -197,7 +207,8 @@ export async function startDataServer(
       closed = true;
       client.close();
       await app.close(2000);
-      if (opts.cache === 'redis') await dropPrefix(opts.redisUrl ?? redisUrl, opts.prefix);
+      if (opts.cache === 'redis' && !onCluster)
+        await dropPrefix(opts.redisUrl ?? redisUrl, opts.prefix);
     },
   };
   t.teardown(() => h.close());

@@ -7,6 +7,7 @@
 // version after MariaDB has the newer one. Before the fix, db-proxy kept the dead caller's
 // transaction and committed it once the lock went, while the write's 3 s lease had expired
 // and a FetchV2 had filled the old row for the record TTL (5 min).
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   toBigInt,
 } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
+import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import t from 'tap';
@@ -90,7 +92,7 @@ async function startBundle(
   const full: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     LOG_LEVEL: 'warn',
-    MALLOC_ARENA_MAX: '2',
+    MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
     ...env,
     [portVar]: String(port),
     [metricsVar]: String(await freePort()),

@@ -21,6 +21,7 @@ import { loadQueries, type NamedQuery } from './queries.ts';
 import { loadSchema, type Schema } from './schema.ts';
 import { createHandlers, dbProxyDefinition } from './service.ts';
 import { type BackendSpec, parseBackends, ShardMap } from './shards.ts';
+import { backendId, DynamicRouter, type Router, StaticRouter } from './slot-map.ts';
 import { RecordStore } from './store.ts';
 import { Validator } from './validate.ts';
 
@@ -33,7 +34,9 @@ export interface DbProxyApp {
   readonly logger: Logger;
   readonly schema: Schema;
   readonly queries: ReadonlyMap<string, NamedQuery>;
+  /** Where each slot is now (the persisted map, when DBPROXY_SLOT_MAP=backend). */
   readonly shards: ShardMap<Backend>;
+  readonly router: Router;
   readonly backends: readonly Backend[];
   /** Bound ports (after listen). */
   readonly port: number;
@@ -116,11 +119,13 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     defaultDeadlineMs: config.defaultDeadlineMs,
     // The hard stop; requests over maxRequestBytes get INVALID_ARGUMENT with their size.
     maxReceiveMessageBytes: Math.max(4 * 1024 * 1024, config.limits.maxRequestBytes * 4),
+    security: config.security,
   });
   let serving: boolean | undefined;
   let registered = false;
+  let router: Router | undefined;
   const updateHealth = () => {
-    const now = backends.some((b) => b.up && state.get(b)!.migrated);
+    const now = (router?.fresh() ?? true) && backends.some((b) => b.up && state.get(b)!.migrated);
     for (const b of backends) metrics.setUp(b.name, b.up && state.get(b)!.migrated);
     if (now === serving || !registered) return;
     serving = now;
@@ -128,7 +133,12 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     server.health.set('', status);
     server.health.set(SERVICE_NAME, status);
     if (now) logger.info('health: SERVING');
-    else logger.warn('health: NOT_SERVING (no backend reachable)');
+    else
+      logger.warn(
+        router?.fresh() === false
+          ? 'health: NOT_SERVING (the slot map is stale)'
+          : 'health: NOT_SERVING (no backend reachable)',
+      );
   };
   metrics.onReachability(updateHealth);
 
@@ -165,18 +175,43 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     queueLimit: config.queueLimit,
     observer: metrics,
   });
-  const route = (shard: bigint): Backend => {
-    const b = shards.forKey(shard);
+  const check = (b: Backend, shard: bigint): void => {
     const s = state.get(b)!;
     if (!s.migrated)
       throw new UnavailableError(
         `${b.name} (the backend of shard key ${shard}) is not ready: ${s.error}`,
       );
-    return b;
   };
+  if (config.slotMap === 'backend') {
+    const ids = specs.map(backendId);
+    const control = specs[0]!;
+    if (control.kind !== 'mysql')
+      throw new Error('DBPROXY_SLOT_MAP=backend: the first backend must be MySQL');
+    const dynamic = new DynamicRouter({
+      control,
+      backends: new Map(ids.map((id, i) => [id, backends[i]!])),
+      seed: owners.map((i) => ids[i]!),
+      shards,
+      refreshMs: config.mapRefreshMs,
+      leaseMs: config.mapLeaseMs,
+      connectTimeoutMs: config.connectTimeoutMs,
+      check,
+      logger,
+      onChange: (v) => metrics.mapVersion(v),
+    });
+    try {
+      await dynamic.start();
+    } catch (err) {
+      await dynamic.close();
+      await Promise.all(backends.map((b) => b.close()));
+      throw err;
+    }
+    router = dynamic;
+  } else router = new StaticRouter(shards, check);
+  const routes = router;
   server.addService(
     dbProxyDefinition(config.limits.maxRequestBytes),
-    createHandlers({ validator, store, shards, route }),
+    createHandlers({ validator, store, router: routes }),
   );
   registered = true;
   updateHealth();
@@ -215,6 +250,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     schema,
     queries,
     shards,
+    router: routes,
     backends,
     get port() {
       return server.port;
@@ -245,6 +281,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
       await server.shutdown(config.shutdownTimeoutMs);
       await metricsServer?.close();
       await checking;
+      await routes.close();
       await Promise.all(backends.map((b) => b.close()));
     },
   };

@@ -2,7 +2,17 @@
 // here, checked whole (every problem reported together), with defaults that
 // run on a laptop with nothing installed (the embedded SQLite backend).
 import { fileURLToPath } from 'node:url';
-import { ConfigError, commonEnv, host, loadConfig, port, str } from '@slg/service-kit';
+import {
+  ConfigError,
+  commonEnv,
+  host,
+  loadConfig,
+  port,
+  type Security,
+  securityProblems,
+  str,
+} from '@slg/service-kit';
+import { registerProblem } from '@slg/service-kit/discovery';
 import { defaultQueriesPath } from './queries.ts';
 import { defaultSchemaPath } from './schema.ts';
 import { parseBackends } from './shards.ts';
@@ -16,7 +26,18 @@ export interface DbProxyConfig {
   metricsPort: number | null;
   /** DBPROXY_BACKENDS: mysql:// or sqlite: URLs (see shards.ts). */
   backends: string;
+  /** DBPROXY_REGISTER: an etcd URL this instance registers under while serving; '' = none. */
+  register: string;
   slots: number;
+  /**
+   * DBPROXY_SLOT_MAP: `env` (the map of DBPROXY_BACKENDS, fixed) or `backend` (a persisted map on
+   * the first backend, changed while serving by reshard.ts; slot-map.ts).
+   */
+  slotMap: 'env' | 'backend';
+  /** How often the persisted map's version is read (and this instance's heartbeat written). */
+  mapRefreshMs: number;
+  /** An instance that could not refresh the persisted map for this long stops serving. */
+  mapLeaseMs: number;
   /** A schema file, or a schema object ({ tables }). */
   schema: string | URL | { tables: unknown };
   /** A named-queries file, or an object ({ queries }). */
@@ -38,6 +59,8 @@ export interface DbProxyConfig {
   limits: Limits;
   logLevel: string;
   logPretty: boolean;
+  /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts); absent: plaintext, no token. */
+  security?: Security;
 }
 
 export const defaultDataDir = fileURLToPath(new URL('../.data/', import.meta.url));
@@ -48,7 +71,11 @@ export const defaults: DbProxyConfig = {
   metricsHost: '127.0.0.1',
   metricsPort: 9101,
   backends: `sqlite:${defaultDataDir}dbproxy.sqlite`,
+  register: '',
   slots: 1024,
+  slotMap: 'env',
+  mapRefreshMs: 250,
+  mapLeaseMs: 5000,
   schema: defaultSchemaPath,
   queries: defaultQueriesPath,
   poolSize: 16,
@@ -83,6 +110,18 @@ const integers = {
     1,
     1 << 20,
     'number of shard slots (fixed for the life of the data)',
+  ],
+  DBPROXY_MAP_REFRESH_MS: [
+    defaults.mapRefreshMs,
+    10,
+    60_000,
+    'how often the persisted slot map is re-read (DBPROXY_SLOT_MAP=backend)',
+  ],
+  DBPROXY_MAP_LEASE_MS: [
+    defaults.mapLeaseMs,
+    100,
+    600_000,
+    'an instance that could not re-read the persisted slot map for this long stops serving',
   ],
   DBPROXY_POOL_SIZE: [defaults.poolSize, 1, 1000, 'MySQL connections per backend'],
   DBPROXY_POOL_QUEUE: [
@@ -154,10 +193,19 @@ const spec = {
   ...commonEnv,
   DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC (and /metrics) bind address' }),
   DBPROXY_PORT: port({ default: defaults.port, desc: 'gRPC port' }),
+  DBPROXY_REGISTER: str({
+    default: '',
+    desc: 'etcd://host:port/key/prefix[?ttl=s&advertise=host]: register this instance there while it serves (service discovery); empty: none',
+  }),
   DBPROXY_METRICS_PORT: port({ default: 9101, desc: 'HTTP port of /metrics' }),
   DBPROXY_BACKENDS: str({
     default: '',
     desc: 'mysql://user:pass@host:port/db[?slots=a-b] or sqlite:path URLs, space- or comma-separated; empty: one embedded SQLite file under DBPROXY_DATA_DIR',
+  }),
+  DBPROXY_SLOT_MAP: str({
+    default: 'env',
+    choices: ['env', 'backend'],
+    desc: 'env: the slot map of DBPROXY_BACKENDS, fixed; backend: a persisted map on the first backend (MySQL), changed while serving by the reshard command',
   }),
   DBPROXY_DATA_DIR: str({ default: defaultDataDir, desc: 'where the embedded SQLite file lives' }),
   DBPROXY_SCHEMA: str({
@@ -173,6 +221,8 @@ const spec = {
 /** Reads db-proxy's configuration from the environment; throws a ConfigError naming every problem. */
 export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxyConfig {
   const problems: string[] = [];
+  const sec = securityProblems(env);
+  problems.push(...sec.problems);
   let e: ReturnType<typeof loadConfig<typeof spec>> | undefined;
   try {
     e = loadConfig(spec, env);
@@ -195,18 +245,27 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
   if (n.DBPROXY_DEFAULT_PAGE_SIZE > n.DBPROXY_MAX_PAGE_SIZE) {
     problems.push('DBPROXY_DEFAULT_PAGE_SIZE: must not exceed DBPROXY_MAX_PAGE_SIZE');
   }
+  const register = registerProblem('DBPROXY_REGISTER', env.DBPROXY_REGISTER);
+  if (register) problems.push(register);
   const backends = e
     ? e.DBPROXY_BACKENDS.trim() || `sqlite:${e.DBPROXY_DATA_DIR.replace(/\/?$/, '/')}dbproxy.sqlite`
     : (env.DBPROXY_BACKENDS ?? '').trim();
   if (backends) {
     try {
-      parseBackends(
+      const { specs } = parseBackends(
         backends,
         Number.isInteger(n.DBPROXY_SLOTS) && n.DBPROXY_SLOTS > 0 ? n.DBPROXY_SLOTS : defaults.slots,
       );
+      if (e?.DBPROXY_SLOT_MAP === 'backend' && specs[0]?.kind !== 'mysql')
+        problems.push(
+          'DBPROXY_SLOT_MAP=backend: the first of DBPROXY_BACKENDS holds the map and must be a mysql:// URL',
+        );
     } catch (err) {
       problems.push((err as Error).message);
     }
+  }
+  if (n.DBPROXY_MAP_LEASE_MS < 2 * n.DBPROXY_MAP_REFRESH_MS) {
+    problems.push('DBPROXY_MAP_LEASE_MS: must be at least twice DBPROXY_MAP_REFRESH_MS');
   }
   if (problems.length || !e) throw new ConfigError(problems);
   return {
@@ -215,7 +274,11 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
     metricsHost: e.DBPROXY_HOST,
     metricsPort: e.DBPROXY_METRICS_PORT,
     backends,
+    register: e.DBPROXY_REGISTER,
     slots: n.DBPROXY_SLOTS,
+    slotMap: e.DBPROXY_SLOT_MAP as 'env' | 'backend',
+    mapRefreshMs: n.DBPROXY_MAP_REFRESH_MS,
+    mapLeaseMs: n.DBPROXY_MAP_LEASE_MS,
     schema: e.DBPROXY_SCHEMA,
     queries: e.DBPROXY_QUERIES,
     poolSize: n.DBPROXY_POOL_SIZE,
@@ -241,5 +304,6 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
     },
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
+    security: sec.security,
   };
 }

@@ -3,6 +3,7 @@
 // that fails half-way (the metrics port taken after gRPC has bound) closes what
 // it opened and exits non-zero: it never goes on serving gRPC alone.
 import { createLogger, onShutdown, runMain } from '@slg/service-kit';
+import { type Registration, startRegistration } from '@slg/service-kit/discovery';
 import { build } from './app.ts';
 import { loadDbProxyConfig } from './config.ts';
 import { redact } from './shards.ts';
@@ -15,9 +16,12 @@ runMain(async () => {
     pretty: config.logPretty,
   });
   const app = await build(config, { logger });
-  const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs + 2000 }, () =>
-    app.close(),
-  );
+  let registration: Registration | undefined;
+  // Withdrawn from discovery first, so that clients stop picking this instance, then drained.
+  const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs + 2000 }, async () => {
+    await registration?.close();
+    await app.close();
+  });
   let bound: { port: number; metricsPort: number | undefined };
   try {
     bound = await app.listen();
@@ -27,6 +31,15 @@ runMain(async () => {
     await app.close();
     throw err;
   }
+  // Registered (etcd, DBPROXY_REGISTER) while SERVING: a backend reachable and migrated.
+  if (config.register)
+    registration = startRegistration({
+      target: config.register,
+      host: config.host,
+      port: bound.port,
+      serving: app.serving,
+      logger,
+    });
   logger.info(
     {
       ...bound,

@@ -17,6 +17,7 @@ export class DbProxyMetrics implements BackendObserver {
   readonly #rejected: Counter<'backend' | 'reason'>;
   readonly #lost: Counter<'backend'>;
   readonly #up: Gauge<'backend'>;
+  readonly #mapVersion: Gauge;
   readonly #batches: FastHistogram<'backend' | 'table'>;
   /** Histogram children by statement and backend, made once. */
   readonly #children = new Map<Statement, Map<string, HistogramChild>>();
@@ -116,6 +117,16 @@ export class DbProxyMetrics implements BackendObserver {
           registers,
         }),
     );
+    this.#mapVersion = registerOnce(
+      registry,
+      'dbproxy_slot_map_version',
+      () =>
+        new Gauge({
+          name: 'dbproxy_slot_map_version',
+          help: 'Version of the persisted slot map this instance routes by (DBPROXY_SLOT_MAP=backend; 0 with the fixed map)',
+          registers,
+        }),
+    );
     this.#batches = registerOnce(
       registry,
       'dbproxy_get_batch_size',
@@ -182,6 +193,10 @@ export class DbProxyMetrics implements BackendObserver {
 
   watch(backends: readonly Backend[]): void {
     this.#backends = backends;
+  }
+
+  mapVersion(version: bigint): void {
+    this.#mapVersion.set(Number(version));
   }
 
   setUp(backend: string, up: boolean): void {

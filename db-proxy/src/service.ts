@@ -10,7 +10,7 @@ import {
 import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
 import { Encoded, encodeListResponse, encodeRowResponse, NO_ROW } from './row-encoder.ts';
 import type { Cell, Table } from './schema.ts';
-import type { ShardMap } from './shards.ts';
+import type { Router } from './slot-map.ts';
 import type { Op, OpResult, RawRow, RecordStore } from './store.ts';
 import { shardOf, type Validator } from './validate.ts';
 import { bigIntToWire, cellSize, rawBigInt, rawInt } from './values.ts';
@@ -118,11 +118,26 @@ function writeResult(r: OpResult): { version: number | Long } {
 export function createHandlers(deps: {
   validator: Validator;
   store: RecordStore;
-  shards: ShardMap<Backend>;
   /** The backend of a shard key, refusing backends that are not ready (migrations pending). */
-  route(shard: bigint): Backend;
+  router: Router;
 }): DbProxyHandlers {
-  const { validator: v, store } = deps;
+  const { validator: v, store, router } = deps;
+  /** `fn` on the backend of `shard`; the route is held (counted by the slot map) until it ends. */
+  const routed = async <T>(
+    shard: bigint,
+    write: boolean,
+    ctx: CallContext,
+    fn: (b: Backend, deadline: number) => Promise<T>,
+  ): Promise<T> => {
+    const r = await router.route(shard, write, ctx.deadline, ctx.signal);
+    try {
+      return await fn(r.backend, r.deadline);
+    } finally {
+      r.release();
+    }
+  };
+  const write = (op: Op, ctx: CallContext): Promise<OpResult> =>
+    routed(shardOf(op), true, ctx, (b, deadline) => store.write(b, op, deadline, ctx.signal));
   const limits = v.limits;
   const checkSize = (req: object) => {
     const n = (req as Record<symbol, number | undefined>)[REQUEST_BYTES];
@@ -138,7 +153,9 @@ export function createHandlers(deps: {
       checkSize(req);
       const t = v.table(req.table);
       const key = v.key(t, req.key);
-      const raw = await store.get(deps.route(key[0] as bigint), t, key, ctx.deadline);
+      const raw = await routed(key[0] as bigint, false, ctx, (b, deadline) =>
+        store.get(b, t, key, deadline),
+      );
       // A missing row is an answer, not an error: OK with `row` unset (see the .proto).
       return (raw ? new Encoded(encodeRowResponse(t, raw)) : NO_ROW) as unknown as Res<'Get'>;
     },
@@ -154,7 +171,9 @@ export function createHandlers(deps: {
         );
       }
       const after = req.pageToken ? decodeToken(t, shard, req.pageToken) : null;
-      const raws = await store.list(deps.route(shard), t, shard, after, pageSize + 1, ctx.deadline);
+      const raws = await routed(shard, false, ctx, (b, deadline) =>
+        store.list(b, t, shard, after, pageSize + 1, deadline),
+      );
       let n = 0;
       let bytes = 0;
       let more = raws.length > pageSize;
@@ -185,58 +204,50 @@ export function createHandlers(deps: {
       checkSize(req);
       const t = v.table(req.table);
       const shard = v.shardKey(t, req.shardKey);
-      const n = await store.count(deps.route(shard), t, shard, ctx.deadline);
+      const n = await routed(shard, false, ctx, (b, deadline) =>
+        store.count(b, t, shard, deadline),
+      );
       return { count: bigIntToWire(n) } as Res<'Count'>;
     },
 
     async Insert(req, ctx) {
       checkSize(req);
       const op = v.insert(req);
-      return writeResult(
-        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
-      ) as Res<'Insert'>;
+      return writeResult(await write(op, ctx)) as Res<'Insert'>;
     },
 
     async Update(req, ctx) {
       checkSize(req);
       const op = v.update(req);
-      return writeResult(
-        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
-      ) as Res<'Update'>;
+      return writeResult(await write(op, ctx)) as Res<'Update'>;
     },
 
     async Increment(req, ctx) {
       checkSize(req);
       const op = v.increment(req);
-      const r = (await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal)) as Extract<
-        OpResult,
-        { kind: 'increment' }
-      >;
+      const r = (await write(op, ctx)) as Extract<OpResult, { kind: 'increment' }>;
       return { value: bigIntToWire(r.value), version: bigIntToWire(r.version) } as Res<'Increment'>;
     },
 
     async Delete(req, ctx) {
       checkSize(req);
       const op = v.delete(req);
-      return writeResult(
-        await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal),
-      ) as Res<'Delete'>;
+      return writeResult(await write(op, ctx)) as Res<'Delete'>;
     },
 
     async DeleteMany(req, ctx) {
       checkSize(req);
       const op = v.deleteMany(req);
-      const r = (await store.write(routeOp(deps, op), op, ctx.deadline, ctx.signal)) as Extract<
-        OpResult,
-        { kind: 'deleteMany' }
-      >;
+      const r = (await write(op, ctx)) as Extract<OpResult, { kind: 'deleteMany' }>;
       return { deleted: r.deleted } as Res<'DeleteMany'>;
     },
 
     async Batch(req, ctx) {
       checkSize(req);
       const { ops, shard } = v.batch(req);
-      const results = await store.batch(deps.route(shard), ops, ctx.deadline, ctx.signal);
+      const results = await routed(shard, true, ctx, (b, deadline) =>
+        store.batch(b, ops, deadline, ctx.signal),
+      );
       return {
         results: results.map((r): slg.dbproxy.v1.BatchResult.$Properties => {
           switch (r.kind) {
@@ -260,19 +271,20 @@ export function createHandlers(deps: {
     async Query(req, ctx) {
       checkSize(req);
       const { query, shard, params } = v.query(req);
-      const b = deps.route(shard);
-      const compiled = query.statements[b.dialect];
-      if (!compiled) {
-        throw new FailedPreconditionError(
-          `query ${query.name} has no SQL for ${b.dialect}, the backend of shard key ${shard} (${b.name})`,
+      const result: ExecResult = await routed(shard, query.mode === 'write', ctx, (b, deadline) => {
+        const compiled = query.statements[b.dialect];
+        if (!compiled) {
+          throw new FailedPreconditionError(
+            `query ${query.name} has no SQL for ${b.dialect}, the backend of shard key ${shard} (${b.name})`,
+          );
+        }
+        return store.query(
+          b,
+          query,
+          compiled.order.map((p) => params.get(p)!),
+          deadline,
         );
-      }
-      const result: ExecResult = await store.query(
-        b,
-        query,
-        compiled.order.map((p) => params.get(p)!),
-        ctx.deadline,
-      );
+      });
       if (result.rows.length > limits.maxResultRows) {
         throw new ResourceExhaustedError(
           `query ${query.name} returned ${result.rows.length} rows, over the limit ${limits.maxResultRows} (DBPROXY_MAX_RESULT_ROWS); give it a LIMIT`,
@@ -295,8 +307,4 @@ export function createHandlers(deps: {
       return { rows, affectedRows: result.affectedRows } as Res<'Query'>;
     },
   };
-}
-
-function routeOp(deps: { route(shard: bigint): Backend }, op: Op): Backend {
-  return deps.route(shardOf(op));
 }

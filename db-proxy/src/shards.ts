@@ -4,9 +4,10 @@
 //
 //   mysql://root@127.0.0.1:3306/slg_0?slots=0-511 mysql://root@127.0.0.1:3306/slg_1?slots=512-1023
 //
-// (slots split evenly in order when no backend names its own). Moving a slot
-// to another backend is an operator's job (copy its rows, then change the map);
-// the slot function itself never changes.
+// (slots split evenly in order when no backend names its own). With
+// DBPROXY_SLOT_MAP=backend this map only seeds a persisted one that can change
+// while db-proxy serves (slot-map.ts; slots are moved by reshard.ts); the slot
+// function itself never changes.
 
 export interface MysqlSpec {
   kind: 'mysql';
@@ -46,13 +47,20 @@ export function slotOf(key: bigint, slots: number): number {
 export class ShardMap<B> {
   readonly slots: number;
   readonly backends: readonly B[];
-  readonly #bySlot: B[];
+  #bySlot: B[];
 
   /** `owners[slot]` is the index in `backends` of the slot's backend. */
   constructor(backends: readonly B[], owners: readonly number[]) {
     this.slots = owners.length;
     this.backends = backends;
     this.#bySlot = owners.map((i) => backends[i]!);
+  }
+
+  /** A new owner for every slot (the persisted map changed: slot-map.ts); -1 leaves a slot unowned. */
+  assign(owners: readonly number[]): void {
+    if (owners.length !== this.slots)
+      throw new Error(`${owners.length} owners for ${this.slots} slots`);
+    this.#bySlot = owners.map((i) => this.backends[i]!);
   }
 
   forKey(key: bigint): B {

@@ -52,7 +52,8 @@ t.test('the default game schema', async (t) => {
   t.same(
     [...s.tables.keys()],
     ['player', 'building', 'troop', 'item', 'mail'].concat(
-      ['map_world', 'map_city', 'map_field', 'map_monster', 'map_march_ref', 'map_march'],
+      ['map_world', 'map_region', 'map_city', 'map_field', 'map_monster', 'map_march_ref'],
+      ['map_march'],
       ['map_report'],
     ),
   );

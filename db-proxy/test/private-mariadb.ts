@@ -1,7 +1,15 @@
 // A private MariaDB server for one test: its own data directory and port, so
 // that the test can kill and restart it without touching the shared server.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,29 +29,76 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Servers of this process: killed if the test process is ended by a signal (tap's timeout). */
+const running = new Set<ChildProcess>();
+let hooked = false;
+function killOnSignal(): void {
+  if (hooked) return;
+  hooked = true;
+  for (const sig of ['SIGALRM', 'SIGTERM', 'SIGINT'] as const) {
+    process.once(sig, () => {
+      for (const c of running) c.kill('SIGKILL');
+      process.kill(process.pid, sig); // the default action, now that the listener is gone
+    });
+  }
+}
+
+class PortTakenError extends Error {}
+
 export class PrivateMariaDb {
   readonly dir: string;
-  readonly port: number;
+  #port: number;
   #child: ChildProcess | undefined;
 
   private constructor(dir: string, port: number) {
     this.dir = dir;
-    this.port = port;
+    this.#port = port;
   }
 
-  /** Creates a data directory (mariadb-install-db) and starts the server. */
+  get port(): number {
+    return this.#port;
+  }
+
+  /**
+   * Creates a data directory and starts the server. The directory is a copy of a template that
+   * mariadb-install-db made once (under the temp directory; made again when missing).
+   */
   static async start(): Promise<PrivateMariaDb> {
+    const template = join(tmpdir(), 'dbp-mariadb-template');
+    if (!existsSync(join(template, 'ready'))) {
+      const tmp = `${template}.${process.pid}`;
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+      await run('mariadb-install-db', [
+        '--no-defaults',
+        `--datadir=${join(tmp, 'data')}`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        '--user=root',
+      ]);
+      writeFileSync(join(tmp, 'ready'), '');
+      try {
+        renameSync(tmp, template);
+      } catch {
+        rmSync(tmp, { recursive: true, force: true }); // another process made it first
+      }
+    }
     const dir = mkdtempSync(join(tmpdir(), 'dbp-mariadb-'));
-    await run('mariadb-install-db', [
-      '--no-defaults',
-      `--datadir=${join(dir, 'data')}`,
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-      '--user=root',
-    ]);
+    cpSync(join(template, 'data'), join(dir, 'data'), { recursive: true });
+    mkdirSync(join(dir, 'tmp'));
     const m = new PrivateMariaDb(dir, await freePort());
-    await m.up();
-    return m;
+    // A port found free may be taken before mariadbd binds it (test files run side by side, each
+    // starting servers): up() then refuses, and another port is tried.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await m.up();
+        return m;
+      } catch (err) {
+        await m.down();
+        if (attempt >= 3) throw err;
+        m.#port = await freePort();
+      }
+    }
   }
 
   /** Starts mariadbd on the data directory and waits until it accepts connections. */
@@ -62,9 +117,15 @@ export class PrivateMariaDb {
         '--innodb-buffer-pool-size=32M',
         '--skip-name-resolve',
         `--log-error=${join(this.dir, 'error.log')}`,
+        // Its own temporary tables' files: not the shared /tmp of the machine's MariaDB.
+        `--tmpdir=${join(this.dir, 'tmp')}`,
       ],
       { stdio: 'ignore' },
     );
+    const child = this.#child;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    killOnSignal();
     const end = Date.now() + timeoutMs;
     for (;;) {
       try {
@@ -74,9 +135,18 @@ export class PrivateMariaDb {
           user: 'root',
           connectTimeout: 500,
         });
+        // The server that answered must be this one: another test's server on the same port
+        // would answer while this one failed to bind.
+        const [rows] = await c.query('SELECT @@datadir AS d');
         await c.end();
+        const d = String((rows as { d: string }[])[0]?.d ?? '');
+        if (!d.startsWith(this.dir))
+          throw new PortTakenError(`port ${this.port} answered by another server (${d})`);
         return;
       } catch (err) {
+        if (err instanceof PortTakenError) throw err;
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new PortTakenError(`mariadbd exited before it was ready on ${this.port}`);
         if (Date.now() > end)
           throw new Error(
             `private MariaDB did not start on ${this.port}: ${(err as Error).message}`,

@@ -2,87 +2,17 @@
 // tiles, 100,000 cities, 200,000 fields, 20,000 marches in flight (seeded), in-process.
 // Prints the query rates, their ratio, and the heap and RSS the world takes.
 //   node --expose-gc map-server/scripts/index-bench.ts [queries]
-import { createRng } from '../src/world/rng.ts';
-import type { City, Field, March } from '../src/world/types.ts';
-import { World } from '../src/world/world.ts';
+import type { World } from '../src/world/world.ts';
+import { issueWorld } from './issue-world.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const queries = Number(process.argv[2] ?? 20_000);
 gc();
 const before = process.memoryUsage();
-const rng = createRng(1);
-const w = new World({ worldId: 1, width: 1200, height: 1200, seed: 1, regionSize: 100 });
 const t0 = performance.now();
-for (let p = 1; w.cities.size < 100_000; p++) {
-  const x = rng.below(1199);
-  const y = rng.below(1199);
-  if (w.cityBlocker(x, y) !== null) continue;
-  const c: City = {
-    kind: 'city',
-    playerId: p,
-    x,
-    y,
-    level: 1,
-    seq: 1,
-    region: w.regionOf(x, y),
-    version: 1,
-    reinforcements: new Set(),
-    slot: 0,
-  };
-  w.addCity(c);
-}
-for (let id = 1; w.fields.size < 200_000; id++) {
-  const x = rng.below(1200);
-  const y = rng.below(1200);
-  if (w.blocked(x, y) || w.at(x, y)) continue;
-  const f: Field = {
-    kind: 'field',
-    id,
-    region: w.regionOf(x, y),
-    resource: 'food',
-    level: 1,
-    x,
-    y,
-    remaining: 20_000,
-    gen: 0,
-    version: 1,
-    occupant: undefined,
-    slot: 0,
-  };
-  w.addField(f);
-}
-const cities = [...w.cities.values()];
-for (let id = 1; id <= 20_000; id++) {
-  const c = cities[rng.below(cities.length)]!;
-  const dx = rng.below(61) - 30;
-  const dy = rng.below(61) - 30;
-  const m: March = {
-    id,
-    playerId: c.playerId,
-    kind: 'gather',
-    state: 'outbound',
-    refRegion: c.region,
-    homeX: c.x,
-    homeY: c.y,
-    targetX: c.x + dx,
-    targetY: c.y + dy,
-    targetId: 0,
-    targetGen: 0,
-    fromX: c.x + 1,
-    fromY: c.y + 1,
-    toX: Math.min(1199, Math.max(0, c.x + dx)) + 0.5,
-    toY: Math.min(1199, Math.max(0, c.y + dy)) + 0.5,
-    legStart: 0,
-    legEnd: 60_000,
-    troops: [{ troopId: 1, type: 'infantry', tier: 1, count: 100, wounded: 0 }],
-    load: { food: 0, wood: 0, stone: 0, iron: 0, gold: 0 },
-    step: 0,
-    version: 1,
-    startedAt: 0,
-    cells: [],
-  };
-  w.indexMarch(m);
-}
+// The viewport benches' world (issue-world.ts) without its monsters, radius 30: the same draws,
+// so the same cities, fields and marches as this script built itself before it was shared.
+const { w, rng } = issueWorld(30, 0);
 const buildMs = performance.now() - t0;
 gc();
 const after = process.memoryUsage();

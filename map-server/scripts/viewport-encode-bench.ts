@@ -1,92 +1,30 @@
 // QueryViewport's encoding, in-process, on a world of issue 12's size (1,200 x 1,200, 100,000
-// cities, 200,000 fields, 20,000 marches in flight, seeded): the query and its answer encoded by
-// protobufjs from convert.ts's messages (the first version) against the direct encoder
-// (viewport-encode.ts), alternating blocks of 500 queries, after a warm-up of both. Prints the
-// CPU time per query of each (process.cpuUsage), of the index query alone, and the mean answer
-// sizes.
-//   node map-server/scripts/viewport-encode-bench.ts [queries]
-import { slg } from '@slg/proto';
-import { cityMsg, fieldMsg, marchMsg, monsterMsg } from '../src/convert.ts';
+// cities, 200,000 fields, 20,000 monsters, 20,000 marches in flight, seeded): the query and its
+// answer encoded by protobufjs from convert.ts's messages (the first version) against the
+// service's path (`direct`: the encoder of this checkout), alternating blocks of 500 queries,
+// after a warm-up of both. Prints the CPU time per query of each (process.cpuUsage), of the
+// index query alone, of the same viewport encoded again right after the first time (`repeat`:
+// its caches warm, what a query would cost without the first reads of scattered memory), the
+// mean answer (entities by kind, bytes) and the memory of typed arrays and buffers.
+// The same script runs against an older checkout (copied there with issue-world.ts and
+// test/viewport-canonical.ts): it uses what that has.
+// `churn`: marches re-indexed (as a step does) before each block of 500 queries, so that kept
+// march bytes are dropped at a server's rate (600 steps/s beside 750 queries/s: 400 a block).
+//   node map-server/scripts/viewport-encode-bench.ts [queries] [march radius, tiles: 100] [churn]
 import { ViewportEncoder } from '../src/viewport-encode.ts';
-import { createRng } from '../src/world/rng.ts';
-import type { City, Field, March } from '../src/world/types.ts';
-import { World } from '../src/world/world.ts';
+import type { SlotResult, World } from '../src/world/world.ts';
+import * as worldModule from '../src/world/world.ts';
+import { referenceBytes } from '../test/viewport-canonical.ts';
+import { issueWorld } from './issue-world.ts';
 
-const pb = slg.mapserver.v1;
+// An older checkout has no slot query (its query alone then builds the objects).
+const { slotResult } = worldModule as { slotResult?: () => SlotResult };
+
 const queries = Number(process.argv[2] ?? 20_000);
-const rng = createRng(1);
-const w = new World({ worldId: 1, width: 1200, height: 1200, seed: 1, regionSize: 100 });
-for (let p = 1; w.cities.size < 100_000; p++) {
-  const x = rng.below(1199);
-  const y = rng.below(1199);
-  if (w.cityBlocker(x, y) !== null) continue;
-  const c: City = {
-    kind: 'city',
-    playerId: 800_000_000 + p,
-    x,
-    y,
-    level: 1 + (p % 20),
-    seq: 1,
-    region: w.regionOf(x, y),
-    version: 1,
-    reinforcements: new Set(),
-    slot: 0,
-  };
-  w.addCity(c);
-}
-const resources = ['food', 'wood', 'stone', 'iron', 'gold'] as const;
-for (let id = 1; w.fields.size < 200_000; id++) {
-  const x = rng.below(1200);
-  const y = rng.below(1200);
-  if (w.blocked(x, y) || w.at(x, y)) continue;
-  const f: Field = {
-    kind: 'field',
-    id: Math.floor(id / 1400) * 1_000_000 + id,
-    region: w.regionOf(x, y),
-    resource: resources[id % 5]!,
-    level: 1 + (id % 6),
-    x,
-    y,
-    remaining: 20_000 * (1 + (id % 6)),
-    gen: 0,
-    version: 1,
-    occupant: undefined,
-    slot: 0,
-  };
-  w.addField(f);
-}
-const cities = [...w.cities.values()];
-for (let id = 1; id <= 20_000; id++) {
-  const c = cities[rng.below(cities.length)]!;
-  const dx = rng.below(61) - 30;
-  const dy = rng.below(61) - 30;
-  const m: March = {
-    id: 1_000_000 + id,
-    playerId: c.playerId,
-    kind: 'scout',
-    state: 'outbound',
-    refRegion: c.region,
-    homeX: c.x,
-    homeY: c.y,
-    targetX: c.x + dx,
-    targetY: c.y + dy,
-    targetId: 0,
-    targetGen: 0,
-    fromX: c.x + 1,
-    fromY: c.y + 1,
-    toX: Math.min(1199, Math.max(0, c.x + dx)) + 0.5,
-    toY: Math.min(1199, Math.max(0, c.y + dy)) + 0.5,
-    legStart: 1_800_000_000_000,
-    legEnd: 1_800_000_060_000,
-    troops: [{ troopId: 2, type: 'cavalry', tier: 3, count: 1, wounded: 0 }],
-    load: { food: 0, wood: 0, stone: 0, iron: 0, gold: 0 },
-    step: 0,
-    version: 1,
-    startedAt: 1_800_000_000_000,
-    cells: [],
-  };
-  w.indexMarch(m);
-}
+// The gRPC bench's scouts go up to 100 tiles (43 marches an answer there).
+const radius = Number(process.argv[3] ?? 100);
+const churn = Number(process.argv[4] ?? 0);
+const { w, rng } = issueWorld(radius);
 const rects = Array.from({ length: queries }, () => ({
   x: rng.below(1171),
   y: rng.below(1181),
@@ -94,36 +32,57 @@ const rects = Array.from({ length: queries }, () => ({
   height: 20,
 }));
 const now = 1_800_000_030_000;
-const viaObjects = (r: (typeof rects)[number]) => {
-  const q = w.query(r);
-  return pb.ViewportContents.encode(
-    pb.ViewportContents.create({
-      cities: q.cities.map(cityMsg),
-      fields: q.fields.map(fieldMsg),
-      monsters: q.monsters.map(monsterMsg),
-      marches: q.marches.map(marchMsg),
-      nowMs: now,
-    }),
-  ).finish();
-};
+const viaObjects = (r: (typeof rects)[number]) => referenceBytes(w.query(r), now);
+type R = (typeof rects)[number];
 const enc = new ViewportEncoder();
-const direct = (r: (typeof rects)[number]) => enc.encode(w.query(r), now);
+// The service's path of this checkout: encodeRect where it exists (the world's slot records
+// and march bytes), else the entities' objects encoded directly.
+const viaRect = (enc as { encodeRect?: (w: World, r: R, now: number) => Buffer }).encodeRect;
+const direct = viaRect
+  ? (r: R) => viaRect.call(enc, w, r, now)
+  : (r: R) => enc.encode(w.query(r), now);
 for (const r of rects.slice(0, 2000)) {
   viaObjects(r);
   direct(r);
 }
-const queryOnly = (r: (typeof rects)[number]) => {
+const kinds = { cities: 0, fields: 0, monsters: 0, marches: 0 };
+// The index query alone: the slots (querySlots) where the checkout has them, else the objects.
+const slots = slotResult?.();
+const queryOnly = (r: R) => {
+  if (slots) {
+    w.querySlots(r, slots);
+    kinds.cities += slots.cities.length;
+    kinds.fields += slots.fields.length;
+    kinds.monsters += slots.monsters.length;
+    kinds.marches += slots.marches.length;
+    return {
+      length:
+        slots.cities.length + slots.fields.length + slots.monsters.length + slots.marches.length,
+    };
+  }
   const q = w.query(r);
+  kinds.cities += q.cities.length;
+  kinds.fields += q.fields.length;
+  kinds.monsters += q.monsters.length;
+  kinds.marches += q.marches.length;
   return { length: q.cities.length + q.fields.length + q.monsters.length + q.marches.length };
 };
-const cpu = { objects: 0, direct: 0, query: 0 };
-const bytes = { objects: 0, direct: 0, query: 0 };
+// Each viewport twice in a row: the second is the repeat (this block less the `direct` one).
+const twice = (r: R) => {
+  direct(r);
+  return direct(r);
+};
+const cpu = { objects: 0, direct: 0, query: 0, twice: 0 };
+const bytes = { objects: 0, direct: 0, query: 0, twice: 0 };
 const block = 500;
+const marchList = [...w.marches.values()];
 for (let k = 0; k < rects.length; k += block) {
+  for (let i = 0; i < churn; i++) w.indexMarch(marchList[rng.below(marchList.length)]!);
   for (const [name, fn] of [
     ['objects', viaObjects],
     ['direct', direct],
     ['query', queryOnly],
+    ['twice', twice],
   ] as const) {
     const c0 = process.cpuUsage();
     for (const r of rects.slice(k, k + block)) bytes[name] += fn(r).length;
@@ -132,13 +91,40 @@ for (let k = 0; k < rects.length; k += block) {
   }
 }
 const us = (name: keyof typeof cpu) => +(cpu[name] / queries).toFixed(1);
+// node --expose-gc for memory figures without the garbage (grown arrays' old buffers).
+(globalThis as { gc?: () => void }).gc?.();
+const mem = process.memoryUsage();
+const wire = w as unknown as {
+  records?: { capacity: number };
+  marchWire?: { size: { allocated: number; live: number } };
+};
 console.log(
   JSON.stringify({
-    world: { cities: w.cities.size, fields: w.fields.size, marches: w.marches.size },
+    world: {
+      cities: w.cities.size,
+      fields: w.fields.size,
+      monsters: w.monsters.size,
+      marches: w.marches.size,
+      marchRadius: radius,
+      churnPerBlock: churn,
+    },
     queries,
-    cpuUsPerQuery: { objects: us('objects'), direct: us('direct'), queryAlone: us('query') },
+    cpuUsPerQuery: {
+      objects: us('objects'),
+      direct: us('direct'),
+      repeat: +((cpu.twice - cpu.direct) / queries).toFixed(1),
+      queryAlone: us('query'),
+    },
     meanEntities: +(bytes.query / queries).toFixed(1),
+    meanByKind: Object.fromEntries(
+      Object.entries(kinds).map(([k, v]) => [k, +(v / queries).toFixed(1)]),
+    ),
     ratio: +(cpu.objects / cpu.direct).toFixed(2),
+    wireBytes: wire.records
+      ? { records: wire.records.capacity * 16, marchArena: wire.marchWire?.size }
+      : undefined,
+    arrayBuffersMB: +(mem.arrayBuffers / 2 ** 20).toFixed(1),
+    heapUsedMB: +(mem.heapUsed / 2 ** 20).toFixed(1),
     meanBytes: {
       objects: Math.round(bytes.objects / queries),
       direct: Math.round(bytes.direct / queries),

@@ -2,7 +2,7 @@
 // the first start) and the marches that arrived meanwhile being settled. Without reading the
 // environment (main.ts does that). Tests build it with a manual clock and listen on port 0.
 
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import {
   compactHeap,
   createLogger,
@@ -12,10 +12,12 @@ import {
   type MetricsServer,
   startMetricsServer,
 } from '@slg/service-kit';
+import { isEtcdUrl } from '@slg/service-kit/discovery';
 import type { Registry } from 'prom-client';
 import { type Clock, systemClock } from './clock.ts';
 import type { MapServerConfig } from './config.ts';
 import { type BattleClient, HttpBattleClient } from './engine/battles.ts';
+import { DiscoveredBattleClient } from './engine/battles-discovered.ts';
 import { Cities } from './engine/cities.ts';
 import { IdBlocks } from './engine/ids.ts';
 import { loadWorld } from './engine/loader.ts';
@@ -23,6 +25,7 @@ import { KeyedLocks } from './engine/locks.ts';
 import { type EngineHooks, MarchEngine } from './engine/march-engine.ts';
 import { createMapMetrics } from './metrics.ts';
 import { createHandlers, unaryDefinition, watchDefinition } from './service.ts';
+import { RegionDirectoryStore } from './store/region-directory.ts';
 import { DataServerStore, type MapStore } from './store/store.ts';
 import { ViewportHub } from './stream.ts';
 import { World } from './world/world.ts';
@@ -50,8 +53,8 @@ export interface MapServer {
   readonly store: MapStore;
   readonly registry: Registry;
   readonly logger: Logger;
-  /** How long loading the world took at start (ms), and whether it was generated. */
-  readonly loaded: { ms: number; generated: boolean; marches: number };
+  /** How long loading the world took at start (ms), whether it was generated, what it read. */
+  readonly loaded: { ms: number; generated: boolean; marches: number; regionsRead: number };
   listen(port?: number, host?: string): Promise<number>;
   listenMetrics(port?: number, host?: string): Promise<number>;
   /** Stops settling, ends the streams, drains calls, waits for running steps, closes clients. */
@@ -78,20 +81,44 @@ function boundLoadHeap(step: number): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * The old generation's growth between V8's full collections, fixed at `percent` of what the
+ * last one left (0: V8's own factor). V8 picks that factor by the heap limit it may reach: up to
+ * 4x on a machine whose memory gives a limit of 2 GB or more (4.2 GB here). Under a viewport
+ * load every call's grpc-js and HTTP/2 objects still in flight at two young-generation
+ * collections are promoted (~4-5 KB a query, measured with V8's sampling heap profiler), so the
+ * old generation filled with dead calls: 38 -> 90-165 MB in a 40 s load on a world whose
+ * own heap is 38 MB, ~108 MiB of RSS on the issue's world. The flag is the process's (V8 has
+ * one heap per process): set at every build, it is map-server's setting wherever it runs.
+ */
+function boundHeapGrowth(percent: number): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
 export async function build(config: MapServerConfig, opts: BuildOptions = {}): Promise<MapServer> {
+  boundHeapGrowth(config.heapGrowingPercent);
   const logger =
     opts.logger ??
     createLogger({ name: 'map-server', level: config.logLevel, pretty: config.logPretty });
   const registry = opts.registry ?? createMetricsRegistry();
   const clock = opts.clock ?? systemClock;
   const ownStore = !opts.store;
-  const store =
+  const backing =
     opts.store ??
     new DataServerStore(config.dataServerAddress, {
       registry,
       deadlineMs: config.defaultDeadlineMs,
+      security: config.security,
     });
-  const battles = opts.battles ?? new HttpBattleClient(config.battleUrl, config.defaultDeadlineMs);
+  const battles =
+    opts.battles ??
+    (isEtcdUrl(config.battleUrl)
+      ? new DiscoveredBattleClient(
+          config.battleUrl,
+          (base) => new HttpBattleClient(base, config.defaultDeadlineMs, config.security),
+          config.security?.tls ? 'https' : 'http',
+        )
+      : new HttpBattleClient(config.battleUrl, config.defaultDeadlineMs, config.security));
   const world = new World({
     worldId: config.worldId,
     width: config.width,
@@ -99,6 +126,9 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
     seed: config.seed,
     regionSize: config.regionSize,
   });
+  // Every write to a region marks it first (once), so a start reads only the regions that hold
+  // records (store/region-directory.ts).
+  const store = new RegionDirectoryStore(backing, world);
   let engine: MarchEngine | undefined;
   let hub: ViewportHub | undefined;
   const metrics = createMapMetrics(registry, {
@@ -139,7 +169,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
   });
 
   try {
-    if (store instanceof DataServerStore) await store.client.waitForReady(30_000);
+    if (backing instanceof DataServerStore) await backing.client.waitForReady(30_000);
     const e = engine;
     const unbound = boundLoadHeap(LOAD_HEAP_STEP);
     const loaded = await loadWorld({
@@ -165,6 +195,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       logger,
       registry,
       defaultDeadlineMs: config.defaultDeadlineMs,
+      security: config.security,
     });
     server.addService(
       unaryDefinition,
@@ -200,7 +231,12 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       store,
       registry,
       logger,
-      loaded: { ms: loaded.ms, generated: loaded.generated, marches: loaded.marches.length },
+      loaded: {
+        ms: loaded.ms,
+        generated: loaded.generated,
+        marches: loaded.marches.length,
+        regionsRead: loaded.regionsRead,
+      },
       listen: (port = config.port, host = config.host) => server.listen(host, port),
       async listenMetrics(port = config.metricsPort, host = config.host) {
         metricsServer = await startMetricsServer({ host, port, registry, logger });
@@ -222,11 +258,13 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
         clearTimeout(timer);
         await metricsServer?.close();
         if (ownStore) store.close();
+        if (battles instanceof DiscoveredBattleClient) battles.close();
       },
     };
   } catch (err) {
     engine.stop();
     if (ownStore) store.close();
+    if (battles instanceof DiscoveredBattleClient) battles.close();
     throw err;
   }
 }

@@ -1,13 +1,24 @@
 // map-server's configuration: environment variables read once, here, and validated whole
 // (every problem reported together). build() takes the result and never reads the environment.
-import { ConfigError, commonEnv, host, loadConfig, num, port, str } from '@slg/service-kit';
+import {
+  ConfigError,
+  commonEnv,
+  host,
+  loadConfig,
+  num,
+  port,
+  type Security,
+  securityProblems,
+  str,
+} from '@slg/service-kit';
+import { addressProblem, isEtcdUrl } from '@slg/service-kit/discovery';
 
 export interface MapServerConfig {
   readonly host: string;
   readonly port: number;
   readonly metricsPort: number;
   readonly dataServerAddress: string;
-  /** Base URL of battle-server (POST /v1/battles). */
+  /** Base URL of battle-server (POST /v1/battles), or an etcd:// URL (engine/battles-discovered.ts). */
   readonly battleUrl: string;
   /** Deadline of a call that came without one, and of the calls made for it. */
   readonly defaultDeadlineMs: number;
@@ -31,9 +42,16 @@ export interface MapServerConfig {
   readonly settleConcurrency: number;
   /** data-server calls in flight while loading the world at start. */
   readonly loadConcurrency: number;
+  /**
+   * V8's old generation may grow by this percent of what survived its last full collection
+   * before the next one (V8's --heap-growing-percent, set by build()); 0 leaves V8's own factor.
+   */
+  readonly heapGrowingPercent: number;
   readonly logLevel: string;
   readonly logPretty: boolean;
   readonly shutdownTimeoutMs: number;
+  /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts): served, and used to call data-server and battle-server. */
+  readonly security?: Security;
 }
 
 const int = (desc: string, def: number) => num({ default: def, desc });
@@ -45,11 +63,11 @@ export const envSpec = {
   MAPSERVER_METRICS_PORT: port({ default: 9103, desc: 'Prometheus /metrics port' }),
   MAPSERVER_DATASERVER_ADDR: str({
     default: '127.0.0.1:50052',
-    desc: 'data-server gRPC address (host:port)',
+    desc: 'data-server gRPC address: host:port, or etcd://host:port/key/prefix (every data-server registered there, round-robin)',
   }),
   MAPSERVER_BATTLE_URL: str({
     default: 'http://127.0.0.1:8080',
-    desc: 'battle-server base URL',
+    desc: 'battle-server base URL (default https:// when SLG_TLS_CERT is set), or etcd://host:port/key/prefix (every battle-server registered there, round-robin)',
   }),
   MAPSERVER_DEADLINE_MS: int('deadline of a call that came without one', 10_000),
   MAPSERVER_WORLD_ID: int('id of the world (its records are keyed by it)', 1),
@@ -64,6 +82,10 @@ export const envSpec = {
   MAPSERVER_STREAM_BUFFER: int('events queued per stream subscriber before it is closed', 1024),
   MAPSERVER_SETTLE_CONCURRENCY: int('settlements running at once', 64),
   MAPSERVER_LOAD_CONCURRENCY: int('data-server calls in flight while loading the world', 16),
+  MAPSERVER_HEAP_GROWING_PERCENT: int(
+    "old-generation growth allowed between V8's full collections, in percent of the live heap (0: V8's own factor, up to 300%)",
+    40,
+  ),
 };
 
 const integerRanges: [keyof typeof envSpec, number, number][] = [
@@ -80,11 +102,13 @@ const integerRanges: [keyof typeof envSpec, number, number][] = [
   ['MAPSERVER_STREAM_BUFFER', 1, 1_000_000],
   ['MAPSERVER_SETTLE_CONCURRENCY', 1, 10_000],
   ['MAPSERVER_LOAD_CONCURRENCY', 1, 1000],
+  ['MAPSERVER_HEAP_GROWING_PERCENT', 0, 300],
 ];
 
 /** Reads and checks the environment; throws a ConfigError naming every problem. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerConfig {
-  const problems: string[] = [];
+  const sec = securityProblems(env);
+  const problems: string[] = [...sec.problems];
   for (const [name, min, max] of integerRanges) {
     const value = env[name];
     if (value === undefined || value === '') continue;
@@ -93,14 +117,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
       problems.push(`${name}=${JSON.stringify(value)}: must be an integer from ${min} to ${max}`);
     }
   }
-  const addr = env.MAPSERVER_DATASERVER_ADDR;
-  if (addr !== undefined && !/^[^:\s]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(addr)) {
-    problems.push(`MAPSERVER_DATASERVER_ADDR=${JSON.stringify(addr)}: must be host:port`);
-  }
+  const addr = addressProblem('MAPSERVER_DATASERVER_ADDR', env.MAPSERVER_DATASERVER_ADDR);
+  if (addr) problems.push(addr);
   const url = env.MAPSERVER_BATTLE_URL;
-  if (url !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(url)) {
+  if (url !== undefined && isEtcdUrl(url)) {
+    const problem = addressProblem('MAPSERVER_BATTLE_URL', url);
+    if (problem) problems.push(problem);
+  } else if (url !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(url)) {
     problems.push(
       `MAPSERVER_BATTLE_URL=${JSON.stringify(url)}: must be http://host:port (no path)`,
+    );
+  } else if (url?.startsWith('http:') && sec.security.tls) {
+    problems.push(
+      `MAPSERVER_BATTLE_URL=${JSON.stringify(url)}: TLS is on (SLG_TLS_CERT), so battle-server is called at https://`,
     );
   }
   let e: ReturnType<typeof loadConfig<typeof envSpec>>;
@@ -116,7 +145,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     port: e.MAPSERVER_PORT,
     metricsPort: e.MAPSERVER_METRICS_PORT,
     dataServerAddress: e.MAPSERVER_DATASERVER_ADDR,
-    battleUrl: e.MAPSERVER_BATTLE_URL.replace(/\/$/, ''),
+    battleUrl: (url || !sec.security.tls
+      ? e.MAPSERVER_BATTLE_URL
+      : e.MAPSERVER_BATTLE_URL.replace(/^http:/, 'https:')
+    ).replace(/\/$/, ''),
     defaultDeadlineMs: e.MAPSERVER_DEADLINE_MS,
     worldId: e.MAPSERVER_WORLD_ID,
     width: e.MAPSERVER_WIDTH,
@@ -130,9 +162,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     streamBuffer: e.MAPSERVER_STREAM_BUFFER,
     settleConcurrency: e.MAPSERVER_SETTLE_CONCURRENCY,
     loadConcurrency: e.MAPSERVER_LOAD_CONCURRENCY,
+    heapGrowingPercent: e.MAPSERVER_HEAP_GROWING_PERCENT,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    security: sec.security,
   };
 }
 

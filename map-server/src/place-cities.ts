@@ -13,6 +13,7 @@ import {
 } from '@slg/service-kit';
 import type { Clock } from './clock.ts';
 import { type CityMsg, cityMsg } from './convert.ts';
+import { withdrawPlacement } from './engine/cities.ts';
 import type { Publish } from './engine/events.ts';
 import type { KeyedLocks } from './engine/locks.ts';
 import { cityFields, T } from './store/records.ts';
@@ -168,10 +169,11 @@ export async function placeCities(
             });
           });
         } catch (err) {
-          // All or none: none of this write's cities stands; their tiles are free again.
+          // All or none: none of this write's cities stands; their tiles are free again, and a
+          // snapshot taken while the write was out (it showed them) is told.
           d.log.warn({ err, region, cities: items.length }, 'a region write of PlaceCities failed');
           for (const { i, city } of items) {
-            world.removeCity(city);
+            withdrawPlacement(d, city);
             results[i] = failure(err);
           }
         }

@@ -129,7 +129,7 @@ export function createHandlers(d: ServiceDeps) {
       const r = { x: req.x, y: req.y, width: req.width, height: req.height };
       const problem = hub.check(r);
       if (problem) throw new InvalidArgumentError(problem);
-      return encoder.encode(world.query(r), clock.now());
+      return encoder.encodeRect(world, r, clock.now());
     },
     async GetReport(req: slg.mapserver.v1.GetReportRequest) {
       const playerId = id('player_id', req.playerId);

@@ -1,11 +1,18 @@
-// QueryViewport's answer encoded straight from the world's entities to protobuf bytes
-// (slg.mapserver.v1.ViewportContents), with no message object per entity and no protobufjs
-// writer: one growing scratch buffer, reused by every query, and a copy of the bytes as the
-// answer. The bytes decode to what protobufjs encodes from the same entities (convert.ts's
-// messages); fields holding their default (0, "") are left out, as proto3 allows.
-// (test/viewport-encode.test.ts compares the two on random worlds.)
-import type { City, Field, March, Monster } from './world/types.ts';
-import type { ViewportResult } from './world/world.ts';
+// QueryViewport's answer encoded straight to protobuf bytes (slg.mapserver.v1.ViewportContents),
+// with no message object per entity and no protobufjs writer: one growing scratch buffer, reused
+// by every query, and a copy of the bytes as the answer. The bytes decode to what protobufjs
+// encodes from the same entities (convert.ts's messages); fields holding their default (0, "")
+// are left out, as proto3 allows. (test/viewport-encode.test.ts compares the two on random
+// worlds, and after random engine activity.)
+//
+// encodeRect, the service's path, reads no entity object in the common case: cities, fields and
+// monsters come from the world's 16-byte slot records, marches from their encoded entries kept
+// in the world's arena (encoded from the object the first time a query meets the march, kept
+// until it changes). encode() encodes entity objects (the first version; the bench compares).
+import type { Rect } from './world/geometry.ts';
+import { type City, type Field, type March, type Monster, RESOURCES } from './world/types.ts';
+import { OCCUPIED, RECORD, SLOW } from './world/wire.ts';
+import { slotResult, type ViewportResult, type World } from './world/world.ts';
 
 const LEN = 2;
 const VARINT = 0;
@@ -22,10 +29,83 @@ function bytesOf(s: string): Uint8Array {
   return b;
 }
 
+const resourceBytes = RESOURCES.map((r) => Buffer.from(r, 'utf8'));
+
 export class ViewportEncoder {
   #buf = Buffer.allocUnsafe(64 * 1024);
   #view = new DataView(this.#buf.buffer, this.#buf.byteOffset, this.#buf.byteLength);
   #pos = 0;
+  readonly #slots = slotResult();
+
+  /** The encoded ViewportContents of the rectangle (a new Buffer the caller owns). */
+  encodeRect(world: World, r: Rect, nowMs: number): Buffer {
+    const q = this.#slots;
+    world.querySlots(r, q);
+    this.#pos = 0;
+    const rec = world.records;
+    for (let i = 0; i < q.cities.length; i++) {
+      const s = q.cities.items[i]!;
+      if (rec.u8[s * RECORD + 15]! & SLOW) this.#city(world.entityOf(s) as City);
+      else {
+        const at = this.#open(1);
+        this.#int64(1, rec.u32[s * 4]!);
+        this.#int32(2, rec.u16[s * 8 + 2]!);
+        this.#int32(3, rec.u16[s * 8 + 3]!);
+        this.#int32(4, rec.u8[s * RECORD + 13]!);
+        this.#int32(5, rec.u32[s * 4 + 2]!);
+        this.#close(at);
+      }
+    }
+    for (let i = 0; i < q.fields.length; i++) {
+      const s = q.fields.items[i]!;
+      const flags = rec.u8[s * RECORD + 15]!;
+      if (flags & SLOW) this.#field(world.entityOf(s) as Field);
+      else {
+        const at = this.#open(2);
+        this.#int64(1, rec.u32[s * 4]!);
+        this.#bytes(2, resourceBytes[rec.u8[s * RECORD + 14]!]!);
+        this.#int32(3, rec.u8[s * RECORD + 13]!);
+        this.#int32(4, rec.u16[s * 8 + 2]!);
+        this.#int32(5, rec.u16[s * 8 + 3]!);
+        this.#int64(6, rec.u32[s * 4 + 2]!);
+        // The occupant's id: the one read of an object here, for occupied fields only.
+        if (flags & OCCUPIED) this.#int64(7, (world.entityOf(s) as Field).occupant?.id ?? 0);
+        this.#close(at);
+      }
+    }
+    for (let i = 0; i < q.monsters.length; i++) {
+      const s = q.monsters.items[i]!;
+      if (rec.u8[s * RECORD + 15]! & SLOW) this.#monster(world.entityOf(s) as Monster);
+      else {
+        const at = this.#open(3);
+        this.#int64(1, rec.u32[s * 4]!);
+        this.#int32(2, rec.u8[s * RECORD + 13]!);
+        this.#int32(3, rec.u16[s * 8 + 2]!);
+        this.#int32(4, rec.u16[s * 8 + 3]!);
+        this.#int64(5, rec.u32[s * 4 + 2]!);
+        this.#close(at);
+      }
+    }
+    const arena = world.marchWire;
+    for (let i = 0; i < q.marches.length; i++) {
+      const s = q.marches.items[i]!;
+      const len = arena.length(s);
+      if (len > 0) {
+        this.#ensure(len);
+        const from = arena.offset(s);
+        arena.bytes.copy(this.#buf, this.#pos, from, from + len);
+        this.#pos += len;
+      } else {
+        const start = this.#pos;
+        this.#march(world.marchOf(s));
+        arena.put(s, this.#buf, start, this.#pos - start);
+      }
+    }
+    this.#int64(5, nowMs);
+    const out = Buffer.allocUnsafe(this.#pos);
+    this.#buf.copy(out, 0, 0, this.#pos);
+    return out;
+  }
 
   /** The encoded ViewportContents of a query's result (a new Buffer the caller owns). */
   encode(q: ViewportResult, nowMs: number): Buffer {
@@ -104,7 +184,10 @@ export class ViewportEncoder {
 
   #string(field: number, s: string): void {
     if (s.length === 0) return;
-    const b = bytesOf(s);
+    this.#bytes(field, bytesOf(s));
+  }
+
+  #bytes(field: number, b: Uint8Array): void {
     this.#tag(field, LEN);
     this.#varint(b.length);
     this.#ensure(b.length);

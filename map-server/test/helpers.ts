@@ -1,9 +1,10 @@
 // Shared by map-server's tests: a silent logger, in-process battles, a store a test can "kill",
-// a seeded population, a random driver of marches, and the conservation check.
+// a seeded population, a random driver of marches (one action, or a whole drive with city moves
+// and a restart), and the conservation check.
 import { fight } from '@slg/battle-server/model';
 import { createLogger } from '@slg/service-kit';
 import { build, type MapServer } from '../src/app.ts';
-import type { ManualClock } from '../src/clock.ts';
+import { ManualClock } from '../src/clock.ts';
 import { defaultConfig, type MapServerConfig } from '../src/config.ts';
 import type { BattleClient, BattleInput, BattleResult } from '../src/engine/battles.ts';
 import { generateRegion } from '../src/engine/loader.ts';
@@ -11,6 +12,7 @@ import { FIELD_LEVELS, FIELD_SIZE_PER_LEVEL } from '../src/engine/rules.ts';
 import type { MapStore, Op } from '../src/store/store.ts';
 import { createRng, hash32, type Rng } from '../src/world/rng.ts';
 import { RESOURCES, type Resource } from '../src/world/types.ts';
+import { MemoryStore } from './memory-store.ts';
 
 export const quietLogger = () =>
   createLogger({ name: 'map-server-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -201,6 +203,78 @@ export async function randomAction(
     clock.advance(rng.below(20_000));
     await app.engine.drain();
   }
+}
+
+/** A small world for drive(): 40 seeded players, each city placed at random by `rng`. */
+export async function randomWorld(seed: number) {
+  const store = new MemoryStore();
+  const clock = new ManualClock();
+  const players = await seedPlayers(store, 40);
+  const config = smallConfig();
+  const app = await buildApp(config, store, clock);
+  const rng = createRng(seed);
+  for (const p of players) {
+    await app.cities.place(p, rng.below(config.width), rng.below(config.height));
+  }
+  return { store, clock, players, config, app, rng };
+}
+
+export interface Drive {
+  actions: number;
+  /** The app rebuilt at the restart (action 700), before the next action: observe it again. */
+  restarted(app: MapServer): void;
+  /** After each action; false (the check failed, having said how) stops the drive. */
+  check(app: MapServer, action: number): boolean;
+}
+
+export interface DriveOutcome {
+  stats: DriveStats;
+  /** Whether every action ran and passed its check. */
+  finished: boolean;
+  moved: number;
+  /** Marches in flight the restart reloaded. */
+  reloaded: number;
+}
+
+/**
+ * Random engine activity on a randomWorld(): per action, 4 in 100 a city move (refused while its
+ * marches are out or allies are stationed there), at action 700 a restart (the world rebuilt
+ * from the store, marches in flight attached again), else randomAction(). The last app is
+ * closed before it returns. `rng` is the world's: a check may draw from it too.
+ */
+export async function drive(
+  world: Awaited<ReturnType<typeof randomWorld>>,
+  d: Drive,
+): Promise<DriveOutcome> {
+  const { store, clock, players, config, rng } = world;
+  let app = world.app;
+  const stats: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
+  let moved = 0;
+  let reloaded = 0;
+  let finished = true;
+  for (let action = 0; action < d.actions; action++) {
+    const r = rng.below(100);
+    if (r < 4) {
+      const p = players[rng.below(players.length)]!;
+      await app.cities
+        .relocate(p, rng.below(config.width - 1), rng.below(config.height - 1))
+        .then(() => moved++)
+        .catch((err: { code?: string }) => {
+          if (err.code !== 'FAILED_PRECONDITION' && err.code !== 'NOT_FOUND') throw err;
+        });
+    } else if (action === 700) {
+      await app.close(100);
+      app = await buildApp(config, store, clock);
+      d.restarted(app);
+      reloaded = app.loaded.marches;
+    } else await randomAction(app, clock, rng, players, stats);
+    if (!d.check(app, action)) {
+      finished = false;
+      break;
+    }
+  }
+  await app.close(100);
+  return { stats, finished, moved, reloaded };
 }
 
 /** Recalls everything and lets time run until every march is home. */

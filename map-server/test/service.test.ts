@@ -1,24 +1,13 @@
 // map-server over the real stack (MariaDB through db-proxy, data-server with Redis,
 // battle-server over HTTP), called through gRPC: errors that change nothing, racing
 // placements, a gather and an attack to the unit, battle reports that recompute to their hash,
-// conservation over random marches, and /metrics.
+// and /metrics. (Conservation over random marches on the same stack: conservation-stack.test.ts.)
 import { slg, slg_mapserver_v1_MapServiceDefinition, toBigInt } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
 import { reportIdOf } from '../src/engine/march-engine.ts';
-import {
-  bringAllHome,
-  checkConservation,
-  createRng,
-  type DriveStats,
-  fieldTotals,
-  randomAction,
-  START_RESOURCES,
-  seedPlayers,
-  smallConfig,
-  TROOPS,
-} from './helpers.ts';
+import { START_RESOURCES, seedPlayers, smallConfig, TROOPS } from './helpers.ts';
 import { startStack } from './stack.ts';
 
 async function failure(p: Promise<unknown>): Promise<ServiceError> {
@@ -41,7 +30,6 @@ t.test('map-server on the real stack', async (t) => {
   const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, `127.0.0.1:${port}`);
   t.teardown(() => c.close());
   const w = app.world;
-  const initialFields = fieldTotals(app);
 
   t.test('a new world: its record stored, its contents a function of the seed', async (t) => {
     const world = await c.GetWorld({});
@@ -245,7 +233,11 @@ t.test('map-server on the real stack', async (t) => {
       for (const r of results) {
         if (r.status === 'rejected') {
           t.equal((r.reason as ServiceError).code, 'FAILED_PRECONDITION');
-          t.match((r.reason as ServiceError).message, /is taken by the city of player/);
+          // The winner's move is written or still in flight (its new tiles reserved).
+          t.match(
+            (r.reason as ServiceError).message,
+            /is (being )?taken by the city of player \d+/,
+          );
         }
       }
       // The store agrees: one city record at that spot, and one record per player.
@@ -405,25 +397,6 @@ t.test('map-server on the real stack', async (t) => {
     for (const [k, v] of Object.entries(result.plunder)) {
       t.equal(Number(attacker!.fields[k]), START_RESOURCES + v, `${k}: ${v} carried home`);
     }
-  });
-
-  t.test('conservation over random marches through the real stack', async (t) => {
-    const rng = createRng(11);
-    for (const p of players)
-      if (!w.cities.has(p)) await app.cities.place(p, rng.below(160), rng.below(160));
-    const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
-    // Four drivers at once (their marches meet on the map: locks and time order under load).
-    await Promise.all(
-      [1, 2, 3, 4].map(async (k) => {
-        const own = createRng(100 + k);
-        while (s.started < 120) await randomAction(app, clock, own, players, s);
-      }),
-    );
-    await bringAllHome(app, clock);
-    const r = await checkConservation(stack.store, app, players, initialFields);
-    t.same(r.problems, [], 'troops and resources conserved to the unit');
-    t.ok(r.battles > 12, `${r.battles} battles`);
-    t.comment(`${JSON.stringify(s)}; ${r.battles} battles, ${r.dead} dead, ${r.respawns} respawns`);
   });
 
   t.test('/metrics', async (t) => {

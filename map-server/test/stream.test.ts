@@ -1,13 +1,16 @@
 // Viewport streams on the real stack: every change inside the rectangle, in order, none
-// outside it; a moved rectangle; a bad rectangle; a slow consumer told and closed.
+// outside it; a moved rectangle; what the events of the whole map build is the next snapshot; a
+// bad rectangle; a slow consumer told and closed.
 import * as grpc from '@grpc/grpc-js';
-import { type slg, slg_mapserver_v1_ViewportServiceDefinition } from '@slg/proto';
+import { slg, slg_mapserver_v1_ViewportServiceDefinition } from '@slg/proto';
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
 import type { MapEvent } from '../src/engine/events.ts';
 import { type Rect, rectsOverlap, segmentTouchesRect } from '../src/world/geometry.ts';
 import { createRng, type DriveStats, randomAction, seedPlayers, smallConfig } from './helpers.ts';
 import { startStack } from './stack.ts';
+import { Mirror } from './stream-mirror.ts';
+import { canonical } from './viewport-canonical.ts';
 
 const def = slg_mapserver_v1_ViewportServiceDefinition.Watch;
 
@@ -80,7 +83,7 @@ t.test('viewport streams', async (t) => {
       // Activity all over the map: cities (some inside), marches crossing, battles, moves.
       for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
       const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
-      while (s.started < 60) await randomAction(app, clock, rng, players, s);
+      while (s.started < 40) await randomAction(app, clock, rng, players, s);
       const spot = app.world.findCitySpot(60, 60)!;
       const mover = players.find(
         (p) =>
@@ -124,7 +127,7 @@ t.test('viewport streams', async (t) => {
         'the snapshot holds the cities of the new rectangle',
       );
       const s2: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
-      while (s2.started < 30) await randomAction(app, clock, rng, players, s2);
+      while (s2.started < 20) await randomAction(app, clock, rng, players, s2);
       const expected2 = all
         .filter((e) => e.seq > Number(snap2.seq) && touches(e, r2))
         .map((e) => e.seq);
@@ -147,6 +150,55 @@ t.test('viewport streams', async (t) => {
           )
           .map((e) => e.seq),
       );
+    },
+  );
+
+  t.test(
+    'clients keeping the whole map from four streams hold what a new snapshot shows',
+    async (t) => {
+      // Four quadrants (a side is at most MAPSERVER_MAX_VIEWPORT), each kept by test/stream-mirror.ts
+      // from its snapshot and events as decoded from the wire; then each asks again: the snapshot,
+      // taken in the stream's order, must equal what the events built.
+      const half = 80;
+      const quads = [0, 1, 2, 3].map((i) => ({
+        x: (i % 2) * half,
+        y: Math.floor(i / 2) * half,
+        width: half,
+        height: half,
+      }));
+      const ws = quads.map(() => watch(address));
+      t.teardown(() => {
+        for (const w of ws) w.close();
+      });
+      for (const [i, r] of quads.entries()) ws[i]!.send(r);
+      await until(() => ws.every((w) => w.events.length >= 1), 'the snapshots');
+      const mirrors = quads.map((r, i) => new Mirror(r, ws[i]!.events[0]!.snapshot!));
+      const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
+      while (s.started < 60) await randomAction(app, clock, rng, players, s);
+      clock.advance(600_000);
+      await app.engine.drain();
+      const seqs = ws.map((w) => w.events.length);
+      for (const [i, r] of quads.entries()) ws[i]!.send(r);
+      await until(
+        () => ws.every((w, i) => w.events.slice(seqs[i]).some((e) => e.type === 'snapshot')),
+        'the second snapshots',
+      );
+      const types: Record<string, number> = {};
+      ws.forEach((w, i) => {
+        const k = w.events.findIndex((e, j) => j > 0 && e.type === 'snapshot');
+        for (const e of w.events.slice(1, k)) mirrors[i]!.apply(e);
+        const snap = w.events[k]!;
+        const now = Number(snap.snapshot!.nowMs);
+        t.same(
+          JSON.parse(canonical(mirrors[i]!.encode(now))),
+          JSON.parse(canonical(slg.mapserver.v1.ViewportContents.encode(snap.snapshot!).finish())),
+          `quadrant ${JSON.stringify(quads[i])}: ${k - 1} events built the new snapshot`,
+        );
+        for (const [type, n] of Object.entries(mirrors[i]!.applied))
+          types[type] = (types[type] ?? 0) + n;
+      });
+      t.comment(JSON.stringify(types));
+      t.ok((types.city_changed ?? 0) > 0, `reinforcement counts told (${types.city_changed ?? 0})`);
     },
   );
 

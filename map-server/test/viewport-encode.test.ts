@@ -4,7 +4,7 @@
 // generated codec encodes from convert.ts's messages.
 import { slg } from '@slg/proto';
 import t from 'tap';
-import { cityMsg, fieldMsg, marchMsg, monsterMsg } from '../src/convert.ts';
+import { fieldMsg } from '../src/convert.ts';
 import { ViewportEncoder } from '../src/viewport-encode.ts';
 import { createRng } from '../src/world/rng.ts';
 import {
@@ -17,15 +17,18 @@ import {
   TROOP_TYPES,
 } from '../src/world/types.ts';
 import { World } from '../src/world/world.ts';
+import { canonical, randomRect, referenceBytes } from './viewport-canonical.ts';
 
 const pb = slg.mapserver.v1;
 const BIG = Number.MAX_SAFE_INTEGER;
+/** randomWorld()'s map. */
+const MAP = { width: 200, height: 150 };
 
 function randomWorld(seed: number) {
   const rng = createRng(seed);
   const big = () =>
     rng.below(3) === 0 ? BIG - rng.below(1000) : rng.below(3) === 0 ? 0 : 1 + rng.below(2 ** 31);
-  const w = new World({ worldId: 1, width: 200, height: 150, seed, regionSize: 50 });
+  const w = new World({ worldId: 1, ...MAP, seed, regionSize: 50 });
   const marches: March[] = [];
   for (let id = 1; id <= 300; id++) {
     const stacks = rng.below(4) === 0 ? 40 : rng.below(4);
@@ -141,26 +144,13 @@ t.test('the direct encoding decodes to what protobufjs encodes', async (t) => {
   for (const seed of [1, 2, 3]) {
     const { w, rng } = randomWorld(seed);
     for (let q = 0; q < 100; q++) {
-      const width = 1 + rng.below(q % 10 === 0 ? 200 : 40);
-      const height = 1 + rng.below(q % 10 === 0 ? 150 : 30);
-      const r = {
-        x: rng.below(200 - width + 1),
-        y: rng.below(150 - height + 1),
-        width,
-        height,
-      };
+      // One in 10 up to the whole map.
+      const size = q % 10 === 0 ? MAP : { width: 40, height: 30 };
+      const r = randomRect(rng, MAP, { min: 1, ...size });
       const res = w.query(r);
       const now = q % 7 === 0 ? 0 : 1_800_000_000_000 + q;
       const mine = enc.encode(res, now);
-      const reference = pb.ViewportContents.encode(
-        pb.ViewportContents.create({
-          cities: res.cities.map(cityMsg),
-          fields: res.fields.map(fieldMsg),
-          monsters: res.monsters.map(monsterMsg),
-          marches: res.marches.map(marchMsg),
-          nowMs: now,
-        }),
-      ).finish();
+      const reference = referenceBytes(res, now);
       const a = asObject(mine);
       const b = asObject(reference);
       if (JSON.stringify(a) !== JSON.stringify(b)) {
@@ -201,3 +191,135 @@ t.test('an answer larger than the scratch buffer', async (t) => {
     ).fields,
   );
 });
+
+t.test(
+  'encodeRect (slot records, cached march bytes) after changes through the world',
+  async (t) => {
+    const changes: Record<string, number> = {};
+    const did = (k: string) => {
+      changes[k] = (changes[k] ?? 0) + 1;
+    };
+    let compared = 0;
+    let cachedHits = 0;
+    for (const seed of [5, 6]) {
+      const { w, rng } = randomWorld(seed);
+      const enc = new ViewportEncoder();
+      const big = () => (rng.below(3) === 0 ? BIG - rng.below(1000) : rng.below(2 ** 20));
+      const check = (label: string): boolean => {
+        // The whole map (every entity) and a few smaller views (cities cut by the edge).
+        const rects = [{ x: 0, y: 0, ...MAP }];
+        for (let i = 0; i < 4; i++)
+          rects.push(randomRect(rng, MAP, { min: 1, width: 40, height: 30 }));
+        for (const r of rects) {
+          // Twice: the second answer's marches come from the bytes the first one kept.
+          for (let k = 0; k < 2; k++) {
+            const mine = enc.encodeRect(w, r, 77);
+            const a = canonical(mine);
+            // The reference from a scan: neither the slot records nor the tile grid read.
+            const b = canonical(referenceBytes(w.scan(r), 77));
+            if (a !== b) {
+              t.same(JSON.parse(a), JSON.parse(b), `${label}: ${JSON.stringify(r)}, pass ${k}`);
+              return false;
+            }
+            compared++;
+            if (k === 1) cachedHits += asObject(mine).marches.length;
+          }
+        }
+        return true;
+      };
+      if (!check(`seed ${seed} before any change`)) return;
+      for (let round = 0; round < 25; round++) {
+        for (let k = 0; k < 10; k++) {
+          const fields = [...w.fields.values()];
+          const monsters = [...w.monsters.values()];
+          const cities = [...w.cities.values()];
+          const marches = [...w.marches.values()];
+          const pick = <E>(l: E[]) => l[rng.below(l.length)];
+          const what = rng.below(9);
+          if (what === 0) {
+            const f = pick(fields)!;
+            const occupant = rng.below(2) ? pick(marches) : undefined;
+            w.updateField(f, { remaining: big(), level: 1 + rng.below(6), occupant });
+            did(occupant ? 'field occupied' : 'field left');
+          } else if (what === 1) {
+            w.updateMonster(pick(monsters)!, { troops: big(), level: rng.below(300) });
+            did('monster fought');
+          } else if (what === 2) {
+            const c = pick(cities)!;
+            const m = pick(marches)!;
+            if (rng.below(2)) {
+              w.station(c, m);
+              did('station');
+            } else {
+              w.unstation(c, [...c.reinforcements][0] ?? m);
+              did('unstation');
+            }
+          } else if (what === 3) {
+            const m = pick(marches)!;
+            w.updateMarch(m, {
+              ...m,
+              state: (['outbound', 'returning', 'gathering', 'stationed'] as const)[rng.below(4)]!,
+              fromX: rng.below(2000) / 10,
+              legEnd: big(),
+              troops: m.troops.map((s) => ({ ...s, count: s.count - 1, wounded: s.wounded + 1 })),
+              load: { ...m.load, wood: m.load.wood + rng.below(1000) },
+            });
+            did('march step');
+          } else if (what === 4) {
+            const c = pick(cities)!;
+            const spot = w.findCitySpot(rng.below(199), rng.below(149), 6);
+            if (!spot || w.cityBlocker(spot.x, spot.y, c) !== null) continue;
+            w.beginMove(c, spot.x, spot.y);
+            w.commitMove(c, spot.x, spot.y);
+            did('city moved');
+          } else if (what === 5) {
+            const e = rng.below(2) ? pick(fields)! : pick(monsters)!;
+            const x = rng.below(200);
+            const y = rng.below(150);
+            if (w.blocked(x, y) || w.at(x, y)) continue;
+            w.moveOne(e, x, y);
+            did('respawned elsewhere');
+          } else if (what === 6) {
+            const m = pick(marches)!;
+            w.removeMarch(m);
+            if (rng.below(2)) {
+              w.indexMarch({ ...m, id: m.id + 1, cells: [] });
+              did('march replaced');
+            } else did('march removed');
+          } else if (what === 7) {
+            const c = pick(cities)!;
+            w.removeCity(c);
+            const spot = w.findCitySpot(rng.below(199), rng.below(149), 6);
+            if (spot) {
+              w.addCity({ ...c, x: spot.x, y: spot.y, reinforcements: new Set(), slot: 0 });
+              did('city replaced');
+            } else did('city removed');
+          } else {
+            const f = pick(fields)!;
+            w.updateField(f, { occupant: undefined, remaining: 0, gen: f.gen + 1 });
+            did('field emptied');
+          }
+        }
+        if (!check(`seed ${seed} round ${round}`)) return;
+      }
+    }
+    t.comment(JSON.stringify(changes));
+    for (const k of [
+      'field occupied',
+      'field left',
+      'monster fought',
+      'station',
+      'unstation',
+      'march step',
+      'city moved',
+      'respawned elsewhere',
+      'march replaced',
+      'city replaced',
+      'field emptied',
+    ]) {
+      t.ok((changes[k] ?? 0) > 5, `${k}: ${changes[k] ?? 0} times`);
+    }
+    t.equal(compared, 2 * 26 * 5 * 2, 'every answer decoded to the reference');
+    t.ok(cachedHits > 5_000, `${cachedHits} marches answered from their kept bytes`);
+  },
+);

@@ -139,10 +139,7 @@ t.test('viewport index = brute-force scan on seeded random worlds', async (t) =>
     // Moves and removals keep the index exact.
     for (const m of [...w.marches.values()].slice(0, 500)) {
       if (m.id % 2) w.removeMarch(m);
-      else {
-        m.toX = rng.below(400);
-        w.indexMarch(m);
-      }
+      else w.updateMarch(m, { ...m, toX: rng.below(400) });
     }
     for (let q = 0; q < 100; q++) {
       const r = { x: rng.below(370), y: rng.below(280), width: 30, height: 20 };
@@ -264,4 +261,37 @@ t.test('distribute: shares sum to the total, none above its part, proportional',
   }
   t.same(distribute(3, [1, 1, 1, 1]), [1, 1, 1, 0]);
   t.same(distribute(0, [5, 5]), [0, 0]);
+});
+
+t.test('the tile grid widens past 65,535 slots and keeps every entity', async (t) => {
+  // Two bytes a tile while every slot fits (world.ts); the 65,536th entity widens it.
+  const w = new World({ worldId: 1, width: 400, height: 400, seed: 11, regionSize: 100 });
+  const placed: Field[] = [];
+  for (let y = 0; y < 400 && placed.length < 70_000; y++) {
+    for (let x = 0; x < 400 && placed.length < 70_000; x++) {
+      if (w.blocked(x, y)) continue;
+      const f: Field = {
+        kind: 'field',
+        id: placed.length + 1,
+        region: w.regionOf(x, y),
+        resource: 'wood',
+        level: 1,
+        x,
+        y,
+        remaining: 100,
+        gen: 0,
+        version: 1,
+        occupant: undefined,
+        slot: 0,
+      };
+      w.addField(f);
+      placed.push(f);
+    }
+  }
+  t.equal(placed.length, 70_000, '70,000 fields placed');
+  t.ok(placed.at(-1)!.slot > 0xffff, `the last slot ${placed.at(-1)!.slot} is past 65,535`);
+  const wrong = placed.filter((f) => w.at(f.x, f.y) !== f);
+  t.equal(wrong.length, 0, 'every tile still names its own field, the first ones included');
+  const q = w.query({ x: 0, y: 0, width: 400, height: 400 });
+  t.equal(q.fields.length, 70_000, 'the viewport over the whole map finds every field');
 });

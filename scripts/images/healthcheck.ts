@@ -4,10 +4,21 @@
 //   node healthcheck.mjs http <PORT_VARIABLE> <default port> <path>  GET path answers 200
 // The port is the service's own variable (as the container's environment sets
 // it), on 127.0.0.1. Exit 0 when healthy, 1 with the reason on stderr.
+// With SLG_TLS_CERT set (the service serves TLS), over TLS with the service's own certificate as
+// the client's (mutual TLS) and SLG_TLS_CA; the name is not checked: this is the service itself.
+import { readFileSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 
 const DEADLINE_MS = 4000;
+
+const tlsFile = (name: string) => {
+  const path = process.env[name]?.trim();
+  return path ? readFileSync(path) : undefined;
+};
+const tls = process.env.SLG_TLS_CERT?.trim()
+  ? { cert: tlsFile('SLG_TLS_CERT'), key: tlsFile('SLG_TLS_KEY'), ca: tlsFile('SLG_TLS_CA') }
+  : undefined;
 
 function fail(reason: string): never {
   process.stderr.write(`unhealthy: ${reason}\n`);
@@ -16,7 +27,14 @@ function fail(reason: string): never {
 
 function checkGrpc(port: number): Promise<void> {
   const Health = grpc.makeClientConstructor(grpc_health_v1_HealthDefinition, 'Health');
-  const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const client = new Health(
+    `127.0.0.1:${port}`,
+    tls
+      ? grpc.credentials.createSsl(tls.ca ?? null, tls.key ?? null, tls.cert ?? null, {
+          checkServerIdentity: () => undefined,
+        })
+      : grpc.credentials.createInsecure(),
+  );
   return new Promise((resolve, reject) => {
     client.makeUnaryRequest(
       grpc_health_v1_HealthDefinition.Check.path,
@@ -38,10 +56,19 @@ function checkGrpc(port: number): Promise<void> {
 }
 
 async function checkHttp(port: number, path: string): Promise<void> {
-  const { request } = process.getBuiltinModule('node:http') as typeof import('node:http');
+  const { request } = process.getBuiltinModule(
+    tls ? 'node:https' : 'node:http',
+  ) as typeof import('node:https');
   await new Promise<void>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'GET', timeout: DEADLINE_MS },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'GET',
+        timeout: DEADLINE_MS,
+        ...(tls ? { ...tls, checkServerIdentity: () => undefined } : {}),
+      },
       (res) => {
         res.resume();
         if (res.statusCode === 200) resolve();

@@ -29,7 +29,7 @@ t.test('every gRPC method has corpus cases', async (t) => {
       t.ok(n >= 10, `${m.path}: ${n} cases`);
     }
   }
-  // Health and reflection: scripts/test/corpus-stack.test.ts sends cases to each of their methods.
+  // Health and reflection: scripts/test/corpus-stack-http.test.ts sends cases to each of their methods.
 });
 
 t.test('every battle-server route has corpus cases', async (t) => {

@@ -23,6 +23,9 @@ export {
   UnavailableError,
 } from './errors.ts';
 export { FastHistogram, type HistogramChild } from './histogram.ts';
+export { drainBody } from './http-drain.ts';
+export { httpPoster, type Post } from './http-post.ts';
+export { compactHeap, IdleCompactor, type IdleCompactorOptions } from './idle-gc.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   createMetricsRegistry,
@@ -33,3 +36,16 @@ export {
 } from './metrics.ts';
 export { runMain } from './run-main.ts';
 export { onShutdown } from './shutdown.ts';
+export {
+  bearer,
+  describeSecurity,
+  nodeTlsOptions,
+  plaintext,
+  type Security,
+  securityEnvDoc,
+  securityFromEnv,
+  securityProblems,
+  type TlsMaterial,
+  tokenChecker,
+  UnauthenticatedError,
+} from './tls.ts';

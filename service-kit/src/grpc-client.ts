@@ -6,8 +6,12 @@ import * as grpc from '@grpc/grpc-js';
 import type Long from 'long';
 import type { Registry } from 'prom-client';
 import { errorFromGrpc } from './errors.ts';
+import { registerEtcdResolver } from './etcd-resolver.ts';
+import { isEtcdUrl } from './etcd-url.ts';
+import { clientSettings, getDefaultClientSecurity } from './grpc-security.ts';
 import { FastHistogram, type HistogramChild } from './histogram.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
+import type { Security } from './tls.ts';
 
 export interface CallOptions {
   /** This call's deadline, in ms from now (default: the client's). */
@@ -56,6 +60,8 @@ export interface ClientOptions<D> {
   keepaliveMs?: number;
   registry?: Registry;
   channelOptions?: grpc.ChannelOptions;
+  /** TLS and the internal token (tls.ts); default: setDefaultClientSecurity's, else plaintext. */
+  security?: Security;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition's methods differ in request type, and function parameters are contravariant
@@ -73,9 +79,11 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
   const first = defs[0]?.[1];
   if (!first) throw new Error('createGrpcClient: empty service definition');
   const service = first.path.slice(1, first.path.lastIndexOf('/'));
+  if (isEtcdUrl(address)) registerEtcdResolver();
   const idempotent = opts.idempotent ?? [];
   const serviceConfig = {
-    loadBalancingConfig: [{ pick_first: {} }],
+    // An etcd:// address (discovery.ts): every registered instance, round-robin.
+    loadBalancingConfig: [isEtcdUrl(address) ? { round_robin: {} } : { pick_first: {} }],
     methodConfig: idempotent.length
       ? [
           {
@@ -102,10 +110,12 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
     ...opts.channelOptions,
   };
   const n = Math.max(1, opts.channels ?? 1);
+  const secure = clientSettings(opts.security ?? getDefaultClientSecurity());
   const clients = Array.from(
     { length: n },
     () =>
-      new grpc.Client(address, grpc.credentials.createInsecure(), {
+      new grpc.Client(address, secure.credentials, {
+        ...secure.options,
         ...channelOptions,
         // Without a local pool, channels to one target share one connection.
         ...(n > 1 ? { 'grpc.use_local_subchannel_pool': 1 } : {}),

@@ -12,11 +12,13 @@ import {
   InvalidArgumentError,
   toGrpcStatus,
 } from './errors.ts';
+import { serverCredentials, serverInterceptors } from './grpc-security.ts';
 import { HealthService } from './health.ts';
 import { FastHistogram } from './histogram.ts';
 import { IdleCompactor } from './idle-gc.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
+import { describeSecurity, type Security } from './tls.ts';
 
 /** What a handler knows of its call. */
 export interface CallContext {
@@ -61,6 +63,8 @@ export interface GrpcServerOptions {
   idleCompactionMs?: number;
   /** Calls since the last compaction that count as a burst (idle-gc.ts). */
   idleCompactionMinCalls?: number;
+  /** TLS / mutual TLS and the internal token (tls.ts); default plaintext, no token. */
+  security?: Security;
 }
 
 /** The servers sharing a registry, whose in-flight counts its gauge adds up. */
@@ -151,6 +155,7 @@ export class GrpcServer {
   readonly #latency: FastHistogram<'grpc_service' | 'grpc_method' | 'grpc_code'>;
   readonly #errors: Counter<string>;
   #port = 0;
+  readonly #security: Security | undefined;
 
   constructor(opts: GrpcServerOptions) {
     this.#log = opts.logger;
@@ -163,7 +168,9 @@ export class GrpcServer {
       'grpc.keepalive_permit_without_calls': 1,
       // channelz bookkeeping costs a few microseconds a call, and nothing here reads it.
       'grpc.enable_channelz': 0,
+      interceptors: serverInterceptors(opts.security, opts.registry),
     });
+    this.#security = opts.security;
     this.#latency = registerOnce(
       opts.registry,
       'grpc_server_handling_seconds',
@@ -375,12 +382,16 @@ export class GrpcServer {
   async listen(host: string, port: number): Promise<number> {
     const target = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
     this.#port = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync(target, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      this.server.bindAsync(target, serverCredentials(this.#security), (err, bound) =>
         err ? reject(err) : resolve(bound),
       );
     });
     this.#log.info(
-      { address: `${host}:${this.#port}`, services: this.#services },
+      {
+        address: `${host}:${this.#port}`,
+        services: this.#services,
+        ...describeSecurity(this.#security),
+      },
       'gRPC listening',
     );
     this.compactor.start();

@@ -9,6 +9,13 @@ export {
   type Plain,
 } from './grpc-client.ts';
 export {
+  clientSettings,
+  getDefaultClientSecurity,
+  serverCredentials,
+  serverInterceptors,
+  setDefaultClientSecurity,
+} from './grpc-security.ts';
+export {
   type CallContext,
   GrpcServer,
   type GrpcServerOptions,

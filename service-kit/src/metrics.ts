@@ -2,6 +2,7 @@
 import type * as Http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { drainBody } from './http-drain.ts';
 import type { Logger } from './logger.ts';
 
 /** A registry with the process metrics (CPU, RSS, heap, event-loop lag, GC). */
@@ -59,7 +60,12 @@ export async function startMetricsServer(opts: {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: try GET /metrics\n');
+    // Any body is read (up to 2 MiB, 2 s) before the 404: answered and closed while the client
+    // still sends, the connection would be reset and the client could lose the answer.
+    void drainBody(req, 2 * 1024 * 1024, 2000).then((drained) => {
+      if (!drained) res.setHeader('connection', 'close');
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: try GET /metrics\n');
+    });
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

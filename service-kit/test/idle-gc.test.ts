@@ -31,6 +31,51 @@ t.test('compacts once after a burst, when a period passes without a call', async
   t.equal(await compactions(registry), 2, 'counted in process_idle_compactions_total');
 });
 
+t.test(
+  'start-up: compacts at the first quiet period, even when the first one saw calls, and after each call until minCalls were served',
+  async (t) => {
+    let calls = 0;
+    const registry = new Registry();
+    const startups = async () =>
+      (await registry.getSingleMetric('process_startup_compactions_total')?.get())?.values[0]
+        ?.value ?? 0;
+    // Periods driven by hand: the compactor's own timer is a day away.
+    const c = new IdleCompactor({
+      calls: () => calls,
+      registry,
+      minCalls: 500,
+      periodMs: 86_400_000,
+    });
+    c.start();
+    t.teardown(() => c.stop());
+    calls += 3; // a neighbour starting called during the first period
+    t.notOk(c.check(), 'calls during the first period: not yet');
+    t.ok(c.check(), 'the first quiet period: compacted');
+    t.equal(await startups(), 1, 'counted as the start-up compaction');
+    t.equal(await compactions(registry), 0, 'not as an idle one');
+    const since = async () =>
+      (await registry.getSingleMetric('process_calls_since_compaction')?.get())?.values[0]?.value ??
+      -1;
+    t.equal(await since(), 0, 'compacted since the last call');
+    calls += 3; // another neighbour's start (map-server loading its world) after the compaction
+    t.equal(await since(), 3, 'three calls since');
+    t.notOk(c.check(), 'busy');
+    t.ok(c.check(), 'still starting up (6 of 500 calls): the quiet period after them compacts');
+    t.equal(await startups(), 2, 'counted as start-up again');
+    t.equal(await since(), 0);
+    t.notOk(c.check(), 'quiet, nothing new: not again');
+    calls += 600; // start-up over: 606 calls served
+    t.notOk(c.check(), 'busy');
+    t.ok(c.check(), 'a burst of 600, then quiet: the idle compaction');
+    t.equal(await compactions(registry), 1);
+    calls += 3;
+    t.notOk(c.check(), 'busy');
+    t.notOk(c.check(), 'quiet, 3 calls are no burst, and start-up is done: not again');
+    t.equal(await startups(), 2);
+    t.equal(await since(), 3, 'three calls since the last compaction');
+  },
+);
+
 t.test('the memory-reducing collection gives the young generation back', async (t) => {
   const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!;
   // Short-lived garbage in volume makes V8 grow the young generation to its maximum.

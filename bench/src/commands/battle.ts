@@ -3,7 +3,7 @@
 // measures what issue 6 compares against: H, the same load on the canned route (no simulation),
 // and S, the battles/s the worker pool computes with no HTTP; then prints 1/(1/H + 1/S).
 import { Command, Option } from 'commander';
-import { type BattleBenchResult, runBattleBench } from '../battle.ts';
+import { type BattleBenchResult, loadBattleBody, runBattleBench } from '../battle.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { parseDuration, parsePositiveInt, UsageError } from '../lib/options.ts';
 import { int } from '../lib/report.ts';
@@ -38,7 +38,21 @@ export function battleCommand(): Command {
         parsePositiveInt,
       ),
     )
+    .addOption(
+      new Option(
+        '--body <file>',
+        'POST this JSON file (content-type application/json) to --url on every request instead of a GET, e.g. --url http://127.0.0.1:8080/v1/battles --body fixtures/battle-heavy.json',
+      ),
+    )
     .addOption(new Option('--no-keepalive', 'a new connection per request (as ab without -k)'))
+    .addOption(
+      new Option(
+        '--engine <name>',
+        'the load generator: autocannon (in this process) or ab (ApacheBench, a C program using a few times less CPU per request: for a server sharing its cores with the load generator; http only)',
+      )
+        .choices(['autocannon', 'ab'])
+        .default('autocannon'),
+    )
     .addOption(
       new Option(
         '--ceiling',
@@ -93,6 +107,12 @@ export function battleCommand(): Command {
     )
     .action(async (o: Record<string, unknown>) => {
       if (o.peer || o.peerUrl) {
+        if (o.body !== undefined)
+          throw new UsageError('--peer loads the sample battle (a GET): use it without --body');
+        if (o.engine === 'ab')
+          throw new UsageError(
+            '--peer loads both stacks with autocannon: use it without --engine ab',
+          );
         process.exitCode = await runPeer(o);
         return;
       }
@@ -103,10 +123,17 @@ export function battleCommand(): Command {
       } catch {
         throw new UsageError(`--url: not a URL: ${String(o.url)}`);
       }
+      if (o.body !== undefined && o.ceiling)
+        throw new UsageError(
+          "--ceiling's S is the sample battle's rate: it cannot be set against --body's battle",
+        );
+      // Read and parsed once, before any load.
+      const body = o.body !== undefined ? loadBattleBody(String(o.body)) : undefined;
       const requests = (o.requests as number | undefined) ?? undefined;
       const durationSec =
         requests === undefined ? parseDuration(String(o.duration)) / 1000 : undefined;
       const common = {
+        engine: o.engine as 'autocannon' | 'ab',
         connections: o.connections as number,
         keepAlive: o.keepalive !== false,
         quiet: o.quiet === true,
@@ -114,10 +141,10 @@ export function battleCommand(): Command {
         ...(requests !== undefined ? { amount: requests } : {}),
       };
       console.log(
-        `bench battle: ${url.href}, ${common.connections} connections, ${requests !== undefined ? `${requests} requests` : `${durationSec} s`}`,
+        `bench battle: ${body ? `POST ${body.path} (${body.bytes} bytes) to ` : ''}${url.href}, ${common.connections} connections, ${requests !== undefined ? `${requests} requests` : `${durationSec} s`}`,
       );
       console.log(environmentLine(env));
-      const main = await runBattleBench({ url: url.href, ...common });
+      const main = await runBattleBench({ url: url.href, ...common, ...(body ? { body } : {}) });
       let ceiling: { H: BattleBenchResult; S: number; combined: number; ratio: number } | null =
         null;
       if (o.ceiling) {
@@ -149,6 +176,7 @@ export function battleCommand(): Command {
           figures: main.figures,
           percentilesMs: main.percentiles,
           histogram: main.histogram,
+          ...(main.client ? { client: main.client, cpuPerRequest: main.cpuPerRequest } : {}),
           ceiling: ceiling
             ? {
                 H: { settings: ceiling.H.settings, figures: ceiling.H.figures },

@@ -30,6 +30,7 @@ import {
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
 import { type EchoAtRate, echoAtRate, echoAtRateReport } from '../lib/echo-at-rate.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { startHeapTrace } from '../lib/heap-trace.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
 import {
@@ -492,6 +493,8 @@ export function dataCpuPerRequest(
 
 /** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
 export async function runData(s: DataSettings): Promise<number> {
+  // BENCH_HEAP_TRACE_S: the main thread's live heap at intervals (lib/heap-trace.ts).
+  startHeapTrace('main');
   const env = collectEnvironment();
   const schema = loadGameSchema(s.schemaPath);
   const weights = new Map(s.weights);

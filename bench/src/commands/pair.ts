@@ -1,4 +1,4 @@
-// `bench pair --a HOST:PORT --b HOST:PORT --workload data|battle|map --runs N -- <run flags>`:
+// `bench pair --a HOST:PORT --b HOST:PORT --workload data|battle|map|stack --runs N -- <run flags>`:
 // one load generator drives two targets in turn. A warm-up run on each (discarded), then N runs
 // each in a seeded random interleaving (each block of two is AB or BA), every run a `bench
 // <workload>` child process writing its own JSON; each run is gated on validity (exit code, 0
@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
@@ -33,7 +34,7 @@ import {
 } from '../stats/compare-runs.ts';
 import { comparisonJson } from './compare.ts';
 
-export type Workload = 'data' | 'battle' | 'map';
+export type Workload = 'data' | 'battle' | 'map' | 'stack';
 export type Side = 'A' | 'B';
 
 export interface PairSettings {
@@ -102,8 +103,8 @@ export function gate(
       );
   }
   // What the load generator can use: its worker threads (data, map) or its one thread
-  // (battle's autocannon), and never more than the machine's cores.
-  const threads = r.kind === 'battle' ? 1 : Number(r.workload.workers ?? 1);
+  // (battle's autocannon, stack's sessions), and never more than the machine's cores.
+  const threads = r.kind === 'battle' || r.kind === 'stack' ? 1 : Number(r.workload.workers ?? 1);
   const capacity = Math.max(1, Math.min(threads, r.environment?.cores ?? threads));
   const utilisation = cpuCores === null ? null : cpuCores / capacity;
   if (utilisation === null) problems.push('load generator CPU unknown');
@@ -117,9 +118,21 @@ export function gate(
 const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const probePath = fileURLToPath(new URL('./pair-cpu-probe.ts', import.meta.url));
 
-/** The flags that point a run at a target. */
-function targetArgs(s: PairSettings, target: string): string[] {
+/**
+ * The flags that point a run at a target. A stack target is its map-server; its data-server and
+ * battle-server are taken on the same host at the stack's default ports (50052, 8080), which
+ * --a-arg / --b-arg override (`--a-arg=--data=HOST:PORT`, `--a-arg=--battle-url=URL`: the later
+ * flag wins).
+ */
+export function targetArgs(
+  s: Pick<PairSettings, 'workload' | 'battlePath'>,
+  target: string,
+): string[] {
   if (s.workload === 'battle') return ['--url', `http://${target}${s.battlePath}`];
+  if (s.workload === 'stack') {
+    const host = target.slice(0, target.lastIndexOf(':'));
+    return ['--map', target, '--data', `${host}:50052`, '--battle-url', `http://${host}:8080`];
+  }
   return ['--target', target];
 }
 
@@ -180,7 +193,9 @@ export function serverEnvironment(target: string, file: string | null): ServerEn
   const e = collectEnvironment();
   return {
     cpuModel: e.cpuModel,
-    cores: e.cores,
+    // The machine's cores, not this process's share: under `taskset` (the load generator pinned
+    // apart from the servers) availableParallelism() counts only the load generator's.
+    cores: cpus().length || e.cores,
     arch: e.arch,
     kernel: e.osRelease,
     node: e.node,
@@ -244,7 +259,8 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     const result = readResult<any>(path);
     const figures = figuresOf(result, showPath(path));
     // The result's own figure covers the measured phase only; the probe's, the whole process.
-    const cores: number | null = result.client?.cores ?? child.cpuCores;
+    const cores: number | null =
+      result.client?.cores ?? result.usage?.client?.cores ?? child.cpuCores;
     const g = gate(figures, child.code, cores, s);
     // CPU per request: the result's own (the measured phase), else the child's whole life's.
     const usPerRequest: number | null =
@@ -329,6 +345,12 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
   return invalid.length ? 1 : 0;
 }
 
+/** What the knee search reads of a run: its p99 and its validity. */
+export interface KneeRun {
+  figures: { latencyUs: { p99: number } };
+  annotation: { valid: boolean };
+}
+
 /**
  * Per target, the highest open-model rate in [kneeMin, kneeMax] whose run is valid with p99
  * under the bound: the ends first, then a bisection of kneeSteps runs (A's and B's steps
@@ -342,8 +364,10 @@ export async function kneeSearch(
     name: string,
     extra: string[],
     meta: { order: number; warmUp: boolean },
-  ) => Promise<DoneRun>,
+  ) => Promise<KneeRun>,
   say: (line: string) => void,
+  /** The targets searched (bench stack searches one: A). */
+  sides: readonly Side[] = ['A', 'B'],
 ): Promise<KneeSummary> {
   const bound = s.kneeP99Ms!;
   say('');
@@ -366,7 +390,7 @@ export async function kneeSearch(
     return under;
   };
   // The ends: the lowest rate must pass (else there is no knee in range), the highest may.
-  for (const side of ['A', 'B'] as const) {
+  for (const side of sides) {
     if (!(await step(side, s.kneeMin))) {
       state[side].done = true;
       continue;
@@ -378,7 +402,7 @@ export async function kneeSearch(
     }
   }
   for (let i = 0; i < s.kneeSteps; i++) {
-    for (const side of ['A', 'B'] as const) {
+    for (const side of sides) {
       const st = state[side];
       if (st.done || st.lo === null) continue;
       const mid = (st.lo + st.hi) / 2;
@@ -407,8 +431,11 @@ export function pairCommand(): Command {
     .requiredOption('--a <host:port>', 'target A (the reference)', parseAddress)
     .requiredOption('--b <host:port>', 'target B', parseAddress)
     .addOption(
-      new Option('--workload <name>', 'what each run is: bench data, battle or map')
-        .choices(['data', 'battle', 'map'])
+      new Option(
+        '--workload <name>',
+        'what each run is: bench data, battle, map or stack (a stack target is its map-server; its data-server and battle-server on the same host at 50052 and 8080 unless --a-arg/--b-arg say --data and --battle-url)',
+      )
+        .choices(['data', 'battle', 'map', 'stack'])
         .makeOptionMandatory(),
     )
     .addOption(

@@ -28,6 +28,7 @@
 // full), to measure what it saves or to rule it out while debugging.
 import { slg } from '@slg/proto';
 import { errorFromGrpc, type ServiceError } from '@slg/service-kit';
+import { ownCopy } from '../lib/own-bytes.ts';
 import { diffRecord, type PlayerState, type RecordState, recordToWire } from './model.ts';
 import type { GameSchema, TableInfo } from './schema.ts';
 
@@ -141,8 +142,10 @@ export class AnswerMemo {
     start: number,
     end: number,
   ): void {
-    // A copy: the memo keeps a few hundred bytes, not the buffer they came in.
-    const own = Buffer.from(bytes.subarray(start, end));
+    // A copy in an ArrayBuffer of its own: the memo keeps a few hundred bytes, not the buffer
+    // they came in, nor a pool slab (lib/own-bytes.ts: Buffer.from kept one 64 KB slab per few
+    // entries, ever more of them as the model changed).
+    const own = ownCopy(bytes.subarray(start, end));
     this.#verified.set(want, { player, table, member, bytes: own });
   }
 

@@ -3,6 +3,7 @@
 // exactly with what the server answers (int64 bit for bit, never through a JS number), and
 // written to / read from JSON for the post-verification.
 import { Long, type slg, toBigInt, toLong } from '@slg/proto';
+import { ownCopy } from '../lib/own-bytes.ts';
 import type { Rng } from '../lib/rng.ts';
 import type { Column } from './schema.ts';
 
@@ -151,7 +152,8 @@ export function valFromWire(v: slg.common.v1.IValue): Val | undefined {
     case 'bool':
       return { bool: v.bool ?? false };
     case 'bytes':
-      return { bytes: Buffer.from(v.bytes ?? []) };
+      // Adopted into the model: kept for the run, so not a slice of the pool (own-bytes.ts).
+      return { bytes: ownCopy(v.bytes ?? new Uint8Array(0)) };
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 // The echo ceiling's workload: every virtual client sends a request of the data workload's
 // typical size and checks that the answer has the configured size.
 import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
-import type { ServiceError } from '@slg/service-kit';
+import { plaintext, type ServiceError } from '@slg/service-kit';
 import { createLoadClient } from './grpc.ts';
 import { OpRecorder } from './histogram.ts';
 import type { CreateWorkload, Workload, WorkloadContext, WorkloadResults } from './workload.ts';
@@ -29,6 +29,8 @@ class EchoWorkload implements Workload {
     this.#grpc = createLoadClient(slg_echo_v1_EchoServiceDefinition, p.target, {
       channels: p.channels,
       deadlineMs: p.deadlineMs,
+      // The echo server (echo-server.ts) is plaintext, whatever --tls-* says of the stack.
+      security: plaintext,
     });
     this.#request = slg.echo.v1.EchoRequest.encode({
       payload: Buffer.alloc(p.requestBytes, 0x62),

@@ -5,7 +5,7 @@
 // response bytes undecoded, for a workload that can check most answers without decoding them
 // (the data workload's answer memo). No retries: a benchmark must see every failure.
 import type * as grpc from '@grpc/grpc-js';
-import { createGrpcClient, type GrpcClient } from '@slg/service-kit';
+import { createGrpcClient, type GrpcClient, type Security } from '@slg/service-kit';
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition's methods differ in request type, and function parameters are contravariant
 type AnyMethod = grpc.MethodDefinition<any, any>;
@@ -60,6 +60,8 @@ export interface LoadClientOptions<Raw extends string = never> {
   deadlineMs: number;
   /** Methods whose calls resolve the response bytes (a Buffer) instead of the decoded message. */
   raw?: readonly Raw[];
+  /** Default: the CLI's --tls-* / --token (lib/security.ts); echo clients pass plaintext. */
+  security?: Security;
 }
 
 /**
@@ -78,6 +80,7 @@ export function createLoadClient<
   const client = createGrpcClient(preEncodedDefinition(definition, bytes, opts.raw), target, {
     channels: opts.channels,
     deadlineMs: opts.deadlineMs,
+    ...(opts.security ? { security: opts.security } : {}),
     channelOptions: {
       // A load generator's channels must each hold their own connection.
       'grpc.use_local_subchannel_pool': 1,

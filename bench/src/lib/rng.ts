@@ -2,6 +2,8 @@
 // derived from one seed: the same (seed, stream) always gives the same sequence, on any
 // machine and any Node version, because it only uses 32-bit integer arithmetic.
 
+import { ownBuffer } from './own-bytes.ts';
+
 /** splitmix32: a good 32-bit mixer, used to expand a seed into generator state. */
 function splitmix32(state: { s: number }): number {
   state.s = (state.s + 0x9e3779b9) | 0;
@@ -84,9 +86,9 @@ export class Rng {
     return v & ((1n << BigInt(bits)) - 1n);
   }
 
-  /** `n` random bytes. */
+  /** `n` random bytes, in memory of their own (the model keeps them: own-bytes.ts). */
   bytes(n: number): Buffer {
-    const b = Buffer.allocUnsafe(n);
+    const b = ownBuffer(n);
     for (let i = 0; i < n; i++) b[i] = this.next() & 0xff;
     return b;
   }

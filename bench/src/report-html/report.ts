@@ -137,6 +137,9 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
   return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="latency percentiles">${parts.join('')}</svg>`;
 }
 
+/** A metric's name cut to what fits left of the chart (the whole name in its title). */
+const shortName = (s: string) => (s.length > 26 ? `${s.slice(0, 25)}…` : s);
+
 /** Each metric's ratio B/A with its interval, around the line of no difference (1). */
 function ratioChart(metrics: readonly MetricComparison[]): string {
   const W = 720;
@@ -157,7 +160,7 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
     const yy = 30 + k * rowH;
     const color = m.significant ? '#b01818' : '#333';
     parts.push(
-      `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(m.metric)}</text>`,
+      `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(shortName(m.metric))}<title>${e(m.metric)}</title></text>`,
       `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`,
       `<circle cx="${X(m.interval.ratio)}" cy="${yy}" r="5" fill="${color}"><title>${e(m.metric)}: B/A ${m.interval.ratio.toFixed(3)} (${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)})</title></circle>`,
     );
@@ -166,7 +169,7 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
 }
 
 function value(m: MetricComparison, v: number): string {
-  return m.unit === 'us' ? (v / 1000).toFixed(3) : v.toFixed(1);
+  return m.unit === 'us' ? (v / 1000).toFixed(3) : m.unit === 'x E' ? v.toFixed(3) : v.toFixed(1);
 }
 
 function metricRows(metrics: readonly MetricComparison[]): string {
@@ -260,7 +263,7 @@ th{text-align:left;background:#f6f6f6}caption{text-align:left;font-weight:bold;p
 </style></head><body>
 <h1>${e(title)}</h1>
 <p class="verdict${c.headline.significant ? ' sig' : ''}" id="verdict">${e(c.verdict)}</p>
-<p>${e(c.kind)} workload, ${c.openModel ? `open model at ${e(String(c.workload.rate))} requests/s` : 'closed model'}; ${c.A.runs.length} runs of A, ${c.B.runs.length} of B; runs are the unit: bootstrap ${Math.round((1 - c.options.alpha) * 100)}% interval of the ratio of means (${c.options.resamples} resamples, seed ${c.options.seed}), Mann-Whitney U; a verdict only when both find a difference.</p>
+<p>${e(c.kind)} workload, ${c.openModel ? `open model at ${e(String(c.rate))}` : 'closed model'}; ${c.A.runs.length} runs of A, ${c.B.runs.length} of B; runs are the unit: bootstrap ${Math.round((1 - c.options.alpha) * 100)}% interval of the ratio of means (${c.options.resamples} resamples, seed ${c.options.seed}), Mann-Whitney U; a verdict only when both find a difference.</p>
 <p class="key"><span style="background:${COLOR.A}"></span>A ${e(c.A.target)} <span style="background:${COLOR.B}"></span>B ${e(c.B.target)}</p>
 <h2>B over A, with the interval</h2>
 ${ratioChart(metrics)}

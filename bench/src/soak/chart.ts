@@ -98,7 +98,7 @@ export function soakChart(input: {
   const p99s = intervals.map((iv) => iv.p99Ms);
   const y1 = drawPanel({
     y0: TOP + 20,
-    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: ${verdict.rule.mode === 'settled' ? 'last half / first half' : 'last / second'} = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
+    title: `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: ${verdict.rule.mode === 'settled' ? 'last half / first half' : 'last / second'} = ${verdict.p99Ratio.toFixed(2)} (${verdict.p99Judged === false ? (verdict.rule.judgeOn === 'cpu' && verdict.rule.mode === 'settled' ? 'recorded, not judged: --judge cpu' : 'not judged: the target rate was not held') : verdict.p99Pass ? 'pass' : 'FAIL'})`}`,
     unit: 'ms',
     yMin: 0,
     yMax: Math.max(1, ...p99s) * 1.1,
@@ -165,7 +165,7 @@ export function soakChart(input: {
     );
   });
   out.push(
-    `<text x="${LEFT + plotW / 2}" y="${H - 14}" text-anchor="middle">minutes since the load began — ${verdict.pass ? 'PASS' : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,
+    `<text x="${LEFT + plotW / 2}" y="${H - 14}" text-anchor="middle">minutes since the load began — ${verdict.pass ? (verdict.notes?.length ? `PASS, p99 not judged (${verdict.rule.judgeOn === 'cpu' && verdict.rule.mode === 'settled' ? 'rate held and ' : ''}CPU per request judged)` : 'PASS') : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,
     '</svg>',
   );
   return `${out.join('\n')}\n`;

@@ -24,6 +24,10 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** How long the stack may take to come up (ms). */
   startTimeoutMs?: number;
+  /** More variables for the services (e.g. MAPSERVER_SPEED); the ports and backends win. */
+  env?: Record<string, string>;
+  /** The start of the database's name and key prefix (default soak). */
+  tag?: string;
 }
 
 export interface ServerProcess {
@@ -47,7 +51,13 @@ export function nodeOptionsOf(pid: number): string | null {
 export interface StartedStack {
   dataServer: string;
   dbproxy: string;
-  metrics: { dbproxy: string; dataServer: string };
+  mapServer: string;
+  /** battle-server's base URL (http://127.0.0.1:<port>). */
+  battleUrl: string;
+  /** The database and the Redis key prefix of this stack. */
+  database: string;
+  keyPrefix: string;
+  metrics: { dbproxy: string; dataServer: string; mapServer: string };
   /** Every server process of the stack (services and the processes they forked). */
   processes(): ServerProcess[];
   stop(): Promise<void>;
@@ -103,7 +113,7 @@ export function stackProcesses(startPid: number): ServerProcess[] {
 }
 
 export async function startStack(opts: StackOptions): Promise<StartedStack> {
-  const tag = `soak_${process.pid}_${Date.now().toString(36)}`;
+  const tag = `${opts.tag ?? 'soak'}_${process.pid}_${Date.now().toString(36)}`;
   const mysqlBase = opts.mysqlUrl.replace(/\/+$/, '');
   const ports = {
     DBPROXY_PORT: await freePort(),
@@ -116,6 +126,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...opts.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     DBPROXY_BACKENDS: `${mysqlBase}/${tag}`,
     DATASERVER_REDIS_URL: opts.redisUrl,
@@ -195,9 +206,14 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   return {
     dataServer: `127.0.0.1:${ports.DATASERVER_PORT}`,
     dbproxy: `127.0.0.1:${ports.DBPROXY_PORT}`,
+    mapServer: `127.0.0.1:${ports.MAPSERVER_PORT}`,
+    battleUrl: `http://127.0.0.1:${ports.BATTLE_PORT}`,
+    database: tag,
+    keyPrefix: `${tag}:`,
     metrics: {
       dbproxy: `http://127.0.0.1:${ports.DBPROXY_METRICS_PORT}/metrics`,
       dataServer: `http://127.0.0.1:${ports.DATASERVER_METRICS_PORT}/metrics`,
+      mapServer: `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`,
     },
     processes: () => stackProcesses(child.pid!),
     stop,

@@ -38,7 +38,7 @@ export interface ServerEnvironment {
 /** One run's figures, whatever the workload: what a comparison needs. */
 export interface RunFigures {
   path: string;
-  kind: 'data' | 'battle' | 'map';
+  kind: 'data' | 'battle' | 'map' | 'stack';
   target: string;
   /** Answered requests per second over the measured phase. */
   throughput: number;
@@ -49,14 +49,49 @@ export interface RunFigures {
   requests: number;
   errors: number;
   mismatches: number;
-  /** Open model: the arrival rate asked for; null in the closed model. */
+  /** Open model: the arrival rate asked for, in throughput's unit (the gate's); else null. */
   targetRate: number | null;
+  /**
+   * Whether the load was set by an arrival rate (then latency is the headline, throughput being
+   * the load's), and that rate as the report states it ("2,000 requests/s", "2 sessions/s").
+   */
+  openModel: string | null;
   /** The load generator's CPU during the run (cores), when the result states it. */
   clientCores: number | null;
+  /**
+   * Each server's CPU per request (--server-pids; data and map runs), in the order given, with
+   * its multiple of the bare echo server's CPU per call in the same run (E); empty when the run
+   * measured none.
+   */
+  serverCpu: ServerCpu[];
   environment: Environment;
   /** The settings that define the workload (addresses and reporting flags left out). */
   workload: Record<string, unknown>;
   pair: PairAnnotation | null;
+}
+
+export interface ServerCpu {
+  label: string;
+  us: number;
+  multipleOfEcho: number | null;
+}
+
+/** A data or map run's servers (and all of them, when several), from its `cpuPerRequest`. */
+// biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
+function serverCpuOf(c: any): ServerCpu[] {
+  if (!c || !Array.isArray(c.servers) || c.servers.length === 0) return [];
+  const out: ServerCpu[] = c.servers.map((s: ServerCpu) => ({
+    label: s.label,
+    us: s.us,
+    multipleOfEcho: s.multipleOfEcho ?? null,
+  }));
+  if (out.length > 1 && c.serversTotal)
+    out.push({
+      label: 'all servers',
+      us: c.serversTotal.us,
+      multipleOfEcho: c.serversTotal.multipleOfEcho ?? null,
+    });
+  return out;
 }
 
 export const PERCENTILES = [
@@ -86,6 +121,11 @@ const NOT_WORKLOAD = new Set([
   'seedParallel',
   'latencyTarget',
   'workerHeapMb',
+  'mysqlUrl',
+  'redisUrl',
+  'settleTimeoutMs',
+  // bench battle --body: the file's path may differ between machines; its sha256 may not.
+  'bodyPath',
 ]);
 
 function percentilesOf(h: Histogram | null, maxUs?: number): Record<PercentileKey, number> {
@@ -137,7 +177,9 @@ export function figuresOf(r: any, path: string): RunFigures {
       errors: r.totals.errors,
       mismatches: r.totals.mismatches,
       targetRate: r.settings.rate ?? null,
+      openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
       clientCores: r.client?.cores ?? null,
+      serverCpu: serverCpuOf(r.cpuPerRequest),
       environment: r.environment,
       workload: workloadOf(r.settings),
       pair,
@@ -156,7 +198,9 @@ export function figuresOf(r: any, path: string): RunFigures {
       errors: r.viewport.errors,
       mismatches: r.viewport.mismatches,
       targetRate: r.settings.rate ?? null,
+      openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
       clientCores: r.client?.cores ?? null,
+      serverCpu: serverCpuOf(r.cpuPerRequest),
       environment: r.environment,
       workload: workloadOf(r.settings),
       pair,
@@ -176,14 +220,42 @@ export function figuresOf(r: any, path: string): RunFigures {
       errors: r.figures.failedRequests + r.figures.non2xx,
       mismatches: 0,
       targetRate: null,
+      openModel: null,
       clientCores: r.client?.cores ?? null,
+      serverCpu: [],
       environment: r.environment,
       workload: workloadOf(r.settings, { path: `${url.pathname}${url.search}` }),
       pair,
     };
   }
+  if (r.kind === 'stack') {
+    // Sessions arrive at a seeded rate: throughput is every call the sessions made, per second
+    // of the run; the gate is the run's own (its exit code: invariants, errors, failed, dropped
+    // or unsustained sessions), as the arrivals' count is seeded and not exactly rate x time.
+    const ops = r.ops as OpSnapshot[];
+    const { h, maxUs } = mergeOps(ops);
+    const answered = ops.reduce((n, o) => n + o.count, 0);
+    return {
+      path,
+      kind: 'stack',
+      target: r.settings.target?.map ?? 'the stack it started',
+      throughput: r.elapsedS > 0 ? answered / r.elapsedS : 0,
+      latencyUs: percentilesOf(h, maxUs),
+      histogram: h,
+      requests: answered + r.errors,
+      errors: r.errors + r.sessions.failed + r.sessions.dropped,
+      mismatches: r.violations.length,
+      targetRate: null,
+      openModel: `${r.rate} sessions/s`,
+      clientCores: r.usage?.client?.cores ?? null,
+      serverCpu: [],
+      environment: r.environment,
+      workload: workloadOf(r.settings),
+      pair,
+    };
+  }
   throw new UsageError(
-    `${path}: a ${r.kind} result; comparing runs reads data, battle and map results`,
+    `${path}: a ${r.kind} result; comparing runs reads data, battle, map and stack results`,
   );
 }
 
@@ -319,6 +391,8 @@ export interface Comparison {
   kind: RunFigures['kind'];
   workload: Record<string, unknown>;
   openModel: boolean;
+  /** The arrival rate in the open model ("2 sessions/s"), else null. */
+  rate: string | null;
   A: SideSummary;
   B: SideSummary;
   metrics: MetricComparison[];
@@ -378,6 +452,7 @@ export function compareGroups(
         opts,
       ),
     );
+  metrics.push(...serverCpuMetrics(a, b, opts));
   const notes: string[] = [];
   if (a.length < 2 || b.length < 2)
     notes.push(
@@ -408,7 +483,7 @@ export function compareGroups(
   } else if (priceA !== null || priceB !== null) {
     throw new UsageError('give both --price-a and --price-b (or neither)');
   }
-  const openModel = a[0]!.targetRate !== null;
+  const openModel = a[0]!.openModel !== null;
   const headline = openModel ? metrics.find((m) => m.metric === 'p99 latency')! : metrics[0]!;
   const verdict = headline.significant
     ? headline.verdict.replace(/ \(B\/A.*$/, '')
@@ -434,6 +509,7 @@ export function compareGroups(
     kind: a[0]!.kind,
     workload: a[0]!.workload,
     openModel,
+    rate: a[0]!.openModel,
     A: side(a, 'A', o.serverA, priceA),
     B: side(b, 'B', o.serverB, priceB),
     metrics,
@@ -445,8 +521,46 @@ export function compareGroups(
   };
 }
 
-const fmtValue = (m: MetricComparison, v: number) =>
-  m.unit === 'us' ? `${(v / 1000).toFixed(2)} ms` : Math.round(v).toLocaleString('en-US');
+/**
+ * Each server's CPU per request, B/A, when every run on both sides measured the same number of
+ * servers (matched by position, as two machines have other pids): as a multiple of E when every
+ * run has its ceiling (the figure that holds whatever the machine's load), else in µs.
+ */
+function serverCpuMetrics(
+  a: readonly RunFigures[],
+  b: readonly RunFigures[],
+  opts: CompareOptions,
+): MetricComparison[] {
+  const runs = [...a, ...b];
+  const n = runs[0]!.serverCpu.length;
+  if (n === 0 || runs.some((r) => r.serverCpu.length !== n)) return [];
+  const out: MetricComparison[] = [];
+  for (let k = 0; k < n; k++) {
+    const ofE = runs.every((r) => r.serverCpu[k]!.multipleOfEcho !== null);
+    const pick = (r: RunFigures) => (ofE ? r.serverCpu[k]!.multipleOfEcho! : r.serverCpu[k]!.us);
+    out.push(
+      compareMetric(
+        `CPU per request, ${a[0]!.serverCpu[k]!.label}`,
+        'lower',
+        ofE ? 'x E' : 'us CPU',
+        a.map(pick),
+        b.map(pick),
+        opts,
+      ),
+    );
+  }
+  return out;
+}
+
+/** A metric's value as the terminal table shows it. */
+export const fmtValue = (m: MetricComparison, v: number) =>
+  m.unit === 'us'
+    ? `${(v / 1000).toFixed(2)} ms`
+    : m.unit === 'x E'
+      ? `${v.toFixed(2)} E`
+      : m.unit === 'us CPU'
+        ? `${v.toFixed(1)} us`
+        : Math.round(v).toLocaleString('en-US');
 
 /** The comparison as a person reads it in a terminal. */
 export function formatComparison(c: Comparison): string {
@@ -455,7 +569,7 @@ export function formatComparison(c: Comparison): string {
       ? `${s.server.arch}, ${s.server.cpuModel}, ${s.server.cores} cores, kernel ${s.server.kernel}, Node ${s.server.node}, commit ${s.server.commit?.slice(0, 10) ?? 'unknown'} (${s.server.source})`
       : `load generator: ${s.loadGenerator.arch}, ${s.loadGenerator.cpuModel}, ${s.loadGenerator.cores} cores, Node ${s.loadGenerator.node}`;
   const lines = [
-    `${c.kind} workload, ${c.openModel ? `open model at ${String(c.workload.rate)} requests/s` : 'closed model'}; runs: A ${c.A.runs.length}, B ${c.B.runs.length}`,
+    `${c.kind} workload, ${c.openModel ? `open model at ${c.rate}` : 'closed model'}; runs: A ${c.A.runs.length}, B ${c.B.runs.length}`,
     `A: ${c.A.target} — ${envLine(c.A)}`,
     `B: ${c.B.target} — ${envLine(c.B)}`,
     '',

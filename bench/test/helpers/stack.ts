@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { build as buildDataServer, type DataServer, defaultConfig } from '@slg/data-server';
 import { build as buildDbProxy, configWith, type DbProxyApp } from '@slg/db-proxy';
-import { createLogger } from '@slg/service-kit';
+import { createLogger, type Security } from '@slg/service-kit';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 
@@ -23,7 +23,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(tag: string): Promise<Stack> {
+/** `security`: TLS and the internal token, served by both and used by data-server to call db-proxy. */
+export async function startStack(tag: string, security?: Security): Promise<Stack> {
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const database = `bench_${tag}_${suffix}`;
   const prefix = `benchtest:${tag}:${suffix}:`;
@@ -37,6 +38,7 @@ export async function startStack(tag: string): Promise<Stack> {
       metricsPort: null,
       backends: `mysql://${mariadb.user}@${mariadb.host}:${mariadb.port}/${database}`,
       logLevel: 'silent',
+      ...(security ? { security } : {}),
     }),
     { logger },
   );
@@ -49,6 +51,7 @@ export async function startStack(tag: string): Promise<Stack> {
       redisUrl,
       keyPrefix: prefix,
       logLevel: 'silent',
+      ...(security ? { security } : {}),
     }),
     { logger },
   );

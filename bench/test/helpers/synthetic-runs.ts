@@ -2,6 +2,7 @@
 // distribution), for the comparison's tests: only the fields a comparison reads are real.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpuPerRequest } from '../../src/lib/cpu-cost.ts';
 import { collectEnvironment } from '../../src/lib/environment.ts';
 import { OpRecorder } from '../../src/lib/histogram.ts';
 import { Rng } from '../../src/lib/rng.ts';
@@ -24,6 +25,9 @@ export interface SyntheticRun {
   kind?: 'data' | 'dbproxy';
   samples?: number;
   rngSeed?: number;
+  /** --server-pids: each server's CPU per request (µs), named, and E (µs per echo call; null: no ceiling). */
+  servers?: { label: string; us: number }[];
+  echoUs?: number | null;
 }
 
 export function syntheticResult(r: SyntheticRun): object {
@@ -62,7 +66,29 @@ export function syntheticResult(r: SyntheticRun): object {
     },
     ops: [snap],
     client: { cores: 0.5, userCpuS: 4, systemCpuS: 1, wallS: 10, maxRssBytes: 1 },
+    ...(r.servers
+      ? { cpuPerRequest: syntheticCpu(r.servers, r.echoUs ?? null, r.throughput * elapsedS) }
+      : {}),
   };
+}
+
+function syntheticCpu(
+  servers: { label: string; us: number }[],
+  echoUs: number | null,
+  requests: number,
+) {
+  const calls = 10_000;
+  return cpuPerRequest({
+    echoServer: echoUs === null ? null : { cpuS: (echoUs * calls) / 1e6, requests: calls },
+    echoClient: null,
+    servers: servers.map((s, i) => ({
+      pid: 100 + i,
+      label: s.label,
+      cpuS: (s.us * requests) / 1e6,
+    })),
+    clientCpuS: 5,
+    requests,
+  });
 }
 
 export function writeSynthetic(dir: string, name: string, r: SyntheticRun): string {

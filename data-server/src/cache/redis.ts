@@ -22,9 +22,28 @@
 // prefix is deleted), then the cache waits a settle period (other instances
 // reconnect and replay theirs meanwhile) before it is used again. Each down/up
 // moves the generation on, so a lease taken before an outage never fills after.
+//
+// Cluster mode (`cluster`: seed nodes host:port): the same keys, scripts and protocol through
+// ioredis's Cluster client. Every key of one record or collection carries the owner's hash tag,
+// so each script's keys (and the member keys the invalidation script reads from an index) are
+// in one slot. What differs:
+//  - the coalesced GETs leave as one MGET per slot (a multi-key command must stay in one slot),
+//    auto-pipelined per node; kept invalidations are replayed as one DEL per slot;
+//  - a replica can be promoted with an older copy of its master's data (replication is
+//    asynchronous), so every write-path step (write lease, write fill, invalidation) is
+//    followed, on the same connection, by WAIT for the replicas the cluster lists for that slot:
+//    the step is on them before the write goes on (to db-proxy, or to its acknowledgement).
+//    Fewer acknowledgements than replicas count as a failed command (the cache goes down and
+//    the write's keys are kept for replay, as in an outage);
+//  - a lost connection to a master marks the cache down at once (the cluster's '-node'), so an
+//    instance that did not send a command during a failover still stops using the cache and
+//    waits for the replay of the others before it is used again;
+//  - recovery checks the cluster, not one PING: the slot map is fetched again, every slot has a
+//    master, and every master answers with cluster_state:ok;
+//  - a flush of the prefix scans every master.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@slg/service-kit';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Cluster, Redis } from 'ioredis';
 import type {
   Cache,
   CacheState,
@@ -34,6 +53,8 @@ import type {
   WriteLease,
   WriteValue,
 } from './interface.ts';
+import { RespGets, respTarget } from './resp-gets.ts';
+import { keySlot } from './slot.ts';
 
 export const leaseSuffix = ':lease';
 
@@ -139,7 +160,10 @@ interface Scripts {
 }
 
 export interface RedisCacheOptions extends CacheTtls {
+  /** The Redis server (single mode); unused when `cluster` is given. */
   readonly url: string;
+  /** Redis Cluster seed nodes (host:port): the cluster mode. */
+  readonly cluster?: readonly string[];
   /** Every key starts with it (so that instances of one deployment share, and tests do not collide). */
   readonly prefix: string;
   readonly logger: Logger;
@@ -154,6 +178,8 @@ export interface RedisCacheOptions extends CacheTtls {
    * invalidations, so that the other instances sharing Redis replay theirs first.
    */
   readonly settleMs: number;
+  /** The hit path's GETs on a connection of their own (resp-gets.ts); default false (ioredis). */
+  readonly hitConnection?: boolean;
 }
 
 interface GetBatch {
@@ -162,9 +188,17 @@ interface GetBatch {
   rejects: ((err: unknown) => void)[];
 }
 
+/** A pipeline with the cache's scripts (defineCommand adds them to pipelines too). */
+type ScriptPipeline = ChainableCommander & {
+  [name in keyof Scripts]: (...args: (string | number | Buffer)[]) => ScriptPipeline;
+};
+
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
-  readonly redis: Redis;
+  /** The client: a Redis connection, or in cluster mode ioredis's Cluster client. */
+  readonly redis: Redis | Cluster;
+  /** Set in cluster mode. */
+  readonly cluster: Cluster | undefined;
   readonly #scripts: Scripts;
   readonly #opts: RedisCacheOptions;
   readonly #log: Logger;
@@ -187,42 +221,106 @@ export class RedisCache implements Cache {
   #gets: GetBatch | undefined;
   /** GET keys asked for, and the commands (GET or MGET) that carried them. */
   readonly getStats = { keys: 0, commands: 0 };
+  /** The hit path's own connection (resp-gets.ts); none for a URL it does not take (TLS). */
+  readonly #lean: RespGets | undefined;
 
   /**
    * Loads ioredis (only when Redis is configured: a process with the embedded cache, or a
    * bundle of it, never loads it) and connects.
    */
   static async create(opts: RedisCacheOptions): Promise<RedisCache> {
-    const { Redis: Client } = await import('ioredis');
-    return new RedisCache(opts, Client);
+    const { Redis: Client, Cluster: ClusterClient } = await import('ioredis');
+    return new RedisCache(opts, Client, ClusterClient);
   }
 
-  constructor(opts: RedisCacheOptions, Client: typeof Redis) {
+  constructor(opts: RedisCacheOptions, Client: typeof Redis, ClusterClient?: typeof Cluster) {
     this.#opts = opts;
     this.#log = opts.logger;
     this.#tokenPrefix = `${this.#instance}.0.`;
-    this.redis = new Client(opts.url, {
-      enableAutoPipelining: true,
+    const connection = {
       // RESP2: a little cheaper to parse than ioredis 6's default RESP3 (the replies used here
       // are the same), and what any Redis speaks.
-      protocol: 2,
+      protocol: 2 as const,
       // Fail fast while Redis is away: no offline queue, no re-sent or retried commands.
-      enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
       commandTimeout: opts.commandTimeoutMs,
       connectTimeout: Math.max(opts.commandTimeoutMs * 2, 1000),
-      retryStrategy: (times) => Math.min(50 * times, 200),
       connectionName: `data-server-${this.#instance}`,
-      // The coalesced GETs are written as soon as their batch closes (see get()).
-      autoPipeliningIgnoredCommands: ['get', 'mget'],
-    });
+    };
+    if (opts.cluster?.length) {
+      if (!ClusterClient) throw new Error('cluster mode needs ioredis Cluster');
+      this.cluster = new ClusterClient(
+        opts.cluster.map((node) => {
+          const at = node.lastIndexOf(':');
+          return {
+            host: node.slice(0, at).replace(/^\[|\]$/g, ''),
+            port: Number(node.slice(at + 1)),
+          };
+        }),
+        {
+          // Per node: commands written in one tick leave together (the per-slot MGETs of one
+          // batch). Not the scripts: ioredis's auto-pipeline routes a custom command by its
+          // first argument (here the key count, not a key), so a script would join another
+          // node's pipeline and fail ("same slots allocation group"); alone, it is routed by
+          // its keys.
+          enableAutoPipelining: true,
+          autoPipeliningIgnoredCommands: [
+            'dsLease',
+            'dsLeaseBuffer',
+            'dsFill',
+            'dsInvalidate',
+            'dsWriteLease',
+            'dsWriteLeaseBuffer',
+            'dsWriteFill',
+          ],
+          enableOfflineQueue: false,
+          scaleReads: 'master',
+          // No command is sent again after a lost connection or CLUSTERDOWN: it fails, the
+          // cache goes down, and recovery checks the cluster. (MOVED is still followed: the
+          // command did not run.)
+          retryDelayOnFailover: 0,
+          retryDelayOnClusterDown: 0,
+          maxRedirections: 4,
+          slotsRefreshTimeout: Math.max(opts.commandTimeoutMs * 2, 1000),
+          clusterRetryStrategy: (times) => Math.min(50 * times, 200),
+          redisOptions: connection,
+        },
+      );
+      this.redis = this.cluster;
+      // A master's connection lost: its slots are unreachable until a replica takes over, and
+      // that replica may lack the master's last writes. Down at once (see the top).
+      this.cluster.on('-node', (node: Redis) => {
+        if (!node.options.readOnly) this.#markDown('a cluster node connection was lost');
+      });
+      this.cluster.on('node error', (err: Error) => {
+        this.#log.debug({ err: err.message }, 'redis cluster node error');
+      });
+    } else {
+      this.cluster = undefined;
+      this.redis = new Client(opts.url, {
+        ...connection,
+        enableAutoPipelining: true,
+        enableOfflineQueue: false,
+        retryStrategy: (times) => Math.min(50 * times, 200),
+        // The coalesced GETs are written as soon as their batch closes (see get()).
+        autoPipeliningIgnoredCommands: ['get', 'mget'],
+      });
+    }
     this.redis.defineCommand('dsLease', { lua: leaseLua });
     this.redis.defineCommand('dsFill', { lua: fillLua });
     this.redis.defineCommand('dsInvalidate', { lua: invalidateLua });
     this.redis.defineCommand('dsWriteLease', { lua: writeLeaseLua });
     this.redis.defineCommand('dsWriteFill', { lua: writeFillLua });
     this.#scripts = this.redis as unknown as Scripts;
+    const target = opts.hitConnection === true ? respTarget(opts.url) : undefined;
+    this.#lean = target
+      ? new RespGets(target, {
+          timeoutMs: opts.commandTimeoutMs,
+          name: `data-server-${this.#instance}-gets`,
+          onFailure: (reason) => this.#markDown(reason),
+        })
+      : undefined;
     this.redis.on('ready', () => this.#recover());
     this.redis.on('close', () => this.#markDown('connection closed'));
     this.redis.on('error', (err: Error) => {
@@ -283,14 +381,89 @@ export class RedisCache implements Cache {
       this.#markDown((err as Error)?.message ?? String(err));
       for (const reject of b.rejects) reject(err);
     };
+    // The hit path's connection, while ioredis's is up too (a lost ioredis connection marks the
+    // cache down; until it does, the GETs go where they fail with it).
+    const lean = this.#lean;
+    if (lean?.ready && this.redis.status === 'ready') {
+      lean.mget(b.keys, (err, values) => {
+        if (err) failed(err);
+        else for (let i = 0; i < b.resolves.length; i++) b.resolves[i]!(values![i]!);
+      });
+      return;
+    }
     if (b.keys.length === 1) {
       this.redis.getBuffer(b.keys[0]!).then((v) => b.resolves[0]!(v), failed);
+      return;
+    }
+    if (this.cluster) {
+      this.#sendClusterGets(b, failed);
       return;
     }
     this.redis.mgetBuffer(b.keys).then((values) => {
       for (let i = 0; i < b.resolves.length; i++) b.resolves[i]!(values[i] ?? null);
     }, failed);
   };
+
+  /** Cluster mode: one MGET per slot (GET for a lone key), auto-pipelined per node. */
+  #sendClusterGets(b: GetBatch, failed: (err: unknown) => void): void {
+    const bySlot = new Map<number, number[]>();
+    for (let i = 0; i < b.keys.length; i++) {
+      const slot = keySlot(b.keys[i]!);
+      const at = bySlot.get(slot);
+      if (at) at.push(i);
+      else bySlot.set(slot, [i]);
+    }
+    this.getStats.commands += bySlot.size - 1;
+    let failure = false;
+    const fail = (err: unknown) => {
+      if (failure) return;
+      failure = true;
+      failed(err);
+    };
+    for (const at of bySlot.values()) {
+      if (at.length === 1) {
+        const i = at[0]!;
+        this.redis.getBuffer(b.keys[i]!).then((v) => {
+          if (!failure) b.resolves[i]!(v);
+        }, fail);
+        continue;
+      }
+      this.redis.mgetBuffer(at.map((i) => b.keys[i]!)).then((values) => {
+        if (failure) return;
+        for (let j = 0; j < at.length; j++) b.resolves[at[j]!]!(values[j] ?? null);
+      }, fail);
+    }
+  }
+
+  /**
+   * Cluster mode: runs `add`'s commands (keys of one slot) on that slot's master, then WAIT,
+   * on the same connection, for the replicas the cluster lists for the slot; rejects when a
+   * command failed or fewer replicas acknowledged. Resolves to the first command's reply.
+   */
+  async #durable(slot: number, add: (p: ScriptPipeline) => void): Promise<unknown> {
+    const cluster = this.cluster!;
+    const p = cluster.pipeline() as ScriptPipeline;
+    add(p);
+    const replicas = Math.max(0, (cluster.slots[slot]?.length ?? 1) - 1);
+    if (replicas > 0) p.wait(replicas, this.#waitMs);
+    const res = await p.exec();
+    if (!res) throw new Error('pipeline discarded');
+    for (const [err] of res) if (err) throw err;
+    if (replicas > 0) {
+      const acked = res[res.length - 1]![1] as number;
+      if (acked < replicas) {
+        throw new Error(
+          `WAIT: ${acked} of ${replicas} replicas acknowledged within ${this.#waitMs} ms`,
+        );
+      }
+    }
+    return res[0]![1];
+  }
+
+  /** WAIT's own timeout: inside the command timeout, so that a slow replica reads as such. */
+  get #waitMs(): number {
+    return Math.max(1, Math.floor(this.#opts.commandTimeoutMs / 2));
+  }
 
   async lease(key: string, index: string | undefined): Promise<LeaseResult> {
     const token = `${this.#tokenPrefix}${++this.#tokens}`;
@@ -334,7 +507,13 @@ export class RedisCache implements Cache {
     for (const k of keys) args.push(k + leaseSuffix);
     if (index !== undefined) args.push(index);
     args.push(token, Math.max(1, Math.round(leaseMs)), n, this.#opts.indexMs);
-    const r = await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed);
+    const r = (
+      this.cluster
+        ? await this.#durable(keySlot(keys[0]!), (p) =>
+            p.dsWriteLeaseBuffer(args.length - 4, ...args),
+          ).catch(this.#failed)
+        : await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed)
+    ) as (number | Buffer)[];
     const old: (Buffer | null)[] = [];
     const held: boolean[] = [];
     for (let i = 0; i < n; i++) {
@@ -363,7 +542,9 @@ export class RedisCache implements Cache {
       return;
     }
     try {
-      await this.#scripts.dsWriteFill(2 * n, ...args);
+      if (this.cluster)
+        await this.#durable(keySlot(lease.keys[0]!), (p) => p.dsWriteFill(2 * n, ...args));
+      else await this.#scripts.dsWriteFill(2 * n, ...args);
     } catch (err) {
       // The values were deleted before the write: delete them (and the leases) again on recovery.
       this.#markDown(`write fill failed: ${(err as Error).message}`);
@@ -387,6 +568,7 @@ export class RedisCache implements Cache {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#lean?.close();
     if (this.#probe) clearInterval(this.#probe);
     try {
       await this.redis.quit();
@@ -396,6 +578,7 @@ export class RedisCache implements Cache {
   }
 
   #send(inv: Invalidation): Promise<unknown> {
+    if (this.cluster) return this.#sendCluster(inv);
     if (inv.index === undefined) {
       const args: string[] = [];
       for (const k of inv.keys) args.push(k, k + leaseSuffix);
@@ -407,6 +590,68 @@ export class RedisCache implements Cache {
       ...inv.keys,
       leaseSuffix,
       inv.dropIndex ? '1' : '0',
+    );
+  }
+
+  /**
+   * Cluster mode: the keys grouped by slot (one owner's keys share one; a replay mixes owners),
+   * each group one DEL (or, with the member index, the invalidation script on the index's
+   * slot), each made durable on the slot's replicas.
+   */
+  async #sendCluster(inv: Invalidation): Promise<void> {
+    const bySlot = new Map<number, string[]>();
+    for (const k of inv.keys) {
+      const slot = keySlot(k);
+      const group = bySlot.get(slot);
+      if (group) group.push(k);
+      else bySlot.set(slot, [k]);
+    }
+    const sends: Promise<unknown>[] = [];
+    if (inv.index !== undefined) {
+      const slot = keySlot(inv.index);
+      const keys = bySlot.get(slot) ?? [];
+      bySlot.delete(slot);
+      const index = inv.index;
+      const drop = inv.dropIndex ? '1' : '0';
+      sends.push(
+        this.#durable(slot, (p) =>
+          p.dsInvalidate(1 + keys.length, index, ...keys, leaseSuffix, drop),
+        ),
+      );
+    }
+    for (const [slot, keys] of bySlot) {
+      const args: string[] = [];
+      for (const k of keys) args.push(k, k + leaseSuffix);
+      sends.push(this.#durable(slot, (p) => p.del(...args)));
+    }
+    await Promise.all(sends);
+  }
+
+  /**
+   * Cluster mode, recovery: the slot map fetched again, every slot served, every master
+   * answering and reporting cluster_state:ok. Throws otherwise.
+   */
+  async #checkCluster(cluster: Cluster): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      cluster.refreshSlotsCache((err) => (err ? reject(err) : resolve())),
+    );
+    const masters = new Set<string>();
+    for (let slot = 0; slot < 16384; slot++) {
+      const m = cluster.slots[slot]?.[0];
+      if (m === undefined) throw new Error(`slot ${slot} has no master`);
+      masters.add(m);
+    }
+    const nodes = new Map<string, Redis>();
+    for (const node of cluster.nodes('master')) {
+      nodes.set(`${node.options.host}:${node.options.port}`, node);
+    }
+    await Promise.all(
+      [...masters].map(async (key) => {
+        const node = nodes.get(key);
+        if (!node) throw new Error(`no connection to master ${key}`);
+        const info = String(await node.cluster('INFO'));
+        if (!/cluster_state:ok/.test(info)) throw new Error(`master ${key}: cluster state not ok`);
+      }),
     );
   }
 
@@ -470,7 +715,8 @@ export class RedisCache implements Cache {
     const afterOutage = this.#everUp;
     this.#setState('recovering');
     try {
-      await this.redis.ping();
+      if (this.cluster) await this.#checkCluster(this.cluster);
+      else await this.redis.ping();
       let settled = !afterOutage;
       // Invalidations kept while down (new ones may be kept meanwhile: loop until none).
       for (;;) {
@@ -533,6 +779,28 @@ export class RedisCache implements Cache {
 
   async #flushPrefix(): Promise<number> {
     const pattern = `${this.#opts.prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    if (this.cluster) {
+      // Every master's keys, deleted one slot group at a time and made durable on replicas.
+      let n = 0;
+      for (const node of this.cluster.nodes('master')) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+          cursor = next;
+          const bySlot = new Map<number, string[]>();
+          for (const k of keys) {
+            const slot = keySlot(k);
+            const group = bySlot.get(slot);
+            if (group) group.push(k);
+            else bySlot.set(slot, [k]);
+          }
+          for (const [slot, group] of bySlot) {
+            n += (await this.#durable(slot, (p) => p.unlink(...group))) as number;
+          }
+        } while (cursor !== '0');
+      }
+      return n;
+    }
     let cursor = '0';
     let n = 0;
     do {

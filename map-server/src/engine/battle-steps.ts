@@ -8,16 +8,26 @@ import {
   type City,
   emptyResources,
   type March,
+  type MarchDraft,
   type Monster,
   RESOURCES,
   type Resources,
   TROOP_TYPES,
   type TroopType,
 } from '../world/types.ts';
+import { marchSegment } from '../world/world.ts';
 import type { BattleInput, BattleResult } from './battles.ts';
 import { type Contributor, lossesOf, mergeArmy } from './combat.ts';
 import { recordEffect, reportIdOf } from './effects.ts';
-import { headHome, nextOf, type Plan, publishMarch, type StepContext, totalLoad } from './plan.ts';
+import {
+  headHome,
+  nextOf,
+  type Plan,
+  publishMarch,
+  type StepContext,
+  totalLoad,
+  unstation,
+} from './plan.ts';
 import {
   capacity,
   HOSPITAL_BP,
@@ -77,7 +87,7 @@ function battleInput(
 function afterBattle(
   ctx: StepContext,
   m: March,
-  n: March,
+  n: MarchDraft,
   attacker: Contributor[],
   losses: { dead: number; wounded: number }[],
   t: number,
@@ -93,7 +103,7 @@ function afterBattle(
 export async function attackCity(
   ctx: StepContext,
   m: March,
-  n: March,
+  n: MarchDraft,
   c: City,
   t: number,
 ): Promise<Plan> {
@@ -200,7 +210,7 @@ export async function attackCity(
   if (defenderId !== m.playerId)
     effects.push({ owner: defenderId, guard: { kind: 'create' }, ops: defenderOps });
   // Reinforcements: their stacks lose their share; one left without a fighting troop goes home.
-  const updated: { r: March; next: March }[] = [];
+  const updated: { r: March; next: MarchDraft }[] = [];
   for (const r of stationed) {
     const rn = nextOf(r);
     let hit = false;
@@ -236,18 +246,20 @@ export async function attackCity(
     after: n,
     ops: [report('attacker')],
     effects,
-    done: () => {
+    done: (was) => {
       for (const { r, next } of updated) {
-        const cells = r.cells;
-        Object.assign(r, next, { version: r.version + 1, cells });
+        // Its troops changed whether it stays or goes home: the world takes both, and the
+        // streams hear of both (one that stays is a change in place).
+        const rWas = marchSegment(r);
+        next.version = r.version + 1;
+        ctx.world.updateMarch(r, next);
         if (r.state === 'returning') {
-          c.reinforcements.delete(r);
-          ctx.world.indexMarch(r);
+          unstation(ctx, c, r, t);
           ctx.schedule(r);
-          publishMarch(ctx, 'march_recalled', r, t);
-        }
+          publishMarch(ctx, 'march_recalled', r, t, rWas);
+        } else publishMarch(ctx, 'march_changed', r, t);
       }
-      publishMarch(ctx, 'march_arrived', m, t);
+      publishMarch(ctx, 'march_arrived', m, t, was);
     },
   };
 }
@@ -255,7 +267,7 @@ export async function attackCity(
 export async function attackMonster(
   ctx: StepContext,
   m: March,
-  n: March,
+  n: MarchDraft,
   mon: Monster,
   t: number,
 ): Promise<Plan> {
@@ -320,12 +332,14 @@ export async function attackMonster(
     abort: () => {
       if (spot) ctx.world.unreserve(spot.x, spot.y);
     },
-    done: () => {
-      mon.version++;
+    done: (was) => {
       const old = { x: mon.x, y: mon.y };
-      mon.troops = after.troops;
-      mon.level = after.level;
-      mon.gen = after.gen;
+      ctx.world.updateMonster(mon, {
+        version: mon.version + 1,
+        troops: after.troops,
+        level: after.level,
+        gen: after.gen,
+      });
       if (spot) {
         ctx.world.unreserve(spot.x, spot.y);
         if (spot.x !== mon.x || spot.y !== mon.y) ctx.world.moveOne(mon, spot.x, spot.y);
@@ -340,7 +354,7 @@ export async function attackMonster(
         ],
         paths: [],
       });
-      publishMarch(ctx, 'march_arrived', m, t);
+      publishMarch(ctx, 'march_arrived', m, t, was);
     },
   };
 }

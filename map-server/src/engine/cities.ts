@@ -100,7 +100,7 @@ export class Cities {
         ]);
         c.version = r!.version;
       } catch (err) {
-        this.#world.removeCity(c);
+        withdrawPlacement({ world: this.#world, publish: this.#publish, clock: this.#clock }, c);
         throw err;
       }
       this.#publish({
@@ -201,3 +201,22 @@ export class Cities {
 }
 
 const tilesOf = (c: { x: number; y: number }) => ({ x: c.x, y: c.y, width: 2, height: 2 });
+
+/**
+ * A placed city whose write failed (PlaceCity's, or its batch's in PlaceCities) leaves the map.
+ * It was on the map while the write was out, so a snapshot taken then showed it: a city_removed
+ * tells that client to drop it (a client that never saw it drops nothing).
+ */
+export function withdrawPlacement(
+  o: { world: World; publish: Publish; clock: Clock },
+  c: City,
+): void {
+  o.world.removeCity(c);
+  o.publish({
+    timeMs: o.clock.now(),
+    type: 'city_removed',
+    city: cityMsg(c),
+    tiles: [tilesOf(c)],
+    paths: [],
+  });
+}

@@ -7,10 +7,16 @@ export type MapEventType =
   | 'city_placed'
   | 'city_moved'
   | 'city_removed'
+  /** A city's reinforcement count changed (an allied march stationed there or gone). */
+  | 'city_changed'
   | 'march_started'
   | 'march_recalled'
   | 'march_arrived'
   | 'march_returned'
+  /** A march changed in place: a stationed army cut in a battle, or memory took the stored record. */
+  | 'march_changed'
+  /** A march gone from the map without coming home (its stored record was removed). */
+  | 'march_removed'
   | 'field_changed'
   | 'field_respawned'
   | 'monster_changed'

@@ -3,7 +3,7 @@
 // emptied field respawns elsewhere in its region with a new level.
 import { T } from '../store/records.ts';
 import { hash32 } from '../world/rng.ts';
-import type { Field, March } from '../world/types.ts';
+import type { Field, March, MarchDraft } from '../world/types.ts';
 import { recordEffect } from './effects.ts';
 import type { MapEventType } from './events.ts';
 import { headHome, nextOf, type Plan, publishMarch, type StepContext, totalLoad } from './plan.ts';
@@ -45,7 +45,7 @@ export function publishField(ctx: StepContext, type: MapEventType, f: Field, t: 
 }
 
 /** A gathering march arrives at its (free, still the same) field: it starts gathering. */
-export function gatherArrive(ctx: StepContext, m: March, n: March, f: Field, t: number): Plan {
+export function gatherArrive(ctx: StepContext, m: March, n: MarchDraft, f: Field, t: number): Plan {
   const amount = Math.min(capacity(n.troops) - totalLoad(n.load), f.remaining);
   n.state = 'gathering';
   n.fromX = n.toX;
@@ -56,9 +56,9 @@ export function gatherArrive(ctx: StepContext, m: March, n: March, f: Field, t: 
     after: n,
     ops: [],
     effects: [],
-    done: () => {
-      f.occupant = m;
-      publishMarch(ctx, 'march_arrived', m, t);
+    done: (was) => {
+      ctx.world.updateField(f, { occupant: m });
+      publishMarch(ctx, 'march_arrived', m, t, was);
       publishField(ctx, 'field_changed', f, t);
     },
   };
@@ -106,12 +106,14 @@ export function gatherEnd(ctx: StepContext, m: March, t: number, type: MapEventT
     abort: () => {
       if (spot) world.unreserve(spot.x, spot.y);
     },
-    done: () => {
-      f.occupant = undefined;
-      f.version++;
-      f.remaining = after.remaining;
-      f.level = after.level;
-      f.gen = after.gen;
+    done: (was) => {
+      world.updateField(f, {
+        occupant: undefined,
+        version: f.version + 1,
+        remaining: after.remaining,
+        level: after.level,
+        gen: after.gen,
+      });
       if (spot) {
         world.unreserve(spot.x, spot.y);
         const old = { x: f.x, y: f.y };
@@ -127,7 +129,7 @@ export function gatherEnd(ctx: StepContext, m: March, t: number, type: MapEventT
           paths: [],
         });
       } else publishField(ctx, 'field_changed', f, t);
-      publishMarch(ctx, type, m, t);
+      publishMarch(ctx, type, m, t, was);
     },
   };
 }

@@ -1,7 +1,9 @@
 // Start-up: the world record (created with a new world, checked against the configuration
 // after), then the whole map: each region's seeded fields and monsters (generateRegion) with
-// the stored records of those that changed on top, one CFetchV2 per region and table, and
-// every march through its region's list. Steps a crash left half-done are finished here, before any
+// the stored records of those that changed on top, one CFetchV2 per table of each region the
+// directory lists (store/region-directory.ts: the regions that hold records; every region for a
+// world stored before it), and every march its region lists, read by player: one CFetchV2 of a
+// player's marches, or one FetchV2 when the player has one. Steps a crash left half-done are finished here, before any
 // new one starts: pending effects applied, duplicate cities of a move resolved, refs without a
 // march dropped.
 import type { Logger } from '@slg/service-kit';
@@ -16,7 +18,8 @@ import {
   monsterFrom,
   T,
 } from '../store/records.ts';
-import type { MapStore } from '../store/store.ts';
+import { RegionDirectoryStore } from '../store/region-directory.ts';
+import type { MapStore, StoredRecord } from '../store/store.ts';
 import { createRng, hash32 } from '../world/rng.ts';
 import type { City, Field, March, Monster } from '../world/types.ts';
 import type { World } from '../world/world.ts';
@@ -42,6 +45,8 @@ export interface LoadResult {
   marches: March[];
   generated: boolean;
   ms: number;
+  /** Regions whose tables were read (of world.regionCount). */
+  regionsRead: number;
 }
 
 /** Runs `fn` over items with at most `n` at once. */
@@ -145,6 +150,7 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       },
       'a new world',
     );
+    // With its region directory, complete and empty, in the same write (one owner: the world).
     await store.write(world.worldId, [
       {
         create: {
@@ -153,16 +159,29 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
           fields: { ...shape, fields: o.fields, monsters: o.monsters, next_id: 0 },
         },
       },
+      ...(store instanceof RegionDirectoryStore
+        ? RegionDirectoryStore.newWorldOps(world.worldId)
+        : []),
     ]);
   }
 
+  // The regions to read: those the directory lists; every region when there is none (a store
+  // without it, or a world stored before it: then the regions found holding records are marked
+  // and the directory completed, so the next start reads only those).
+  const listed = store instanceof RegionDirectoryStore ? await store.read() : null;
+  const regions = listed ?? Array.from({ length: world.regionCount }, (_, i) => world.regionId(i));
+
   // Pending effects first (they change fields, monsters and marches), then the map as it is.
-  let loaded = await readAll(o);
+  let loaded = await readAll(o, regions);
   const pending = loaded.marches.filter((x) => x.pending.length > 0);
   if (pending.length) {
     log.info({ marches: pending.length }, 'finishing the steps a stop left half-written');
     for (const p of pending) await o.applyPending(p.pending);
-    loaded = await readAll(o);
+    loaded = await readAll(o, regions);
+  }
+  if (!listed && store instanceof RegionDirectoryStore) {
+    log.info({ regions: loaded.holding.length }, 'region directory written');
+    await store.complete(loaded.holding);
   }
 
   // A move across regions that stopped between its two writes: the newest record wins.
@@ -182,6 +201,18 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
   for (const c of cities.values()) world.addCity(c);
   for (const f of loaded.fields) world.addField(f);
   for (const m of loaded.monsters) world.addMonster(m);
+  // The regions not read: their generated contents, nothing stored.
+  const read = new Set(regions);
+  for (let i = 0; i < world.regionCount; i++) {
+    if (read.has(world.regionId(i))) continue;
+    const g = generateRegion(world, i, o.fields, o.monsters);
+    for (const x of g.fields)
+      world.addField(fieldFrom(world.regionId(i), { member: x.id, version: 0, fields: x.fields }));
+    for (const x of g.monsters)
+      world.addMonster(
+        monsterFrom(world.regionId(i), { member: x.id, version: 0, fields: x.fields }),
+      );
+  }
   const marches = loaded.marches.map((x) => x.march);
   const ms = Date.now() - started;
   log.info(
@@ -190,20 +221,22 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       fields: world.fields.size,
       monsters: world.monsters.size,
       marches: marches.length,
+      regionsRead: regions.length,
       ms,
     },
     'world loaded',
   );
-  return { marches, generated, ms };
+  return { marches, generated, ms, regionsRead: regions.length };
 }
 
-async function readAll(o: LoadOptions) {
+async function readAll(o: LoadOptions, regions: number[]) {
   const { world, store } = o;
   const cities: City[] = [];
   const fields: Field[] = [];
   const monsters: Monster[] = [];
   const refs: { region: number; marchId: number; playerId: number }[] = [];
-  const regions = Array.from({ length: world.regionCount }, (_, i) => world.regionId(i));
+  /** Regions with at least one stored record. */
+  const holding: number[] = [];
   await pool(regions, o.concurrency, async (region) => {
     const [c, f, m, r] = await Promise.all([
       store.list(T.city, region),
@@ -211,6 +244,7 @@ async function readAll(o: LoadOptions) {
       store.list(T.monster, region),
       store.list(T.marchRef, region),
     ]);
+    if (c.length + f.length + m.length + r.length > 0) holding.push(region);
     for (const x of c) cities.push(cityFrom(region, x));
     // The generated contents, with what changed since taken from the store.
     const index = region - world.regionId(0);
@@ -228,16 +262,35 @@ async function readAll(o: LoadOptions) {
     for (const x of r)
       refs.push({ region, marchId: x.member, playerId: Number(x.fields.player_id) });
   });
+  // The marches by player (their owner): one CFetchV2 of a player's marches when two or more
+  // are listed (a player has at most MAX_MARCHES out), one FetchV2 for a single one.
+  const byPlayer = new Map<number, typeof refs>();
+  for (const ref of refs) {
+    const list = byPlayer.get(ref.playerId);
+    if (list) list.push(ref);
+    else byPlayer.set(ref.playerId, [ref]);
+  }
   const marches: { march: March; pending: Effect[] }[] = [];
-  await pool(refs, o.concurrency * 4, async (ref) => {
-    const rec = await store.fetch(T.march, ref.playerId, ref.marchId);
-    if (!rec) {
-      // The march ended (or never started) and its entry stayed.
-      await store.write(ref.region, [{ remove: { table: T.marchRef, member: ref.marchId } }]);
-      return;
+  await pool([...byPlayer.values()], o.concurrency * 4, async (own) => {
+    const playerId = own[0]!.playerId;
+    let found: Map<number, StoredRecord>;
+    if (own.length === 1) {
+      const rec = await store.fetch(T.march, playerId, own[0]!.marchId);
+      found = new Map(rec ? [[rec.member, rec]] : []);
+    } else {
+      found = new Map((await store.list(T.march, playerId)).map((r) => [r.member, r]));
     }
-    marches.push(marchFrom(ref.playerId, rec));
+    for (const ref of own) {
+      const rec = found.get(ref.marchId);
+      if (!rec) {
+        // The march ended (or never started) and its entry stayed.
+        await store.write(ref.region, [{ remove: { table: T.marchRef, member: ref.marchId } }]);
+        continue;
+      }
+      marches.push(marchFrom(playerId, rec));
+    }
   });
   marches.sort((a, b) => a.march.id - b.march.id);
-  return { cities, fields, monsters, marches };
+  holding.sort((a, b) => a - b);
+  return { cities, fields, monsters, marches, holding };
 }

@@ -20,22 +20,32 @@ import type { Clock } from '../clock.ts';
 import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
 import type { MapStore, Op } from '../store/store.ts';
 import {
+  type City,
   cityCenter,
   emptyResources,
+  type Field,
   type March,
   type Stack,
   TROOP_TYPES,
   type TroopType,
   tileCenter,
 } from '../world/types.ts';
-import { marchPosition, type World } from '../world/world.ts';
+import { marchPosition, marchSegment, type World } from '../world/world.ts';
 import type { BattleClient } from './battles.ts';
 import { applyEffect, backoffMs, definite, sleep } from './effects.ts';
 import type { Publish } from './events.ts';
-import { gatherEnd } from './gather.ts';
+import { gatherEnd, publishField } from './gather.ts';
 import type { IdBlocks } from './ids.ts';
 import { KeyedLocks } from './locks.ts';
-import { headHome, nextOf, type Plan, publishMarch, type StepContext } from './plan.ts';
+import {
+  headHome,
+  nextOf,
+  type Plan,
+  publishCity,
+  publishMarch,
+  type StepContext,
+  unstation,
+} from './plan.ts';
 import { RefSweeper } from './ref-sweeper.ts';
 import { travelMs } from './rules.ts';
 import { type Due, keysOf, StepScheduler } from './scheduler.ts';
@@ -45,6 +55,14 @@ import { type StartMarchInput, validateStart } from './validate-march.ts';
 export { applyEffect, reportIdOf } from './effects.ts';
 export { MAX_MARCHES, MAX_REINFORCEMENTS } from './rules.ts';
 export type { StartMarchInput } from './validate-march.ts';
+
+/** A city or field a march may hold, with what a viewport showed of its hold (#holding). */
+interface Held {
+  c: City | undefined;
+  f: Field | undefined;
+  reinforcements: number | undefined;
+  occupant: March | undefined;
+}
 
 export interface EngineHooks {
   /** After a step's own write, before its effects on other owners (a test crashes here). */
@@ -253,16 +271,16 @@ export class MarchEngine {
     }
     await this.#hooks.afterStepWrite?.(m, step);
     for (const e of p.effects) await this.#applyEffect(e);
+    const was = marchSegment(m);
     if (p.after) {
-      const cells = m.cells;
-      Object.assign(m, p.after, { version, cells });
-      this.world.indexMarch(m);
+      this.world.updateMarch(m, p.after);
+      m.version = version;
       this.schedule(m);
     } else {
       this.world.removeMarch(m);
       this.#scheduler.unschedule(m.id);
     }
-    p.done();
+    p.done(was);
     if (!p.after) {
       // The march is gone; its entry in the region's list goes too, batched with others
       // (ref-sweeper.ts; a crash before that leaves an entry without a march, which the next
@@ -301,35 +319,62 @@ export class MarchEngine {
   async #reload(m: March): Promise<boolean> {
     const stored = await this.#retryRead(() => this.#store.fetch(T.march, m.playerId, m.id));
     if (stored?.version === m.version) return false;
+    const next = stored ? marchFrom(m.playerId, stored) : null;
+    // What a viewport shows changes: the march, and the city or field it holds before or after.
+    const now = this.#clock.now();
+    const was = marchSegment(m);
+    const held = this.#holding([m.targetId, next?.march.targetId ?? m.targetId]);
     this.#detach(m);
-    if (!stored) {
+    if (!next) {
       this.world.removeMarch(m);
       this.#scheduler.unschedule(m.id);
+      publishMarch(this.#ctx, 'march_removed', m, now, was);
+      this.#publishHeld(held, now);
       return true;
     }
-    const { march, pending } = marchFrom(m.playerId, stored);
-    for (const e of pending) await this.#applyEffect(e);
-    Object.assign(m, march, { cells: m.cells });
+    for (const e of next.pending) await this.#applyEffect(e);
+    this.world.updateMarch(m, next.march);
     this.attach(m);
-    this.world.indexMarch(m);
     this.schedule(m);
+    publishMarch(this.#ctx, 'march_changed', m, now, was);
+    this.#publishHeld(held, now);
     return true;
+  }
+
+  /** The cities and fields of these ids (a march's target), as a viewport shows their hold. */
+  #holding(ids: number[]): Held[] {
+    return [...new Set(ids)].map((id) => {
+      const c = this.world.cities.get(id);
+      const f = this.world.fields.get(id);
+      return { c, f, reinforcements: c?.reinforcements.size, occupant: f?.occupant };
+    });
+  }
+
+  /** Tells the streams of each city or field whose hold changed since #holding. */
+  #publishHeld(held: Held[], t: number): void {
+    for (const h of held) {
+      if (h.c && h.c.slot !== 0 && h.c.reinforcements.size !== h.reinforcements)
+        publishCity(this.#ctx, 'city_changed', h.c, t);
+      if (h.f && h.f.slot !== 0 && h.f.occupant !== h.occupant)
+        publishField(this.#ctx, 'field_changed', h.f, t);
+    }
   }
 
   /** Links a march to what it occupies (a field it gathers, a city it defends). */
   attach(m: March): void {
     if (m.state === 'gathering') {
       const f = this.world.fields.get(m.targetId);
-      if (f) f.occupant = m;
+      if (f) this.world.updateField(f, { occupant: m });
     } else if (m.state === 'stationed') {
-      this.world.cities.get(m.targetId)?.reinforcements.add(m);
+      const c = this.world.cities.get(m.targetId);
+      if (c) this.world.station(c, m);
     }
   }
 
   #detach(m: March): void {
     const f = this.world.fields.get(m.targetId);
-    if (f?.occupant === m) f.occupant = undefined;
-    this.world.cities.get(m.targetId)?.reinforcements.delete(m);
+    if (f?.occupant === m) this.world.updateField(f, { occupant: undefined });
+    this.world.unstation(this.world.cities.get(m.targetId), m);
   }
 
   // ---- RPCs ----------------------------------------------------------------------
@@ -472,7 +517,7 @@ export class MarchEngine {
         throw new FailedPreconditionError(`march ${marchId} has already returned home`);
       if (m.state === 'returning')
         throw new FailedPreconditionError(`march ${marchId} is already returning`);
-      const before = { ...m };
+      const stationed = m.state === 'stationed';
       await this.#settle(m, async () => {
         if (m.state === 'gathering') return gatherEnd(this.#ctx, m, now, 'march_recalled');
         const n = nextOf(m);
@@ -486,10 +531,9 @@ export class MarchEngine {
           after: n,
           ops: [],
           effects: [],
-          done: () => {
-            if (before.state === 'stationed')
-              this.world.cities.get(m.targetId)?.reinforcements.delete(m);
-            publishMarch(this.#ctx, 'march_recalled', m, now, before);
+          done: (was) => {
+            if (stationed) unstation(this.#ctx, this.world.cities.get(m.targetId), m, now);
+            publishMarch(this.#ctx, 'march_recalled', m, now, was);
           },
         };
       });

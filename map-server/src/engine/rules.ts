@@ -31,14 +31,14 @@ export const resourceOf = (i: number): Resource =>
   (['food', 'wood', 'stone', 'iron', 'gold'] as const)[i % 5]!;
 
 /** Travel time in game ms for `distance` tiles at the speed of the slowest stack. */
-export function travelMs(distance: number, troops: Stack[], speed: number): number {
+export function travelMs(distance: number, troops: readonly Stack[], speed: number): number {
   let slowest = Number.POSITIVE_INFINITY;
   for (const s of troops) if (s.count + s.wounded > 0) slowest = Math.min(slowest, SPEED[s.type]);
   if (!Number.isFinite(slowest)) slowest = SPEED.infantry;
   return Math.max(1, Math.ceil(((distance / slowest) * 60_000) / speed));
 }
 
-export function capacity(troops: Stack[]): number {
+export function capacity(troops: readonly Stack[]): number {
   let c = 0;
   for (const s of troops) c += s.count * LOAD[s.type];
   return c;

@@ -2,11 +2,11 @@
 // kind, a scout's report, and the return home (troops and load back to the player).
 import { T } from '../store/records.ts';
 import type { Op } from '../store/store.ts';
-import { type March, RESOURCES } from '../world/types.ts';
+import { type March, type MarchDraft, RESOURCES } from '../world/types.ts';
 import { attackCity, attackMonster } from './battle-steps.ts';
 import { reportIdOf } from './effects.ts';
 import { gatherArrive, gatherEnd } from './gather.ts';
-import { headHome, nextOf, type Plan, publishMarch, type StepContext } from './plan.ts';
+import { headHome, nextOf, type Plan, publishMarch, type StepContext, station } from './plan.ts';
 import { MAX_REINFORCEMENTS } from './rules.ts';
 
 /** The plan of a march's due step at t, by its state. */
@@ -25,9 +25,9 @@ export async function arrive(ctx: StepContext, m: March, t: number): Promise<Pla
       after: n,
       ops: [],
       effects: [],
-      done: () => {
+      done: (was) => {
         ctx.log.debug({ march: m.id, why }, 'march found nothing to do: returning');
-        publishMarch(ctx, 'march_arrived', m, t);
+        publishMarch(ctx, 'march_arrived', m, t, was);
       },
     };
   };
@@ -52,9 +52,9 @@ export async function arrive(ctx: StepContext, m: March, t: number): Promise<Pla
         after: n,
         ops: [],
         effects: [],
-        done: () => {
-          c.reinforcements.add(m);
-          publishMarch(ctx, 'march_arrived', m, t);
+        done: (was) => {
+          station(ctx, c, m, t);
+          publishMarch(ctx, 'march_arrived', m, t, was);
         },
       };
     }
@@ -93,11 +93,11 @@ export function home(ctx: StepContext, m: March, t: number): Plan {
     after: null,
     ops,
     effects: [],
-    done: () => publishMarch(ctx, 'march_returned', m, t),
+    done: (was) => publishMarch(ctx, 'march_returned', m, t, was),
   };
 }
 
-export async function scout(ctx: StepContext, m: March, n: March, t: number): Promise<Plan> {
+export async function scout(ctx: StepContext, m: March, n: MarchDraft, t: number): Promise<Plan> {
   const e = ctx.world.at(m.targetX, m.targetY);
   const seen: Record<string, unknown> = {
     x: m.targetX,
@@ -139,6 +139,6 @@ export async function scout(ctx: StepContext, m: March, n: March, t: number): Pr
       },
     ],
     effects: [],
-    done: () => publishMarch(ctx, 'march_arrived', m, t),
+    done: (was) => publishMarch(ctx, 'march_arrived', m, t, was),
   };
 }

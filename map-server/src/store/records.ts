@@ -13,6 +13,7 @@ import type { Fields, Op, StoredRecord } from './store.ts';
 
 export const T = {
   world: 'map_world',
+  region: 'map_region',
   city: 'map_city',
   field: 'map_field',
   monster: 'map_monster',

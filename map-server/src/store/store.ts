@@ -2,7 +2,7 @@
 // integer), single writes through the single RPCs, several writes of one owner through
 // BatchWriteV2 (all or nothing).
 import { Long, type slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
-import { createGrpcClient, type GrpcClient, InternalError } from '@slg/service-kit';
+import { createGrpcClient, type GrpcClient, InternalError, type Security } from '@slg/service-kit';
 import type { Registry } from 'prom-client';
 
 export type FieldValue = number | string | boolean;
@@ -87,12 +87,16 @@ export class DataServerStore implements MapStore {
   readonly client: Client;
   readonly #deadlineMs: number;
 
-  constructor(address: string, opts: { registry?: Registry; deadlineMs?: number } = {}) {
+  constructor(
+    address: string,
+    opts: { registry?: Registry; deadlineMs?: number; security?: Security } = {},
+  ) {
     this.#deadlineMs = opts.deadlineMs ?? 10_000;
     this.client = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, address, {
       deadlineMs: this.#deadlineMs,
       idempotent: ['FetchV2', 'CFetchV2', 'CCountV2'],
       ...(opts.registry ? { registry: opts.registry } : {}),
+      security: opts.security,
     });
   }
 

@@ -3,23 +3,22 @@
 // MariaDB (a database of this run, created and dropped) and Redis (a DB number of its own).
 // Before and after the cases: a checksum of every table and a digest of the Redis DB, which
 // must not change; after: every process still running and healthy.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import { grpc as pb } from '@slg/proto';
+import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
 import { buildServices } from '../../build.ts';
+import { bundleMain, freePort, type NodeProcess, root, spawnNode } from '../helpers/bundles.ts';
 
 const run = promisify(execFile);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export type ServiceName = 'db-proxy' | 'data-server' | 'battle-server' | 'map-server';
 
 export interface Proc {
   name: ServiceName;
+  /** The running bundle (its output, its stop). */
+  process: NodeProcess;
   child: ChildProcess;
   /** gRPC port (battle-server: its HTTP port). */
   port: number;
@@ -43,15 +42,6 @@ interface TapLike {
   teardown(fn: () => unknown): void;
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  return port;
-}
-
 async function sql(statement: string, database?: string): Promise<string> {
   const args = ['-uroot', '-h127.0.0.1', '-P3306', '-N', '-B', '-e', statement];
   if (database) args.push(database);
@@ -59,9 +49,10 @@ async function sql(statement: string, database?: string): Promise<string> {
   return stdout;
 }
 
-// Every key of the selected DB, sorted, with its type and its whole value, hashed in Redis.
+// Every key of this stack (ARGV[1], its prefix), sorted, with its type and its whole value, hashed
+// in Redis. Only the prefix's keys: another suite beside this one may use the same DB.
 const digestScript = `
-local keys = redis.call('KEYS', '*')
+local keys = redis.call('KEYS', ARGV[1] .. '*')
 table.sort(keys)
 local parts = {}
 local hashes = {}
@@ -142,26 +133,17 @@ export class CorpusStack {
     for (const k of ['NODE_OPTIONS', 'DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) {
       if (!(k in env)) delete full[k];
     }
-    full.MALLOC_ARENA_MAX = '2';
-    const child = spawn(
-      'env',
-      ['-u', 'NODE_OPTIONS', process.execPath, join(root, name, 'dist', 'main.mjs')],
-      { env: full, stdio: ['ignore', 'pipe', 'pipe'], cwd: root },
-    );
-    const proc: Proc = { name, child, port, metricsPort, log: [] };
-    for (const s of [child.stdout, child.stderr]) {
-      let rest = '';
-      s?.on('data', (d: Buffer) => {
-        const lines = (rest + d.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        proc.log.push(...lines);
-      });
-    }
-    this.procs.set(name, proc);
+    full.MALLOC_ARENA_MAX = SERVICE_MALLOC_ARENA_MAX;
     // Should this process end without its teardown (an uncaught error), the service goes too.
-    const orphan = () => child.kill('SIGKILL');
-    process.once('exit', orphan);
-    child.once('exit', () => process.removeListener('exit', orphan));
+    const p = spawnNode(bundleMain(name), {
+      name,
+      env: full,
+      cwd: root,
+      withoutNodeOptions: true,
+      killOnExit: true,
+    });
+    const proc: Proc = { name, process: p, child: p.child, port, metricsPort, log: p.lines };
+    this.procs.set(name, proc);
     await this.#waitUp(proc);
     return proc;
   }
@@ -261,8 +243,16 @@ export class CorpusStack {
     }
   }
 
+  /** Deletes this stack's keys (its prefix's), not the DB: another suite may share the DB. */
   async flushRedis(): Promise<void> {
-    await run('redis-cli', ['-n', String(this.redisDb), 'FLUSHDB']);
+    await run('redis-cli', [
+      '-n',
+      String(this.redisDb),
+      'EVAL',
+      "local ks = redis.call('KEYS', ARGV[1] .. '*') for i = 1, #ks, 500 do redis.call('DEL', unpack(ks, i, math.min(i + 499, #ks))) end return #ks",
+      '0',
+      this.keyPrefix,
+    ]);
   }
 
   async snapshot(): Promise<Snapshot> {
@@ -286,6 +276,7 @@ export class CorpusStack {
       'EVAL',
       digestScript,
       '0',
+      this.keyPrefix,
     ]);
     const [keys, digest, ...values] = stdout.trim().split('\n');
     return { tables, redisKeys: Number(keys), redisDigest: digest ?? '', redisValues: values };
@@ -305,13 +296,7 @@ export class CorpusStack {
 
   async stop(): Promise<void> {
     for (const name of ['map-server', 'battle-server', 'data-server', 'db-proxy'] as const) {
-      const p = this.procs.get(name);
-      if (!p || p.child.exitCode !== null || p.child.signalCode !== null) continue;
-      const exited = once(p.child, 'exit');
-      p.child.kill('SIGTERM');
-      const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      await this.procs.get(name)?.process.stop('SIGTERM', 10_000);
     }
     if (this.procs.has('db-proxy')) await sql(`DROP DATABASE IF EXISTS \`${this.database}\``);
     if (this.procs.has('data-server')) await this.flushRedis();

@@ -1,34 +1,12 @@
 // The `npm start` bundles as deploy/k8s runs them (db-proxy on MariaDB, data-server on Redis),
 // on free ports, for the dashboard's tests: a database and a key prefix of their own, removed
 // at the end, and a small world (these tests read metrics, not a load).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
+import { reachable, root, spawnNode, stackPorts } from '../helpers/bundles.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  return port;
-}
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
+// grafana-prometheus.test.ts takes its ports from here.
+export { freePort } from '../helpers/bundles.ts';
 
 /** Why the stack cannot run here, or false. */
 export async function stackUnavailable(): Promise<string | false> {
@@ -47,15 +25,7 @@ export type MetricsPorts = Record<
 export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
   const database = `slg_${tag}_${process.pid}`;
   const prefix = `${tag}${process.pid}:`;
-  const ports = {
-    DBPROXY_PORT: await freePort(),
-    DBPROXY_METRICS_PORT: await freePort(),
-    DATASERVER_PORT: await freePort(),
-    DATASERVER_METRICS_PORT: await freePort(),
-    BATTLE_PORT: await freePort(),
-    MAPSERVER_PORT: await freePort(),
-    MAPSERVER_METRICS_PORT: await freePort(),
-  };
+  const ports = await stackPorts();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: 'warn',
@@ -88,35 +58,13 @@ export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
     redis.disconnect();
   });
   // tap adds its loaders to NODE_OPTIONS of what this process spawns; `env -u` drops them.
-  const child = spawn(
-    'env',
-    ['-u', 'NODE_OPTIONS', process.execPath, join(root, 'scripts/start.ts')],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
+  const stack = spawnNode(join(root, 'scripts/start.ts'), {
+    name: 'npm start',
+    env,
+    withoutNodeOptions: true,
   });
-  child.stderr.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = once(child, 'exit');
-  t.teardown(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGINT');
-      await exited;
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not come up:\n${out}`)), 50_000);
-    child.stdout.on('data', () => {
-      if (out.includes('stack up')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${out}`)));
-  });
+  t.teardown(() => stack.stop('SIGINT'));
+  await stack.printed('stack up', 50_000);
   return {
     'db-proxy': ports.DBPROXY_METRICS_PORT,
     'data-server': ports.DATASERVER_METRICS_PORT,

@@ -1,0 +1,309 @@
+// `bench stack`: whole-game player sessions across every service, with invariants checked
+// (issue 17; src/stack/run.ts). One run at --rate sessions/s, or with --knee-p99-ms the highest
+// session rate whose every operation's p99 stays under the bound (the pair tool's knee search,
+// one target), each step a full run with its checks.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  parseAddress,
+  parseDuration,
+  parseNonNegativeNumber,
+  parsePids,
+  parsePositiveInt,
+  UsageError,
+} from '../lib/options.ts';
+import { defaultResultPath, showPath, writeResult } from '../lib/result-file.ts';
+import {
+  formatResult,
+  prepare,
+  runOnce,
+  type StackResult,
+  type StackSettings,
+} from '../stack/run.ts';
+import { ACTIONS, type Action } from '../stack/session.ts';
+import { type KneeRun, kneeSearch } from './pair.ts';
+
+export const DEFAULT_MIX = 'pan=2,gather=3,attack=2,recall=1,upgrade=2,mail=1';
+
+/** "pan=2,gather=3" as weights (every action named at most once, weights >= 0). */
+export function parseMix(text: string): Map<Action, number> {
+  const out = new Map<Action, number>(ACTIONS.map((a) => [a, 0]));
+  for (const part of text.split(',').filter(Boolean)) {
+    const m = /^([a-z]+)=(\d+(?:\.\d+)?)$/.exec(part.trim());
+    if (!m) throw new InvalidArgumentError(`not action=weight: ${JSON.stringify(part)}`);
+    if (!(ACTIONS as readonly string[]).includes(m[1]!))
+      throw new InvalidArgumentError(
+        `unknown action ${JSON.stringify(m[1])} (actions: ${ACTIONS.join(', ')})`,
+      );
+    out.set(m[1] as Action, Number(m[2]));
+  }
+  if (![...out.values()].some((w) => w > 0))
+    throw new InvalidArgumentError('at least one action needs a weight > 0');
+  return out;
+}
+
+export function stackCommand(): Command {
+  return new Command('stack')
+    .description(
+      'whole-game player sessions across every service (open model, sessions/s), every invariant checked',
+    )
+    .addOption(
+      new Option('--map <host:port>', 'the map-server to load (default: start the stack here)')
+        .env('BENCH_STACK_MAP')
+        .argParser(parseAddress),
+    )
+    .addOption(
+      new Option('--data <host:port>', 'its data-server (with --map)')
+        .env('BENCH_STACK_DATA')
+        .argParser(parseAddress),
+    )
+    .addOption(
+      new Option('--battle-url <url>', 'its battle-server (with --map)').env('BENCH_STACK_BATTLE'),
+    )
+    .addOption(
+      new Option(
+        '--mysql <url>',
+        'the MySQL/MariaDB of the stack it starts (a database of its own)',
+      )
+        .env('BENCH_STACK_MYSQL_URL')
+        .default('mysql://root@127.0.0.1:3306'),
+    )
+    .addOption(
+      new Option('--redis <url>', 'the Redis of the stack it starts (a key prefix of its own)')
+        .env('BENCH_STACK_REDIS_URL')
+        .default('redis://127.0.0.1:6379/0'),
+    )
+    .addOption(new Option('--world <WxH>', 'the world of the stack it starts').default('300x300'))
+    .addOption(
+      new Option('--fields <n>', 'resource fields of that world')
+        .argParser(parsePositiveInt)
+        .default(600),
+    )
+    .addOption(
+      new Option('--monsters <n>', 'monsters of that world')
+        .argParser(parsePositiveInt)
+        .default(200),
+    )
+    .addOption(
+      new Option('--speed <n>', 'its game clock (MAPSERVER_SPEED): marches settle within the run')
+        .argParser(parsePositiveInt)
+        .default(600),
+    )
+    .addOption(
+      new Option('--world-id <n>', "the world's id (its regions' records are checked)")
+        .argParser(parsePositiveInt)
+        .default(1),
+    )
+    .addOption(
+      new Option('--players <n>', 'players seeded (one session at a time each)')
+        .argParser(parsePositiveInt)
+        .default(200),
+    )
+    .addOption(
+      new Option('--first-player <id>', 'the first player id')
+        .argParser(parsePositiveInt)
+        .default(1),
+    )
+    .addOption(
+      new Option('--rate <n>', 'sessions arriving per second (open model)')
+        .argParser(parseNonNegativeNumber)
+        .default(2),
+    )
+    .addOption(new Option('-d, --duration <time>', 'how long sessions arrive').default('60s'))
+    .addOption(
+      new Option('--actions <n>', 'actions per session (after log-in and the map)')
+        .argParser(parsePositiveInt)
+        .default(6),
+    )
+    .addOption(
+      new Option('--think-ms <ms>', 'mean think time between actions (0.5x-1.5x, seeded)')
+        .argParser(parseNonNegativeNumber)
+        .default(1000),
+    )
+    .addOption(
+      new Option('--mix <weights>', `the actions' weights (${ACTIONS.join(', ')})`).default(
+        DEFAULT_MIX,
+      ),
+    )
+    .addOption(new Option('--viewport <WxH>', 'the viewport of a session').default('30x20'))
+    .addOption(
+      new Option('--seed <n>', 'seed of the arrivals and the sessions')
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option('--slow-ms <ms>', 'a call slower than this is "slow" in the case-study line')
+        .argParser(parseNonNegativeNumber)
+        .default(200),
+    )
+    .addOption(
+      new Option('--deadline-ms <ms>', 'deadline of every call')
+        .argParser(parsePositiveInt)
+        .default(10_000),
+    )
+    .addOption(
+      new Option(
+        '--settle-timeout <time>',
+        'how long every march may take to come home after the load',
+      ).default('120s'),
+    )
+    .addOption(
+      new Option(
+        '--server-pids <pids>',
+        'with --map: the PIDs of the services (CPU per session and request, peak RSS)',
+      )
+        .argParser(parsePids)
+        .default([]),
+    )
+    .addOption(
+      new Option(
+        '--knee-p99-ms <ms>',
+        "search the highest session rate whose every operation's p99 stays under this",
+      ).argParser(parseNonNegativeNumber),
+    )
+    .addOption(
+      new Option('--knee-min <rate>', 'the lowest rate of the knee search')
+        .argParser(parseNonNegativeNumber)
+        .default(1),
+    )
+    .addOption(
+      new Option('--knee-max <rate>', 'the highest rate of the knee search')
+        .argParser(parseNonNegativeNumber)
+        .default(16),
+    )
+    .addOption(
+      new Option('--knee-steps <n>', 'bisection steps').argParser(parsePositiveInt).default(4),
+    )
+    .addOption(
+      new Option('-o, --out <file>', 'the JSON (default: bench/results/stack-<time>.json)'),
+    )
+    .addOption(new Option('-q, --quiet', 'no progress lines'))
+    .action(async (o: Record<string, unknown>) => {
+      const s = settingsFrom(o);
+      const say = (l: string) => console.log(l);
+      const stack = await prepare(s, say);
+      let exit = 0;
+      try {
+        const out =
+          (o.out as string | undefined) ?? defaultResultPath('stack', new Date().toISOString());
+        if (o.kneeP99Ms === undefined) {
+          const r = await runOnce(s, stack, s.rate, say);
+          say('');
+          say(formatResult(r));
+          say(`result: ${showPath(writeResult(out, r))}`);
+          exit = r.valid ? 0 : 1;
+        } else {
+          const runs: StackResult[] = [];
+          const knee = await kneeSearch(
+            {
+              kneeP99Ms: o.kneeP99Ms as number,
+              kneeMin: o.kneeMin as number,
+              kneeMax: o.kneeMax as number,
+              kneeSteps: o.kneeSteps as number,
+            },
+            async (_side, name, extra): Promise<KneeRun> => {
+              const rate = Number(extra[extra.indexOf('--rate') + 1]);
+              let r: StackResult;
+              try {
+                r = await runOnce(s, stack, rate, say);
+              } catch (err) {
+                // A run that could not finish (the stack overloaded past its deadlines) is over
+                // the bound; the next run reads every player's start again.
+                say(`${name}: ${rate} sessions/s: the run failed: ${(err as Error).message}`);
+                return {
+                  figures: { latencyUs: { p99: Number.POSITIVE_INFINITY } },
+                  annotation: { valid: false },
+                };
+              }
+              runs.push(r);
+              say(
+                `${name}: ${rate} sessions/s: sustained ${r.sessions.sustained.toFixed(2)}/s, max p99 ${(r.maxP99Us / 1000).toFixed(1)} ms, ${r.violations.length} violations: ${r.valid ? 'valid' : `NOT valid (${r.problems.join('; ')})`}`,
+              );
+              return {
+                figures: { latencyUs: { p99: r.maxP99Us } },
+                annotation: { valid: r.valid },
+              };
+            },
+            say,
+            ['A'],
+          );
+          say('');
+          say(
+            `capacity: ${knee.A.rate === null ? 'no rate in the range' : `${knee.A.rate} sessions/s`} with every operation's p99 under ${knee.boundP99Ms} ms (${knee.A.steps.map((x) => `${x.rate}/s: p99 ${(x.p99Ms ?? 0).toFixed(0)} ms${x.valid ? '' : ' invalid'}`).join(', ')})`,
+          );
+          const last = runs.find((r) => r.rate === knee.A.rate) ?? runs.at(-1);
+          if (last) say(formatResult(last));
+          say(
+            `result: ${showPath(writeResult(out, { kind: 'stack-knee', knee: { boundP99Ms: knee.boundP99Ms, ...knee.A }, runs }))}`,
+          );
+          exit = runs.some((r) => r.violations.length) ? 1 : 0;
+        }
+      } finally {
+        await stack.close();
+      }
+      process.exitCode = exit;
+    });
+}
+
+function dims(text: string, what: string): [number, number] {
+  const m = /^(\d+)x(\d+)$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new UsageError(`${what}: not WIDTHxHEIGHT: ${JSON.stringify(text)}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+export function settingsFrom(o: Record<string, unknown>): StackSettings {
+  const given = [o.map, o.data, o.battleUrl].filter((x) => x !== undefined).length;
+  if (given !== 0 && given !== 3)
+    throw new UsageError(
+      '--map, --data and --battle-url go together (or none: the stack is started here)',
+    );
+  const [width, height] = dims(String(o.world), '--world');
+  const [vw, vh] = dims(String(o.viewport), '--viewport');
+  if (vw > 100 || vh > 100)
+    throw new UsageError('--viewport: sides up to 100 (MAPSERVER_MAX_VIEWPORT)');
+  const rate = o.rate as number;
+  if (!(rate > 0)) throw new UsageError('--rate must be > 0');
+  let mix: Map<Action, number>;
+  try {
+    mix = parseMix(String(o.mix));
+  } catch (err) {
+    throw new UsageError(`--mix: ${(err as Error).message}`);
+  }
+  return {
+    target: given
+      ? {
+          map: o.map as string,
+          data: o.data as string,
+          battleUrl: String(o.battleUrl).replace(/\/+$/, ''),
+        }
+      : null,
+    mysqlUrl: String(o.mysql),
+    redisUrl: String(o.redis),
+    world: {
+      width,
+      height,
+      fields: o.fields as number,
+      monsters: o.monsters as number,
+      speed: o.speed as number,
+    },
+    worldId: o.worldId as number,
+    players: o.players as number,
+    firstPlayer: o.firstPlayer as number,
+    rate,
+    durationMs: parseDuration(String(o.duration)),
+    seed: Math.floor(o.seed as number),
+    session: {
+      viewWidth: vw,
+      viewHeight: vh,
+      actions: o.actions as number,
+      thinkMs: o.thinkMs as number,
+      streamTimeoutMs: Math.max(10_000, o.deadlineMs as number),
+    },
+    mix,
+    slowMs: o.slowMs as number,
+    deadlineMs: o.deadlineMs as number,
+    serverPids: o.serverPids as number[],
+    settleTimeoutMs: parseDuration(String(o.settleTimeout)),
+    quiet: o.quiet === true,
+  };
+}

@@ -1,0 +1,146 @@
+// bench stack's operations: one recorder per RPC and HTTP call (the case study's per-operation
+// line), each call timed, and the service it goes to. An answer with an expected refusal (a
+// FAILED_PRECONDITION: five marches out, a field occupied, not enough resources) is answered
+// and timed; any other failure is an error (counted, and it ends the session).
+import { toBigInt } from '@slg/proto';
+import { ServiceError } from '@slg/service-kit';
+import { mergeSnapshots, OpRecorder, type OpSnapshot } from '../lib/histogram.ts';
+
+export type Service = 'data-server' | 'map-server' | 'battle-server';
+
+/** Every operation a session makes, in the order they are printed, with its service. */
+export const OPERATIONS: readonly (readonly [string, Service])[] = [
+  ['FetchV2', 'data-server'],
+  ['CFetchV2', 'data-server'],
+  ['CreateV2', 'data-server'],
+  ['ModifyV2', 'data-server'],
+  ['IncrByV2', 'data-server'],
+  ['GetCity', 'map-server'],
+  ['QueryViewport', 'map-server'],
+  ['Watch', 'map-server'],
+  ['StartMarch', 'map-server'],
+  ['RecallMarch', 'map-server'],
+  ['ListMarches', 'map-server'],
+  ['GetReport', 'map-server'],
+  ['POST /v1/battles', 'battle-server'],
+];
+
+export const SERVICE_OF = new Map<string, Service>(OPERATIONS.map(([n, s]) => [n, s]));
+
+/** A call that failed in a way no session expects (it is counted and ends the session). */
+export class CallFailed extends Error {
+  override name = 'CallFailed';
+  readonly op: string;
+  constructor(op: string, cause: unknown) {
+    super(`${op}: ${(cause as Error).message}`, { cause });
+    this.op = op;
+  }
+}
+
+/** A refusal the session expected (answered, timed): the call's code and message. */
+export interface Refused {
+  refused: string;
+  message: string;
+}
+
+export const isRefused = (x: unknown): x is Refused =>
+  typeof x === 'object' && x !== null && 'refused' in x;
+
+export class Recorders {
+  readonly #slowUs: number;
+  readonly byName = new Map<string, OpRecorder>();
+  readonly errorSamples: string[] = [];
+  constructor(slowMs: number) {
+    this.#slowUs = slowMs * 1000;
+    for (const [name] of OPERATIONS) this.byName.set(name, new OpRecorder(name, this.#slowUs));
+  }
+
+  get(name: string): OpRecorder {
+    let r = this.byName.get(name);
+    if (!r) {
+      r = new OpRecorder(name, this.#slowUs);
+      this.byName.set(name, r);
+    }
+    return r;
+  }
+
+  /**
+   * Times one call. The codes in `expected` are refusals (answered, timed, returned as a
+   * Refused); anything else failing is an error of this operation (CallFailed thrown).
+   */
+  async call<T>(
+    name: string,
+    fn: () => Promise<T>,
+    expected: readonly string[] = [],
+  ): Promise<T | Refused> {
+    const rec = this.get(name);
+    const t0 = performance.now();
+    try {
+      const out = await fn();
+      rec.record((performance.now() - t0) * 1000);
+      return out;
+    } catch (err) {
+      if (err instanceof ServiceError && expected.includes(err.code)) {
+        rec.record((performance.now() - t0) * 1000);
+        return { refused: err.code, message: err.message };
+      }
+      rec.errors++;
+      if (this.errorSamples.length < 20)
+        this.errorSamples.push(`${name}: ${(err as Error).message}`);
+      throw new CallFailed(name, err);
+    }
+  }
+
+  /** As `call`, for a call that refuses nothing. */
+  async must<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return (await this.call(name, fn)) as T;
+  }
+
+  /** The operations that were called, in OPERATIONS order, then any other. */
+  snapshots(): OpSnapshot[] {
+    return [...this.byName.values()].filter((r) => r.count + r.errors > 0).map((r) => r.snapshot());
+  }
+}
+
+/** Each service's calls as one operation (its latency over every call the sessions made to it). */
+export function perService(ops: readonly OpSnapshot[]): OpSnapshot[] {
+  const out: OpSnapshot[] = [];
+  for (const service of ['data-server', 'map-server', 'battle-server'] as const) {
+    const mine = ops.filter((o) => SERVICE_OF.get(o.name) === service);
+    if (mine.length) out.push(mergeSnapshots(service, mine));
+  }
+  return out;
+}
+
+/** An int64 of a decoded message (Long or number) as a number. */
+export function num(v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'number') return v;
+  return Number(toBigInt(v as Parameters<typeof toBigInt>[0]));
+}
+
+type WireValue = {
+  int?: unknown;
+  float?: number | null;
+  str?: string | null;
+  bool?: boolean | null;
+} | null;
+
+/** A record field (slg.common.v1.Value) as a number (int or float), 0 when absent. */
+export function intField(
+  fields: Record<string, WireValue> | null | undefined,
+  name: string,
+): number {
+  const v = fields?.[name];
+  if (!v) return 0;
+  if (v.int !== undefined && v.int !== null) return num(v.int);
+  if (typeof v.float === 'number') return v.float;
+  return 0;
+}
+
+export function strField(
+  fields: Record<string, WireValue> | null | undefined,
+  name: string,
+): string {
+  return fields?.[name]?.str ?? '';
+}

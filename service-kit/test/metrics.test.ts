@@ -1,0 +1,88 @@
+// The kit's /metrics server: GET /metrics and /healthz, 404 for the rest, and a 404 that reaches a
+// client still sending a large body (read before the answer, so the close is not a reset).
+import { connect } from 'node:net';
+import t from 'tap';
+import { createMetricsRegistry, startMetricsServer } from '../src/core.ts';
+
+/**
+ * Writes `raw` in 64 KiB pieces, each after the last one is flushed and the loop has turned (so
+ * an early answer is read), then reads until the server closes. `early` is set when the answer
+ * began before the last piece was written; `error` when the socket failed (a reset).
+ */
+function exchange(
+  port: number,
+  raw: Buffer,
+): Promise<{ text: string; early: boolean; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    let early = false;
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      error ??= err.code ?? err.message;
+    });
+    socket.on('close', () =>
+      resolve({ text: Buffer.concat(chunks).toString('latin1'), early, error }),
+    );
+    const piece = 64 * 1024;
+    const next = (at: number) => {
+      if (at >= raw.length || socket.destroyed) return;
+      if (at > 0 && chunks.length > 0) early = true;
+      socket.write(raw.subarray(at, at + piece), (err) => {
+        if (!err) setImmediate(() => next(at + piece));
+      });
+    };
+    next(0);
+  });
+}
+
+function request(method: string, path: string, headers: Record<string, string>, body = ''): Buffer {
+  const h = { host: 'x', ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  const head = Object.entries(h)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return Buffer.from(`${method} ${path} HTTP/1.1\r\n${head}\r\n${body}`);
+}
+
+t.test('serves /metrics and /healthz, 404 elsewhere', async (t) => {
+  const server = await startMetricsServer({
+    host: '127.0.0.1',
+    port: 0,
+    registry: createMetricsRegistry(),
+  });
+  t.teardown(() => server.close());
+  const metrics = await exchange(server.port, request('GET', '/metrics', { connection: 'close' }));
+  t.match(metrics.text, /^HTTP\/1\.1 200 /, 'GET /metrics: 200');
+  t.match(metrics.text, /process_resident_memory_bytes/, 'with the process metrics');
+  const health = await exchange(server.port, request('GET', '/healthz', { connection: 'close' }));
+  t.match(health.text, /^HTTP\/1\.1 200 [\s\S]*\r\n\r\n(3\r\n)?ok\n/, 'GET /healthz: ok');
+  const other = await exchange(server.port, request('GET', '/nope', { connection: 'close' }));
+  t.match(other.text, /^HTTP\/1\.1 404 [\s\S]*try GET \/metrics/, 'elsewhere: 404 naming the way');
+});
+
+t.test('a 1 MiB body: the 404 arrives and the connection ends without a reset', async (t) => {
+  const server = await startMetricsServer({
+    host: '127.0.0.1',
+    port: 0,
+    registry: createMetricsRegistry(),
+  });
+  t.teardown(() => server.close());
+  const body = 'x'.repeat(1024 * 1024);
+  for (let k = 0; k < 5; k++) {
+    const r = await exchange(
+      server.port,
+      request('POST', '/metrics', { connection: 'close' }, body),
+    );
+    t.match(r.text, /^HTTP\/1\.1 404 /, `try ${k + 1}: 404`);
+    t.notOk(r.early, `try ${k + 1}: answered once the body was read, not while it was sent`);
+    t.equal(r.error, undefined, `try ${k + 1}: no socket error`);
+  }
+  // Kept alive, the body read whole: the next request on the same connection is answered.
+  const twice = Buffer.concat([
+    request('POST', '/metrics', {}, 'y'.repeat(256 * 1024)),
+    request('GET', '/healthz', { connection: 'close' }),
+  ]);
+  const r = await exchange(server.port, twice);
+  t.match(r.text, /^HTTP\/1\.1 404 [\s\S]*HTTP\/1\.1 200 [\s\S]*ok\n/, 'a 404, then the 200');
+});
