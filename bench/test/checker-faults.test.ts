@@ -2,6 +2,7 @@
 // after a write, the in-run check reports mismatches and the run exits 1; writes whose answer is
 // lost are errors that are read back, never false mismatches. (A correct server: checker.test.ts.)
 import { join } from 'node:path';
+import * as grpc from '@grpc/grpc-js';
 import t from 'tap';
 import { common, PLAYERS, readResult as read } from './helpers/checker.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
@@ -75,4 +76,58 @@ t.test('writes whose answer is lost: errors, read back, and no false mismatch', 
   t.equal(r.verification?.mismatchCount, 0, 'the read-back kept the expectations exact');
   t.match(r.errorSamples[0]?.problem ?? '', /UNAVAILABLE: applied, but the answer was lost/);
   t.match(run.stdout, /FAIL: [\d,]+ errors \(tolerated: 0\)/);
+});
+
+t.test(
+  'seeding tries a player again after UNAVAILABLE or DEADLINE_EXCEEDED, from a clean slate',
+  async (t) => {
+    // Three creates are applied and then answered UNAVAILABLE, one DEADLINE_EXCEEDED: each
+    // player's next try removes what the failed one left and creates its records again.
+    for (const code of [grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED]) {
+      const fake = new FakeDataServer({ failCreates: { code, times: code === 14 ? 3 : 1 } });
+      const port = await fake.listen();
+      t.teardown(() => fake.close());
+      const out = join(dir, `seed-retry-${code}.json`);
+      const run = await runCli([
+        'data',
+        '--target',
+        `127.0.0.1:${port}`,
+        ...common,
+        '-n',
+        '200',
+        '--seed',
+        '41',
+        '--deadline-ms',
+        '1000',
+        '--verify',
+        '-o',
+        out,
+      ]);
+      t.equal(run.code, 0, `${grpc.status[code]}: the run passes (${run.stderr.trim()})`);
+      t.equal(fake.failedCreates, code === 14 ? 3 : 1, 'the creates did fail');
+      const r = read(out);
+      t.equal(r.verification?.mismatchCount, 0, 'every record as the bench expects');
+    }
+  },
+);
+
+t.test('seeding ends the run on any other error, naming the player', async (t) => {
+  const fake = new FakeDataServer({
+    failCreates: { code: grpc.status.INVALID_ARGUMENT, times: 1 },
+  });
+  const port = await fake.listen();
+  t.teardown(() => fake.close());
+  const run = await runCli([
+    'data',
+    '--target',
+    `127.0.0.1:${port}`,
+    ...common,
+    '-n',
+    '200',
+    '--seed',
+    '41',
+  ]);
+  t.equal(run.code, 2, 'the run ends with an error');
+  t.match(run.stderr, /seeding player \d+: INVALID_ARGUMENT: applied, but answered/);
+  t.equal(fake.failedCreates, 1);
 });

@@ -4,8 +4,9 @@
 // unknown one, accepting only a state some write of the client explains.
 import { createHash, type Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
+import { status } from '@grpc/grpc-js';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
-import type { ServiceError } from '@slg/service-kit';
+import { ServiceError } from '@slg/service-kit';
 import { createLoadClient } from '../lib/grpc.ts';
 import { OpRecorder } from '../lib/histogram.ts';
 import { Rng, WeightedChoice } from '../lib/rng.ts';
@@ -184,6 +185,8 @@ export interface DataExtra extends Record<string, unknown> {
 const SAMPLE_LIMIT = 100;
 /** Between two read-backs of an unknown write that failed. */
 const RETRY_MS = 200;
+/** Tries of one player's seeding that end UNAVAILABLE or DEADLINE_EXCEEDED (see #seedPlayer). */
+const SEED_TRIES = 5;
 /** `DataParams.settleMs`'s default: the deadline and its margin, then this long. */
 const DEFAULT_SETTLE_MS = 15_000;
 const pb = slg.dataserver.v2;
@@ -299,44 +302,65 @@ export class DataWorkload implements Workload {
     return { players: players.length, records, seedS: (performance.now() - t0) / 1000 };
   }
 
+  /**
+   * Seeds one player, from a clean slate each time: a try that ends UNAVAILABLE or
+   * DEADLINE_EXCEEDED (a busy machine, a service still warming up) is made again once no write
+   * of it can still commit (its deadline and the settle margin have passed), up to
+   * SEED_TRIES times. Any other error ends the run with the player's name.
+   */
   async #seedPlayer(p: PlayerState): Promise<number> {
-    const c = this.#grpc.client;
-    const where = `seeding player ${p.id}`;
-    try {
-      for (const t of this.#schema.collections) {
-        await c.CRemoveV2(
-          pb.CRemoveRequest.encode({ table: t.name, ownerId: p.idLong, all: true }).finish(),
-        );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#seedPlayerOnce(p);
+      } catch (err) {
+        const grpcCode = err instanceof ServiceError ? err.grpcCode : undefined;
+        if (
+          attempt >= SEED_TRIES ||
+          (grpcCode !== status.UNAVAILABLE && grpcCode !== status.DEADLINE_EXCEEDED)
+        ) {
+          const what = err instanceof ServiceError ? `${err.code}: ${err.message}` : String(err);
+          throw new Error(
+            `seeding player ${p.id}${attempt > 1 ? ` (try ${attempt})` : ''}: ${what}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, this.#p.deadlineMs + this.#margin));
       }
-      await c.RemoveV2(
-        pb.RemoveRequest.encode({
-          table: this.#schema.playerTable.name,
+    }
+  }
+
+  async #seedPlayerOnce(p: PlayerState): Promise<number> {
+    const c = this.#grpc.client;
+    for (const t of this.#schema.collections) {
+      await c.CRemoveV2(
+        pb.CRemoveRequest.encode({ table: t.name, ownerId: p.idLong, all: true }).finish(),
+      );
+    }
+    await c.RemoveV2(
+      pb.RemoveRequest.encode({
+        table: this.#schema.playerTable.name,
+        ownerId: p.idLong,
+      }).finish(),
+    );
+    let n = 0;
+    const create = async (table: TableInfo, member: number, r: RecordState) => {
+      const res = await c.CreateV2(
+        pb.CreateRequest.encode({
+          table: table.name,
           ownerId: p.idLong,
+          memberId: member,
+          fields: fieldsToWire(r.fields),
         }).finish(),
       );
-      let n = 0;
-      const create = async (table: TableInfo, member: number, r: RecordState) => {
-        const res = await c.CreateV2(
-          pb.CreateRequest.encode({
-            table: table.name,
-            ownerId: p.idLong,
-            memberId: member,
-            fields: fieldsToWire(r.fields),
-          }).finish(),
-        );
-        const v = toBigInt(res.version as Long);
-        if (v !== 1n)
-          throw new Error(`CreateV2 ${table.name}/${member} answered version ${v}, expected 1`);
-        n++;
-      };
-      await create(this.#schema.playerTable, 0, p.player!);
-      for (const t of this.#schema.collections) {
-        for (const [m, r] of p.collections.get(t.name)!.members) await create(t, m, r);
-      }
-      return n;
-    } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`);
+      const v = toBigInt(res.version as Long);
+      if (v !== 1n)
+        throw new Error(`CreateV2 ${table.name}/${member} answered version ${v}, expected 1`);
+      n++;
+    };
+    await create(this.#schema.playerTable, 0, p.player!);
+    for (const t of this.#schema.collections) {
+      for (const [m, r] of p.collections.get(t.name)!.members) await create(t, m, r);
     }
+    return n;
   }
 
   async step(i: number, scheduledAt: number | undefined): Promise<boolean> {

@@ -22,7 +22,7 @@ export interface StackOptions {
   redisUrl: string;
   /** Writes the stack's log lines (prefixed by service); none when absent. */
   log?: (line: string) => void;
-  /** How long the stack may take to come up (ms). */
+  /** How long the stack may take to come up (ms; default 300 s: a busy 2-core machine). */
   startTimeoutMs?: number;
   /** More variables for the services (e.g. MAPSERVER_SPEED); the ports and backends win. */
   env?: Record<string, string>;
@@ -112,7 +112,22 @@ export function stackProcesses(startPid: number): ServerProcess[] {
   return out.sort((a, b) => a.label.localeCompare(b.label) || a.pid - b.pid);
 }
 
+/**
+ * Starts the stack. Its ports are found free just before the bundles bind them, so another
+ * process can take one in between (a test suite beside this one): a start that fails on
+ * EADDRINUSE is tried again on other ports, up to 5 times.
+ */
 export async function startStack(opts: StackOptions): Promise<StartedStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(opts);
+    } catch (err) {
+      if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startStackOnce(opts: StackOptions): Promise<StartedStack> {
   const tag = `${opts.tag ?? 'soak'}_${process.pid}_${Date.now().toString(36)}`;
   const mysqlBase = opts.mysqlUrl.replace(/\/+$/, '');
   const ports = {
@@ -181,7 +196,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`the stack did not come up in time:\n${tail}`)),
-        opts.startTimeoutMs ?? 120_000,
+        opts.startTimeoutMs ?? 300_000,
       );
       const check = () => {
         if (tail.includes('stack up')) {

@@ -24,6 +24,11 @@ export interface FakeOptions {
    * it a version nobody wrote (10 above), 'both' one then the other.
    */
   onFailedWrite?: 'lose' | 'phantom' | 'both';
+  /**
+   * The first `times` CreateV2 calls are applied, then answered with `code` (a seeding that
+   * meets a busy or restarting server: the record may exist although the call failed).
+   */
+  failCreates?: { code: grpc.status; times: number };
 }
 
 function err(code: grpc.status, details: string) {
@@ -42,6 +47,7 @@ export class FakeDataServer {
   #damaged = 0;
   calls = 0;
   writes = 0;
+  failedCreates = 0;
   port = 0;
 
   constructor(opts: FakeOptions = {}) {
@@ -130,6 +136,11 @@ export class FakeDataServer {
         this.write(key, { fields: { ...r.fields }, version: 1n });
         if (toBigInt(r.memberId) !== 0n)
           this.membersOf(r.table, r.ownerId).add(toBigInt(r.memberId));
+        const fail = this.opts.failCreates;
+        if (fail && this.failedCreates < fail.times) {
+          this.failedCreates++;
+          throw err(fail.code, 'applied, but answered with an error (failCreates)');
+        }
         return pb.CreateResponse.create({ version: toLong(1n) });
       }, true),
       RemoveV2: h((r: slg.dataserver.v2.RemoveRequest) => {
