@@ -528,7 +528,9 @@ export async function runSoak(s: SoakSettings): Promise<number> {
     say(
       `starting the stack (scripts/start.ts; db-proxy on ${s.mysqlUrl}, data-server on ${s.redisUrl})...`,
     );
+    const t0 = performance.now();
     stack = await startStack({ mysqlUrl: s.mysqlUrl, redisUrl: s.redisUrl });
+    say(`stack up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   try {
     return await soak(s, env, stack, say);
