@@ -9,9 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { spawnNode, stackPorts } from './test/helpers/bundles.ts';
+import { startScriptStack } from './test/helpers/bundles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +20,6 @@ const { values } = parseArgs({
     'settle-ms': { type: 'string', default: '12000' },
   },
 });
-const start = fileURLToPath(new URL('./start.ts', import.meta.url));
 
 const HOOK = `
 const v8 = require('node:v8');
@@ -58,19 +56,22 @@ async function oneRun(run: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'slg-idle-'));
   const hook = join(dir, 'hook.cjs');
   writeFileSync(hook, HOOK);
-  const ports = await stackPorts();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'info',
-    DBPROXY_DATA_DIR: dir,
-    MEMHOOK_DIR: dir,
-    NODE_OPTIONS: `--require ${hook}`,
-  };
-  for (const k of ['DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) delete env[k];
-  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-  const stack = spawnNode(start, { name: 'npm start', env });
+  const { stack, ports } = await startScriptStack(
+    (ports) => {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        DBPROXY_DATA_DIR: dir,
+        MEMHOOK_DIR: dir,
+        NODE_OPTIONS: `--require ${hook}`,
+      };
+      for (const k of ['DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) delete env[k];
+      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+      return env;
+    },
+    { timeoutMs: 120_000 },
+  );
   try {
-    await stack.printed('stack up', 120_000);
     const out = stack.output();
     // map-server's ready line: `"loadMs":N` raw (LOG_PRETTY=0), `loadMs: N` as npm start prints it.
     const loaded = /"?loadMs"?:\s*(\d+)/.exec(out)?.[1];

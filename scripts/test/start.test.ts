@@ -7,10 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import t from 'tap';
-import { spawnNode, stackPorts } from './helpers/bundles.ts';
+import { startScriptStack } from './helpers/bundles.ts';
 import { callReflected, messagesOf, ReflectionStream, rootOf } from './reflection-client.ts';
 
-const start = fileURLToPath(new URL('../start.ts', import.meta.url));
 /**
  * Idle bounds (MB): [USS, RSS]. The target is 80 MB RSS for every service, asserted as it is.
  * map-server reads only the regions its directory lists (a new world: none), so its start is
@@ -48,28 +47,31 @@ function childrenOf(pid: number): number[] {
 t.test('npm start brings up the stack with embedded defaults and stops cleanly', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'slg-start-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const ports = await stackPorts();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    DBPROXY_DATA_DIR: dir,
-  };
-  // Measure what a user gets: not tap's loaders (NODE_OPTIONS) in every service.
-  for (const k of [
-    'NODE_OPTIONS',
-    'DBPROXY_BACKENDS',
-    'DATASERVER_REDIS_URL',
-    'DATASERVER_DBPROXY_ADDR',
-    'MAPSERVER_DATASERVER_ADDR',
-    'MAPSERVER_BATTLE_URL',
-  ])
-    delete env[k];
-  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-  // tap adds its loaders to NODE_OPTIONS of whatever this process spawns; `env -u` drops them
-  // again, so that the services run as a user's would.
-  const stack = spawnNode(start, { name: 'npm start', env, withoutNodeOptions: true });
+  const { stack, ports } = await startScriptStack(
+    (ports) => {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        DBPROXY_DATA_DIR: dir,
+      };
+      // Measure what a user gets: not tap's loaders (NODE_OPTIONS) in every service.
+      for (const k of [
+        'NODE_OPTIONS',
+        'DBPROXY_BACKENDS',
+        'DATASERVER_REDIS_URL',
+        'DATASERVER_DBPROXY_ADDR',
+        'MAPSERVER_DATASERVER_ADDR',
+        'MAPSERVER_BATTLE_URL',
+      ])
+        delete env[k];
+      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+      return env;
+    },
+    // tap adds its loaders to NODE_OPTIONS of whatever this process spawns; `env -u` drops them
+    // again, so that the services run as a user's would.
+    { timeoutMs: 150_000, withoutNodeOptions: true },
+  );
   t.teardown(() => stack.stop('SIGKILL'));
-  await stack.printed('stack up', 150_000);
 
   for (const [name, port] of [
     ['db-proxy', ports.DBPROXY_PORT],

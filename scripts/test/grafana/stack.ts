@@ -1,9 +1,8 @@
 // The `npm start` bundles as deploy/k8s runs them (db-proxy on MariaDB, data-server on Redis),
 // on free ports, for the dashboard's tests: a database and a key prefix of their own, removed
 // at the end, and a small world (these tests read metrics, not a load).
-import { join } from 'node:path';
 import type { Test } from 'tap';
-import { reachable, root, spawnNode, stackPorts } from '../helpers/bundles.ts';
+import { reachable, startScriptStack } from '../helpers/bundles.ts';
 
 // grafana-prometheus.test.ts takes its ports from here.
 export { freePort } from '../helpers/bundles.ts';
@@ -25,22 +24,6 @@ export type MetricsPorts = Record<
 export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
   const database = `slg_${tag}_${process.pid}`;
   const prefix = `${tag}${process.pid}:`;
-  const ports = await stackPorts();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
-    DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
-    DATASERVER_KEY_PREFIX: prefix,
-    MAPSERVER_WIDTH: '200',
-    MAPSERVER_HEIGHT: '200',
-    MAPSERVER_FIELDS: '50',
-    MAPSERVER_MONSTERS: '20',
-    BATTLE_PROCESSES: '1',
-  };
-  for (const k of ['DATASERVER_DBPROXY_ADDR', 'MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'])
-    delete env[k];
-  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
   t.teardown(async () => {
     const mysql = await import('mysql2/promise');
     const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
@@ -58,13 +41,32 @@ export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
     redis.disconnect();
   });
   // tap adds its loaders to NODE_OPTIONS of what this process spawns; `env -u` drops them.
-  const stack = spawnNode(join(root, 'scripts/start.ts'), {
-    name: 'npm start',
-    env,
-    withoutNodeOptions: true,
-  });
+  const { stack, ports } = await startScriptStack(
+    (ports) => {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
+        DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
+        DATASERVER_KEY_PREFIX: prefix,
+        MAPSERVER_WIDTH: '200',
+        MAPSERVER_HEIGHT: '200',
+        MAPSERVER_FIELDS: '50',
+        MAPSERVER_MONSTERS: '20',
+        BATTLE_PROCESSES: '1',
+      };
+      for (const k of [
+        'DATASERVER_DBPROXY_ADDR',
+        'MAPSERVER_DATASERVER_ADDR',
+        'MAPSERVER_BATTLE_URL',
+      ])
+        delete env[k];
+      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+      return env;
+    },
+    { timeoutMs: 50_000, withoutNodeOptions: true },
+  );
   t.teardown(() => stack.stop('SIGINT'));
-  await stack.printed('stack up', 50_000);
   return {
     'db-proxy': ports.DBPROXY_METRICS_PORT,
     'data-server': ports.DATASERVER_METRICS_PORT,

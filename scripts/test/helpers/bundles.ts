@@ -40,6 +40,42 @@ export async function stackPorts() {
   };
 }
 
+export type StackPorts = Awaited<ReturnType<typeof stackPorts>>;
+
+/**
+ * Runs scripts/start.ts (`npm start`) on free ports until it prints 'stack up'. The ports are
+ * free when found and bound by the bundles a moment later: another process can take one in
+ * between (a second test suite beside this one), so a start that fails on EADDRINUSE is made
+ * again on other ports, up to 5 times. `envOf` builds the whole environment for the ports.
+ */
+export async function startScriptStack(
+  envOf: (ports: StackPorts) => NodeJS.ProcessEnv,
+  opts: {
+    timeoutMs: number;
+    withoutNodeOptions?: boolean;
+    /** Ports the first try takes instead of free ones (a test of the retry). */
+    firstPorts?: Partial<StackPorts>;
+  },
+): Promise<{ stack: NodeProcess; ports: StackPorts; attempts: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const ports = { ...(await stackPorts()), ...(attempt === 1 ? opts.firstPorts : {}) };
+    const stack = spawnNode(join(root, 'scripts', 'start.ts'), {
+      name: 'npm start',
+      env: envOf(ports),
+      withoutNodeOptions: opts.withoutNodeOptions ?? false,
+      killOnExit: true,
+    });
+    try {
+      await stack.printed('stack up', opts.timeoutMs);
+      return { stack, ports, attempts: attempt };
+    } catch (err) {
+      // Ctrl-C: scripts/start.ts stops the services it started (SIGKILL after 15 s).
+      await stack.stop('SIGINT', 15_000);
+      if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
 /** Whether 127.0.0.1:port accepts a TCP connection now. */
 export function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
