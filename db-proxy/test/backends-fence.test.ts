@@ -11,7 +11,7 @@ import { startProxy, until } from './two-servers.ts';
 t.test('an instance that cannot refresh the map stops serving, then serves again', async (t) => {
   const control = await PrivateMariaDb.start();
   t.teardown(() => control.destroy());
-  const other = 'dbpt_fence_1';
+  const other = `dbpt_fence_${process.pid}`;
   await dropDatabases([other]);
   t.teardown(() => dropDatabases([other]));
   const p = await startProxy(

@@ -102,8 +102,9 @@ export async function dropDatabases(names: string[], server = MYSQL): Promise<vo
 }
 
 /**
- * Starts db-proxy on two fresh databases (`dbpt_<name>_0/1`) or two fresh SQLite
- * files, and closes everything in teardown.
+ * Starts db-proxy on two fresh databases (`dbpt_<name>_<pid>_0/1`: a second suite beside this
+ * one on the same MariaDB has its own) or two fresh SQLite files, and closes everything in
+ * teardown.
  */
 export async function startProxy(
   t: TapLike,
@@ -124,7 +125,7 @@ export async function startProxy(
   let backends: string;
   let dir: string | undefined;
   if (kind === 'mysql') {
-    locations = [`dbpt_${name}_0`, `dbpt_${name}_1`];
+    locations = [`dbpt_${name}_${process.pid}_0`, `dbpt_${name}_${process.pid}_1`];
     await dropDatabases(locations, server);
     backends = locations
       .map((db, i) => `mysql://root@127.0.0.1:${mysqlPort}/${db}${suffix(i)}`)

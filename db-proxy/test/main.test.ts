@@ -58,6 +58,8 @@ async function until(f: () => boolean, ms: number): Promise<boolean> {
   return f();
 }
 
+const mainDb = `dbpt_main_${process.pid}`;
+
 t.test('a bad variable stops start-up, naming it', async (t) => {
   const { child, stderr } = start({ DBPROXY_PORT: 'abc', DBPROXY_POOL_SIZE: '0' });
   const [code] = (await once(child, 'exit')) as [number];
@@ -88,18 +90,18 @@ t.test(
         },
       }),
     );
-    await dropDatabases(['dbpt_main']);
+    await dropDatabases([mainDb]);
     const [port, metricsPort] = [await freePort(), await freePort()];
     const { child, lines } = start({
       DBPROXY_PORT: String(port),
       DBPROXY_METRICS_PORT: String(metricsPort),
       DBPROXY_DATA_DIR: dir,
       DBPROXY_QUERIES: queries,
-      DBPROXY_BACKENDS: 'mysql://root@127.0.0.1:3306/dbpt_main',
+      DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${mainDb}`,
     });
     t.teardown(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
-      await dropDatabases(['dbpt_main']);
+      await dropDatabases([mainDb]);
     });
     t.ok(await until(() => lines.some((l) => l.msg === 'db-proxy started'), 30_000), 'started');
     const c = client(`127.0.0.1:${port}`);
@@ -118,7 +120,7 @@ t.test(
     );
     const waiting = async () => {
       const [rows] = await locker.query(
-        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = 'dbpt_main' AND INFO LIKE 'SELECT GET_LOCK%'",
+        `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = '${mainDb}' AND INFO LIKE 'SELECT GET_LOCK%'`,
       );
       return Number((rows as { n: number }[])[0]?.n) === 1;
     };

@@ -301,8 +301,7 @@ t.test('mysql: the prepared-statement budget is checked at start', async (t) => 
   await t.rejects(
     build(
       configWith({
-        backends:
-          'mysql://root@127.0.0.1:3306/dbpt_budget_0 mysql://root@127.0.0.1:3306/dbpt_budget_1',
+        backends: `mysql://root@127.0.0.1:3306/dbpt_budget_${process.pid}_0 mysql://root@127.0.0.1:3306/dbpt_budget_${process.pid}_1`,
         port: 0,
         metricsPort: null,
         poolSize: 100,
@@ -313,7 +312,7 @@ t.test('mysql: the prepared-statement budget is checked at start', async (t) => 
     /2 pool\(s\) x 100 connections x 100 cached statements = 20000 prepared statements, not under the server's max_prepared_stmt_count 16382/,
   );
   const { dropDatabases } = await import('./helpers.ts');
-  await dropDatabases(['dbpt_budget_0', 'dbpt_budget_1']);
+  await dropDatabases([`dbpt_budget_${process.pid}_0`, `dbpt_budget_${process.pid}_1`]);
 });
 
 function tableJson(tb: {

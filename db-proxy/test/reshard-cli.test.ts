@@ -14,7 +14,7 @@ import { startProxy } from './two-servers.ts';
 
 const run = promisify(execFile);
 const main = fileURLToPath(new URL('../src/reshard-main.ts', import.meta.url));
-const dbs = ['dbpt_reshard_cli_0', 'dbpt_reshard_cli_1'];
+const dbs = [`dbpt_reshard_cli_${process.pid}_0`, `dbpt_reshard_cli_${process.pid}_1`];
 const urls = dbs.map((d) => `mysql://root@${MYSQL.host}:${MYSQL.port}/${d}`);
 const ids = dbs.map((d) => `${MYSQL.host}:${MYSQL.port}/${d}`);
 
