@@ -71,7 +71,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
     // again, so that the services run as a user's would.
     { timeoutMs: 150_000, withoutNodeOptions: true },
   );
-  t.teardown(() => stack.stop('SIGKILL'));
+  t.teardown(() => stack.stop('SIGINT', 15_000));
 
   for (const [name, port] of [
     ['db-proxy', ports.DBPROXY_PORT],
