@@ -57,17 +57,11 @@ async function oneRun(run: number): Promise<void> {
   const hook = join(dir, 'hook.cjs');
   writeFileSync(hook, HOOK);
   const { stack, ports } = await startScriptStack(
-    (ports) => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        LOG_LEVEL: 'info',
-        DBPROXY_DATA_DIR: dir,
-        MEMHOOK_DIR: dir,
-        NODE_OPTIONS: `--require ${hook}`,
-      };
-      for (const k of ['DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) delete env[k];
-      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-      return env;
+    {
+      LOG_LEVEL: 'info',
+      DBPROXY_DATA_DIR: dir,
+      MEMHOOK_DIR: dir,
+      NODE_OPTIONS: `--require ${hook}`,
     },
     { timeoutMs: 120_000 },
   );

@@ -20,28 +20,14 @@ t.test('a stack whose port is taken starts again on other ports', async (t) => {
   const takenPort = (taken.address() as { port: number }).port;
 
   const { stack, ports, attempts } = await startScriptStack(
-    (ports) => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        // The embedded backends and a small world: this test is about ports.
-        DBPROXY_DATA_DIR: dir,
-        MAPSERVER_WIDTH: '100',
-        MAPSERVER_HEIGHT: '100',
-        MAPSERVER_FIELDS: '10',
-        MAPSERVER_MONSTERS: '5',
-        BATTLE_PROCESSES: '1',
-      };
-      for (const k of [
-        'DBPROXY_BACKENDS',
-        'DATASERVER_REDIS_URL',
-        'DATASERVER_DBPROXY_ADDR',
-        'MAPSERVER_DATASERVER_ADDR',
-        'MAPSERVER_BATTLE_URL',
-      ])
-        delete env[k];
-      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-      return env;
+    {
+      // The embedded backends and a small world: this test is about ports.
+      DBPROXY_DATA_DIR: dir,
+      MAPSERVER_WIDTH: '100',
+      MAPSERVER_HEIGHT: '100',
+      MAPSERVER_FIELDS: '10',
+      MAPSERVER_MONSTERS: '5',
+      BATTLE_PROCESSES: '1',
     },
     { timeoutMs: 50_000, withoutNodeOptions: true, firstPorts: { DBPROXY_PORT: takenPort } },
   );

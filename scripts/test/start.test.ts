@@ -48,25 +48,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   const dir = mkdtempSync(join(tmpdir(), 'slg-start-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const { stack, ports } = await startScriptStack(
-    (ports) => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        DBPROXY_DATA_DIR: dir,
-      };
-      // Measure what a user gets: not tap's loaders (NODE_OPTIONS) in every service.
-      for (const k of [
-        'NODE_OPTIONS',
-        'DBPROXY_BACKENDS',
-        'DATASERVER_REDIS_URL',
-        'DATASERVER_DBPROXY_ADDR',
-        'MAPSERVER_DATASERVER_ADDR',
-        'MAPSERVER_BATTLE_URL',
-      ])
-        delete env[k];
-      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-      return env;
-    },
+    { DBPROXY_DATA_DIR: dir },
     // tap adds its loaders to NODE_OPTIONS of whatever this process spawns; `env -u` drops them
     // again, so that the services run as a user's would.
     { timeoutMs: 150_000, withoutNodeOptions: true },

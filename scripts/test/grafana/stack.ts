@@ -42,27 +42,15 @@ export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
   });
   // tap adds its loaders to NODE_OPTIONS of what this process spawns; `env -u` drops them.
   const { stack, ports } = await startScriptStack(
-    (ports) => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
-        DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
-        DATASERVER_KEY_PREFIX: prefix,
-        MAPSERVER_WIDTH: '200',
-        MAPSERVER_HEIGHT: '200',
-        MAPSERVER_FIELDS: '50',
-        MAPSERVER_MONSTERS: '20',
-        BATTLE_PROCESSES: '1',
-      };
-      for (const k of [
-        'DATASERVER_DBPROXY_ADDR',
-        'MAPSERVER_DATASERVER_ADDR',
-        'MAPSERVER_BATTLE_URL',
-      ])
-        delete env[k];
-      for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-      return env;
+    {
+      DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${database}`,
+      DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379',
+      DATASERVER_KEY_PREFIX: prefix,
+      MAPSERVER_WIDTH: '200',
+      MAPSERVER_HEIGHT: '200',
+      MAPSERVER_FIELDS: '50',
+      MAPSERVER_MONSTERS: '20',
+      BATTLE_PROCESSES: '1',
     },
     { timeoutMs: 50_000, withoutNodeOptions: true },
   );

@@ -43,13 +43,34 @@ export async function stackPorts() {
 export type StackPorts = Awaited<ReturnType<typeof stackPorts>>;
 
 /**
- * Runs scripts/start.ts (`npm start`) on free ports until it prints 'stack up'. The ports are
- * free when found and bound by the bundles a moment later: another process can take one in
- * between (a second test suite beside this one), so a start that fails on EADDRINUSE is made
- * again on other ports, up to 5 times. `envOf` builds the whole environment for the ports.
+ * The variables that point a service at a backend or another service, and tap's loaders: a
+ * test's stack is given its own or none (scripts/start.ts then wires the services together).
+ */
+const CALLER_WIRING = [
+  'NODE_OPTIONS',
+  'DBPROXY_BACKENDS',
+  'DATASERVER_REDIS_URL',
+  'DATASERVER_DBPROXY_ADDR',
+  'MAPSERVER_DATASERVER_ADDR',
+  'MAPSERVER_BATTLE_URL',
+];
+
+/** This process's environment without CALLER_WIRING, LOG_LEVEL warn, the ports, then `vars`. */
+export function stackEnv(ports: StackPorts, vars: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const k of CALLER_WIRING) delete env[k];
+  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+  return { ...env, ...vars };
+}
+
+/**
+ * Runs scripts/start.ts (`npm start`) on free ports until it prints 'stack up', with
+ * stackEnv(ports, vars). The ports are free when found and bound by the bundles a moment later:
+ * another process can take one in between (a second test suite beside this one), so a start that
+ * fails on EADDRINUSE is made again on other ports, up to 5 times.
  */
 export async function startScriptStack(
-  envOf: (ports: StackPorts) => NodeJS.ProcessEnv,
+  vars: Record<string, string>,
   opts: {
     timeoutMs: number;
     withoutNodeOptions?: boolean;
@@ -61,7 +82,7 @@ export async function startScriptStack(
     const ports = { ...(await stackPorts()), ...(attempt === 1 ? opts.firstPorts : {}) };
     const stack = spawnNode(join(root, 'scripts', 'start.ts'), {
       name: 'npm start',
-      env: envOf(ports),
+      env: stackEnv(ports, vars),
       withoutNodeOptions: opts.withoutNodeOptions ?? false,
       killOnExit: true,
     });
