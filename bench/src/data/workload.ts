@@ -318,7 +318,8 @@ export class DataWorkload implements Workload {
           attempt >= SEED_TRIES ||
           (grpcCode !== status.UNAVAILABLE && grpcCode !== status.DEADLINE_EXCEEDED)
         ) {
-          const what = err instanceof ServiceError ? `${err.code}: ${err.message}` : String(err);
+          const what =
+            err instanceof ServiceError ? `${err.code}: ${err.message}` : (err as Error).message;
           throw new Error(
             `seeding player ${p.id}${attempt > 1 ? ` (try ${attempt})` : ''}: ${what}`,
           );
