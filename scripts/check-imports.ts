@@ -76,7 +76,8 @@ export function importProblems(root: string): string[] {
   for (const pkg of packages) {
     for (const file of listFiles(pkg.dir)) {
       const rel = relative(root, file);
-      const isTest = relative(pkg.dir, file).split(sep)[0] === 'test';
+      // Tests: test/ and the bench's separate suite test-faults/.
+      const isTest = /^test(-|$)/.test(relative(pkg.dir, file).split(sep)[0] ?? '');
       for (const spec of specifiers(readFileSync(file, 'utf8'))) {
         if (spec.startsWith('.')) {
           // Inside the package, or the checkout's root itself (what a test that runs the

@@ -9,8 +9,8 @@ import {
   simulate,
   standardBattle,
 } from '../src/model/index.ts';
+import { randomBattle } from '../src/model/random-battle.ts';
 import type { BattleInput } from '../src/model/types.ts';
-import { randomBattle } from './random-battle.ts';
 
 const SAMPLES: [number, string, number, string][] = [
   [0, 'defender', 3, 'aaa7656b6e1e4029ceb0a2c7904ccbe198526758d6e0b9caffea69b02eb3b072'],

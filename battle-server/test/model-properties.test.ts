@@ -3,6 +3,7 @@
 import t from 'tap';
 import { sampleBattle, simulate, validateBattleInput } from '../src/model/index.ts';
 import { createRng } from '../src/model/prng.ts';
+import { randomBattle, rank } from '../src/model/random-battle.ts';
 import {
   ATTACK_TABLE,
   BP,
@@ -13,7 +14,6 @@ import {
   TROOP_TYPES,
 } from '../src/model/tables.ts';
 import type { BattleInput, BattleResult, SideResult } from '../src/model/types.ts';
-import { randomBattle, rank } from './random-battle.ts';
 
 const N = 3000;
 

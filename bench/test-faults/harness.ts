@@ -6,17 +6,9 @@
 // first acknowledged write sent after that is the recovery time; then the load is paused, every
 // unknown write is read back, and the post-verification checks every record against the
 // ledger. Nothing is mocked.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
+import { newMariadbDir } from '@slg/test-kit/private-mariadb';
 import tap from 'tap';
 import type { OpName } from '../src/data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../src/data/schema.ts';
@@ -204,7 +197,7 @@ export class Proc {
   }
 }
 
-/** A private MariaDB: a data directory copied from a template made once by mariadb-install-db. */
+/** A private MariaDB: a data directory copied from the test kit's template (mariadbTemplate). */
 export class PrivateMariaDb {
   readonly port: number;
   readonly proc: Proc;
@@ -231,31 +224,7 @@ export class PrivateMariaDb {
   }
 
   static async start(t: TapLike): Promise<PrivateMariaDb> {
-    const template = join(tmpdir(), 'slg-faults-mariadb-template');
-    if (!existsSync(join(template, 'ready'))) {
-      const tmp = `${template}.${process.pid}`;
-      rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(tmp, { recursive: true });
-      execFileSync(
-        'mariadb-install-db',
-        [
-          '--no-defaults',
-          `--datadir=${join(tmp, 'data')}`,
-          '--user=root',
-          '--auth-root-authentication-method=normal',
-          '--skip-test-db',
-        ],
-        { stdio: 'ignore' },
-      );
-      writeFileSync(join(tmp, 'ready'), '');
-      try {
-        renameSync(tmp, template);
-      } catch {
-        rmSync(tmp, { recursive: true, force: true }); // another process made it first
-      }
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'slg-faults-mariadb-'));
-    cpSync(join(template, 'data'), join(dir, 'data'), { recursive: true });
+    const dir = await newMariadbDir('slg-faults-mariadb-');
     const db = new PrivateMariaDb(await freePort(), dir);
     t.teardown(async () => {
       await db.proc.stop('SIGKILL');

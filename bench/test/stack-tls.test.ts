@@ -4,11 +4,12 @@
 // the token it is refused, saying why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestCerts, mutualTls, opensslMissing } from '@slg/service-kit/test/certs';
+import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
 import type { StackResult } from '../src/stack/run.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 import { backendsUp, inProcessStack, shortRun, shortRunFlags } from './helpers/stack-run.ts';
+import { mutualTls } from './helpers/tls.ts';
 
 const TOKEN = 'bench-stack-internal-token-0123456789';
 

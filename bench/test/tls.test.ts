@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { build as buildDataServer, defaultConfig } from '@slg/data-server';
 import { build as buildDbProxy, configWith } from '@slg/db-proxy';
 import { createLogger } from '@slg/service-kit';
-import { makeTestCerts, mutualTls, opensslMissing } from '@slg/service-kit/test/certs';
+import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
 import type { DataResult } from '../src/commands/data.ts';
 import { runCli } from './helpers/cli.ts';
+import { mutualTls } from './helpers/tls.ts';
 
 const TOKEN = 'bench-internal-token-0123456789';
 

@@ -2,10 +2,11 @@
 // backend, first in DBPROXY_BACKENDS) and a database of the local MariaDB. With the control server
 // killed, the instance cannot refresh the map: after its lease it answers UNAVAILABLE even for
 // keys of the other backend, and its health is NOT_SERVING; once the server is back it serves again.
+
+import { PrivateMariaDb } from '@slg/test-kit/private-mariadb';
 import t from 'tap';
 import { slotOf } from '../src/shards.ts';
 import { dropDatabases, failure, fieldsOf, int, MYSQL } from './helpers.ts';
-import { PrivateMariaDb } from './private-mariadb.ts';
 import { startProxy, until } from './two-servers.ts';
 
 t.test('an instance that cannot refresh the map stops serving, then serves again', async (t) => {

@@ -4,9 +4,9 @@
 // is lost, and db-proxy serves again without being restarted.
 import { grpc, grpc_health_v1_HealthDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
+import { PrivateMariaDb } from '@slg/test-kit/private-mariadb';
 import t from 'tap';
 import { big, fieldsOf, int, startProxy } from './helpers.ts';
-import { PrivateMariaDb } from './private-mariadb.ts';
 
 const Status = grpc.health.v1.HealthCheckResponse.ServingStatus;
 

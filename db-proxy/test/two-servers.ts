@@ -1,10 +1,10 @@
 // Two private MariaDB servers (own data directories and ports) and db-proxy instances over them,
 // for the tests of several backends and of resharding.
 import { createLogger } from '@slg/service-kit';
+import { PrivateMariaDb } from '@slg/test-kit/private-mariadb';
 import mysql from 'mysql2/promise';
 import { build, configWith, type DbProxyApp, type DbProxyConfig } from '../src/index.ts';
 import { type Client, client } from './helpers.ts';
-import { PrivateMariaDb } from './private-mariadb.ts';
 
 interface TapLike {
   teardown(fn: () => unknown): void;

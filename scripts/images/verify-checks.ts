@@ -3,9 +3,9 @@
 // values, and the golden battles, identical on both architectures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBattle } from '@slg/battle-server/model';
 import { type slg, slg_dataserver_v2_DataServiceDefinition, toBigInt, toLong } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
-import { randomBattle } from '../../battle-server/test/random-battle.ts';
 import { ReflectionStream } from '../test/reflection-client.ts';
 import { repoRoot, StepError } from './lib.ts';
 

@@ -7,7 +7,7 @@
 import { sampleBattle } from '@slg/battle-server/model';
 import { type BattleClient, DiscoveredBattleClient, HttpBattleClient } from '@slg/map-server';
 import { sharedInstances } from '@slg/service-kit/discovery';
-import { etcdMissing, PrivateEtcd } from '@slg/service-kit/test/private-etcd';
+import { etcdMissing, PrivateEtcd } from '@slg/test-kit/private-etcd';
 import t from 'tap';
 import { buildServices } from '../build.ts';
 import { bundleMain, freePort, type NodeProcess, spawnNode } from './helpers/bundles.ts';

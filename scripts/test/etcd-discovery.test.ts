@@ -14,7 +14,7 @@ import { build as buildDbProxy, configWith } from '@slg/db-proxy';
 import { slg_dataserver_v2_DataServiceDefinition } from '@slg/proto';
 import { createGrpcClient, createLogger, ServiceError } from '@slg/service-kit';
 import { sharedInstances } from '@slg/service-kit/discovery';
-import { etcdMissing, PrivateEtcd } from '@slg/service-kit/test/private-etcd';
+import { etcdMissing, PrivateEtcd } from '@slg/test-kit/private-etcd';
 import t from 'tap';
 import { buildServices } from '../build.ts';
 import { bundleMain, freePort, type NodeProcess, spawnNode } from './helpers/bundles.ts';

@@ -22,8 +22,8 @@ import {
   type ServiceError,
   securityFromEnv,
 } from '@slg/service-kit';
+import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
-import { makeTestCerts, opensslMissing } from '../../service-kit/test/certs.ts';
 import { buildServices } from '../build.ts';
 import { bundleMain, type NodeProcess, spawnNode, stackPorts } from './helpers/bundles.ts';
 

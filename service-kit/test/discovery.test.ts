@@ -3,6 +3,7 @@
 // a withdrawn one, the round-robin picker the HTTP clients use. The kill-and-expire acceptance
 // test is data-server/test/etcd-discovery.test.ts (db-proxy processes SIGKILLed).
 import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
+import { etcdMissing, PrivateEtcd } from '@slg/test-kit/private-etcd';
 import { Etcd3 } from 'etcd3';
 import t from 'tap';
 import {
@@ -13,7 +14,6 @@ import {
   startRegistration,
 } from '../src/discovery.ts';
 import { createGrpcClient, createLogger, createMetricsRegistry, GrpcServer } from '../src/index.ts';
-import { etcdMissing, PrivateEtcd } from './private-etcd.ts';
 
 const logger = createLogger({
   name: 'discovery-test',

@@ -9,6 +9,7 @@ import {
   slg,
   slg_echo_v1_EchoServiceDefinition,
 } from '@slg/proto';
+import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import t from 'tap';
@@ -21,7 +22,6 @@ import {
   type ServiceError,
   securityFromEnv,
 } from '../src/index.ts';
-import { makeTestCerts, opensslMissing } from './certs.ts';
 
 const missing = opensslMissing();
 if (missing) {

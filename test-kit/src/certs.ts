@@ -6,7 +6,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Security, securityFromEnv } from '../src/tls.ts';
 
 export interface Pair {
   cert: string;
@@ -108,21 +107,5 @@ export function makeTestCerts(): TestCerts {
     otherServer: makeLeaf(dir, b, 'other-server'),
     otherClient: makeLeaf(dir, b, 'other-client'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/**
- * What a service of a test stack serves and calls with: the CA's server certificate (shown both
- * ways), client certificates asked for (mutual TLS), and the internal token.
- */
-export function mutualTls(certs: TestCerts, token: string): Security {
-  return {
-    ...securityFromEnv({
-      SLG_TLS_CERT: certs.server.cert,
-      SLG_TLS_KEY: certs.server.key,
-      SLG_TLS_CA: certs.ca,
-      SLG_TLS_CLIENT_AUTH: 'true',
-    }),
-    token,
   };
 }

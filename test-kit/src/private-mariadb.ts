@@ -1,32 +1,41 @@
 // A private MariaDB server for one test: its own data directory and port, so
 // that the test can kill and restart it without touching the shared server.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
+import { sharedDir } from './fixture.ts';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+/**
+ * The data directory every private MariaDB starts from: made once by mariadb-install-db (root
+ * without a password, no test database) under the temp directory, shared by every test file
+ * (sharedDir: safe when several servers start at once, in one process or in several).
+ */
+export async function mariadbTemplate(): Promise<string> {
+  const dir = await sharedDir('slg-mariadb-template', async (dir) => {
+    await run('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${join(dir, 'data')}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+      '--user=root',
+    ]);
   });
+  return join(dir, 'data');
+}
+
+/** A fresh data directory copied from the template, in a new directory of `prefix` under the temp directory. */
+export async function newMariadbDir(prefix: string): Promise<string> {
+  const template = await mariadbTemplate();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(template, join(dir, 'data'), { recursive: true });
+  mkdirSync(join(dir, 'tmp'));
+  return dir;
 }
 
 /** Servers of this process: killed if the test process is ended by a signal (tap's timeout). */
@@ -59,33 +68,9 @@ export class PrivateMariaDb {
     return this.#port;
   }
 
-  /**
-   * Creates a data directory and starts the server. The directory is a copy of a template that
-   * mariadb-install-db made once (under the temp directory; made again when missing).
-   */
+  /** Creates a data directory (a copy of mariadbTemplate()) and starts the server on it. */
   static async start(): Promise<PrivateMariaDb> {
-    const template = join(tmpdir(), 'dbp-mariadb-template');
-    if (!existsSync(join(template, 'ready'))) {
-      const tmp = `${template}.${process.pid}`;
-      rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(tmp, { recursive: true });
-      await run('mariadb-install-db', [
-        '--no-defaults',
-        `--datadir=${join(tmp, 'data')}`,
-        '--auth-root-authentication-method=normal',
-        '--skip-test-db',
-        '--user=root',
-      ]);
-      writeFileSync(join(tmp, 'ready'), '');
-      try {
-        renameSync(tmp, template);
-      } catch {
-        rmSync(tmp, { recursive: true, force: true }); // another process made it first
-      }
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'dbp-mariadb-'));
-    cpSync(join(template, 'data'), join(dir, 'data'), { recursive: true });
-    mkdirSync(join(dir, 'tmp'));
+    const dir = await newMariadbDir('slg-mariadb-');
     const m = new PrivateMariaDb(dir, await freePort());
     // A port found free may be taken before mariadbd binds it (test files run side by side, each
     // starting servers): up() then refuses, and another port is tried.

@@ -1,8 +1,8 @@
 // Random battle inputs over the whole valid range (wider than the standard sample), for the
 // property tests. Deterministic by seed.
-import { createRng, type Rng } from '../src/model/prng.ts';
-import { SKILL_KINDS, STATS, TROOP_TYPES } from '../src/model/tables.ts';
-import type { BattleInput, Hero, SideInput, Skill, TroopStack } from '../src/model/types.ts';
+import { createRng, type Rng } from './prng.ts';
+import { SKILL_KINDS, STATS, TROOP_TYPES } from './tables.ts';
+import type { BattleInput, Hero, SideInput, Skill, TroopStack } from './types.ts';
 
 function pick<T>(rng: Rng, xs: readonly T[]): T {
   return xs[rng.below(xs.length)]!;
