@@ -7,8 +7,16 @@
 // The root filesystems are kept as tarballs in the cache, keyed by their recipe,
 // and imported into buildah's vfs store once: a second run costs nothing here.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { cacheDir, PLATFORMS, type Platform, run, StepError, timed } from './lib.ts';
 import { fetchPackage, nodeBinary } from './node-package.ts';
 
@@ -175,6 +183,7 @@ async function importTar(p: Platform, tar: string, name: string, labels: string[
 }
 
 async function tarDir(dir: string, tar: string, step: string): Promise<void> {
+  const partial = `${tar}.${process.pid}-${Date.now()}.partial`;
   await run(
     'tar',
     [
@@ -185,12 +194,13 @@ async function tarDir(dir: string, tar: string, step: string): Promise<void> {
       '-C',
       dir,
       '-cf',
-      `${tar}.tmp`,
+      partial,
       '.',
     ],
     { step },
   );
-  await run('mv', [`${tar}.tmp`, tar], { step });
+  // Renamed into place whole: a second build beside this one sees no tarball or a whole one.
+  await run('mv', [partial, tar], { step });
 }
 
 /** The slim Debian base of a platform, in buildah's store; returns its name. */
@@ -204,11 +214,12 @@ export async function debianBase(p: Platform): Promise<string> {
   const tar = join(dir, `debian-${SUITE}-${p.arch}-${key}.tar`);
   if (!existsSync(tar)) {
     await timed(`debootstrap ${SUITE} ${p.arch} (once; cached in ${dir})`, async () => {
-      const rootfs = join(dir, `rootfs-${p.arch}`);
+      // A directory of this build's own: two builds at once must not debootstrap into one.
+      const rootfs = join(mkdtempSync(join(dir, `rootfs-${p.arch}-`)), 'root');
       await debootstrap(p, rootfs, mirror);
       await slim(rootfs);
       await tarDir(rootfs, tar, `archiving the ${p.arch} root filesystem`);
-      rmSync(rootfs, { recursive: true, force: true });
+      rmSync(dirname(rootfs), { recursive: true, force: true });
     });
   }
   await importTar(p, tar, name, [`org.slg.base.recipe=${key}`]);
@@ -238,8 +249,8 @@ export async function buildBase(debian: string): Promise<string> {
     undefined,
     join(cacheDir(), 'npm', NPM_VERSION),
   );
-  const stage = join(dir, `node-build-${p.arch}`);
-  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const stage = mkdtempSync(join(dir, `node-build-${p.arch}-`));
   mkdirSync(join(stage, 'usr/local/bin'), { recursive: true });
   mkdirSync(join(stage, 'usr/local/lib/node_modules'), { recursive: true });
   await run('cp', ['-a', node.path, join(stage, 'usr/local/bin/node')], { step: 'staging node' });

