@@ -63,6 +63,12 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import {
+  type RuntimeMark,
+  runtimeTable,
+  type ServerRuntime,
+  ServerRuntimeProbe,
+} from '../lib/server-metrics.ts';
 import { printVerification } from './verify.ts';
 
 /** "FetchV2=50,CFetchV2=40,..." over the default mix (operations not named keep their weight). */
@@ -146,6 +152,12 @@ export interface DataSettings extends LoadSettings {
   ceiling: boolean;
   /** With --rate: echo phases at the same rate, alternated with the data slices (echo-at-rate.ts). */
   echoAtRate: boolean;
+  /**
+   * --rate auto: `rate` is chosen by a closed-model run of `capacityDurationMs` first (false, and
+   * `rate` as given, otherwise). In a result file, `rate` is the rate chosen.
+   */
+  rateAuto: boolean;
+  capacityDurationMs: number;
   ceilingDurationMs: number;
   ceilingAt: 'before' | 'after' | 'both';
   /** Slices of the run, each between two echo ceiling phases (1: one run, --ceiling-at). */
@@ -229,6 +241,26 @@ interface Slice {
   elapsedS: number;
 }
 
+/** --rate auto: the closed-model capacity measured first, and the open model's rate from it. */
+export interface RateAuto {
+  /** Answered requests per second of the closed-model run. */
+  capacity: number;
+  concurrency: number;
+  elapsedS: number;
+  requests: number;
+  errors: number;
+  mismatches: number;
+  /** The rate the run used: a third of `capacity`, rounded (at least 1). */
+  rate: number;
+}
+
+/** --rate auto's rate as a share of the closed-model capacity. */
+const AUTO_RATE_SHARE = 1 / 3;
+
+export function autoRate(capacity: number): number {
+  return Math.max(1, Math.round(capacity * AUTO_RATE_SHARE));
+}
+
 /** The echo ceiling's load workers hold no model: their heap bound (MB), with the data workers'. */
 const ECHO_WORKER_HEAP_MB = 64;
 
@@ -274,6 +306,10 @@ export interface DataResult {
   servers: ReturnType<UsageSampler['stop']>['servers'];
   /** CPU per request of each server and of the load generator, beside the echo server's per call. */
   cpuPerRequest: CpuPerRequest;
+  /** Per --server-pids process: its GC pauses and event-loop delay in the measured phases. */
+  serverMetrics: ServerRuntime[];
+  /** --rate auto: the capacity measured and the rate chosen; null otherwise. */
+  rateAuto: RateAuto | null;
   mismatchSamples: Sample[];
   errorSamples: Sample[];
   /** Read-backs made by the ledger (each attempt). */
@@ -310,7 +346,7 @@ export function dataCommand(): Command {
     "the case study's data-server stress run: weighted random V2 requests, every answer checked; --verify adds the post-verification",
   );
   for (const o of targetOptions()) cmd.addOption(o);
-  for (const o of loadOptions({ duration: '60s' })) cmd.addOption(o);
+  for (const o of loadOptions({ duration: '60s', rateAuto: true })) cmd.addOption(o);
   cmd
     .addOption(
       new Option('--players <n>', 'players seeded before the run (>= --concurrency)')
@@ -360,6 +396,12 @@ export function dataCommand(): Command {
     )
     .addOption(
       new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
+    )
+    .addOption(
+      new Option(
+        '--capacity-duration <time>',
+        'with --rate auto: length of the closed-model run that measures the capacity',
+      ).default('10s'),
     )
     .addOption(
       new Option(
@@ -414,7 +456,8 @@ export function dataCommand(): Command {
 }
 
 function settingsFrom(o: Record<string, unknown>): DataSettings {
-  const load = loadSettingsFrom(o);
+  const rateAuto = o.rate === 'auto';
+  const load = loadSettingsFrom(rateAuto ? { ...o, rate: undefined } : o);
   const players = o.players as number;
   if (players < load.concurrency) {
     throw new UsageError(
@@ -447,6 +490,8 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
     echoAtRate: o.echoAtRate !== false,
+    rateAuto,
+    capacityDurationMs: parseDuration(String(o.capacityDuration ?? '10s')),
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
     ceilingAt: o.ceilingAt as DataSettings['ceilingAt'],
     rounds,
@@ -491,8 +536,59 @@ export function dataCpuPerRequest(
   });
 }
 
+/**
+ * --rate auto: the closed-model capacity, from a run of `capacityDurationMs` at the configured
+ * concurrency on a population of its own (seeded here, then seeded again from a clean slate for
+ * the measured run, which is then exactly a run with --rate given).
+ */
+async function measureCapacity(
+  s: DataSettings,
+  startPool: (label: string) => Promise<LoadPool>,
+  say: (line: string) => void,
+): Promise<RateAuto> {
+  say(
+    `rate auto: measuring the closed-model capacity first (${s.concurrency} in flight for ${s.capacityDurationMs / 1000} s, --capacity-duration), after seeding ${s.players} players...`,
+  );
+  const pool = await startPool('seeding for the capacity run');
+  let run: PhaseResult;
+  try {
+    run = await pool.run({
+      durationMs: s.capacityDurationMs,
+      requests: null,
+      rate: null,
+      progress: createProgress({
+        label: 'capacity',
+        total: { seconds: s.capacityDurationMs / 1000 },
+        intervalS: s.progressIntervalS,
+        silent: s.quiet,
+      }),
+    });
+  } finally {
+    await pool.close();
+  }
+  const t = totals(run.ops, run.elapsedS);
+  if (t.answered === 0)
+    throw new Error(
+      `--rate auto: the closed-model run answered no request (${int(t.errors)} errors): no rate to choose`,
+    );
+  const r: RateAuto = {
+    capacity: t.rate,
+    concurrency: s.concurrency,
+    elapsedS: t.elapsedS,
+    requests: t.requests,
+    errors: t.errors,
+    mismatches: t.mismatches,
+    rate: autoRate(t.rate),
+  };
+  say(
+    `rate auto: closed-model capacity ${int(r.capacity)} requests/s answered (${s.concurrency} in flight, ${int(r.requests)} requests in ${r.elapsedS.toFixed(1)} s; errors ${int(r.errors)}, mismatches ${int(r.mismatches)}); the open model runs at a third of it: --rate ${r.rate}`,
+  );
+  return r;
+}
+
 /** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
-export async function runData(s: DataSettings): Promise<number> {
+export async function runData(given: DataSettings): Promise<number> {
+  let s = given;
   // BENCH_HEAP_TRACE_S: the main thread's live heap at intervals (lib/heap-trace.ts).
   startHeapTrace('main');
   const env = collectEnvironment();
@@ -548,18 +644,6 @@ export async function runData(s: DataSettings): Promise<number> {
     ceilingLine(r, 'ceiling');
     return r;
   };
-  const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
-  // Rounds: one echo server and its client for every ceiling phase.
-  const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
-  // The open model: an echo at the same rate after each data slice, for the slice's length.
-  const rateEcho =
-    s.rate !== null && s.echoAtRate && sliceMs !== null
-      ? await CeilingBench.start({ ...ceilingOptions, rate: s.rate, durationMs: sliceMs })
-      : undefined;
-  const rateEchoPhases: CeilingResult[] = [];
-  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
-    ceilings.push({ at: 'before', result: await ceilingRun() });
-
   const params: DataParams = {
     target: s.target,
     channels: s.channels,
@@ -575,10 +659,8 @@ export async function runData(s: DataSettings): Promise<number> {
     seedParallel: s.seedParallel,
     printLimit: s.printLimit,
   };
-  say(`seeding ${s.players} players through ${s.target}...`);
-  let pool: LoadPool;
-  try {
-    pool = await LoadPool.start(
+  const startPool = (label: string) =>
+    LoadPool.start(
       {
         workloadModule: new URL('../data/workload.ts', import.meta.url),
         workers: s.workers,
@@ -587,13 +669,36 @@ export async function runData(s: DataSettings): Promise<number> {
         heapMb: s.workerHeapMb > 0 ? s.workerHeapMb : null,
       },
       createProgress({
-        label: 'seeding',
+        label,
         unit: 'players',
         total: { requests: s.players },
         intervalS: s.progressIntervalS,
         silent: s.quiet,
       }),
     );
+  // --rate auto: the run below is then exactly a run with --rate given that rate.
+  let rateAuto: RateAuto | null = null;
+  if (s.rateAuto) {
+    rateAuto = await measureCapacity(s, startPool, say);
+    s = { ...s, rate: rateAuto.rate };
+  }
+
+  const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
+  // Rounds: one echo server and its client for every ceiling phase.
+  const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
+  // The open model: an echo at the same rate after each data slice, for the slice's length.
+  const rateEcho =
+    s.rate !== null && s.echoAtRate && sliceMs !== null
+      ? await CeilingBench.start({ ...ceilingOptions, rate: s.rate, durationMs: sliceMs })
+      : undefined;
+  const rateEchoPhases: CeilingResult[] = [];
+  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
+    ceilings.push({ at: 'before', result: await ceilingRun() });
+
+  say(`seeding ${s.players} players through ${s.target}...`);
+  let pool: LoadPool;
+  try {
+    pool = await startPool('seeding');
   } catch (err) {
     await echo?.close();
     await rateEcho?.close();
@@ -607,6 +712,8 @@ export async function runData(s: DataSettings): Promise<number> {
   say(
     `seeded ${int(seeding.records)} records of ${int(seeding.players)} players in ${seeding.seconds.toFixed(1)} s`,
   );
+  // Each server's /metrics, found from its pid (scraped around every measured slice).
+  const runtime = await ServerRuntimeProbe.find(s.serverPids);
 
   let interrupted = 0;
   let inCeiling = false;
@@ -632,6 +739,7 @@ export async function runData(s: DataSettings): Promise<number> {
   let before = { requests: 0, answered: 0 };
   let loadAverageAfter: number[] = [];
   const runSlice = async (label: string): Promise<void> => {
+    const mark: RuntimeMark = await runtime.before();
     const sampler = new UsageSampler(s.serverPids);
     sampler.start();
     const run = await pool.run({
@@ -646,6 +754,7 @@ export async function runData(s: DataSettings): Promise<number> {
       }),
     });
     const usage = sampler.stop();
+    await runtime.after(mark);
     loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
     const now = totals(run.ops, run.elapsedS);
     slices.push({
@@ -828,6 +937,12 @@ export async function runData(s: DataSettings): Promise<number> {
     t.requests,
   );
   say(cpuTable(cpu));
+  const serverMetrics = runtime.results(
+    (pid) =>
+      cpu.servers.find((x) => x.pid === pid)?.label ??
+      processLabel(pid, usage.servers.find((x) => x.pid === pid)?.name ?? null),
+  );
+  if (serverMetrics.length > 0) say(runtimeTable(serverMetrics));
   const lastPrefix = sequence.prefixes.at(-1);
   say(
     `request sequence: sha256 ${sequence.hash} (${int(t.requests)} requests from ${sequence.clients.length} clients, seed ${s.seed})` +
@@ -882,6 +997,8 @@ export async function runData(s: DataSettings): Promise<number> {
     client: usage.client,
     servers: usage.servers,
     cpuPerRequest: cpu,
+    serverMetrics,
+    rateAuto,
     mismatchSamples,
     errorSamples,
     resyncs: extras.reduce((n, e) => n + e.resyncs, 0),
@@ -897,6 +1014,10 @@ export async function runData(s: DataSettings): Promise<number> {
 
   let failed = t.mismatches > 0 || t.errors > s.maxErrors;
   if (t.mismatches > 0) say(`FAIL: ${int(t.mismatches)} mismatches`);
+  if (rateAuto && rateAuto.mismatches > 0) {
+    failed = true;
+    say(`FAIL: ${int(rateAuto.mismatches)} mismatches in the capacity run (--rate auto)`);
+  }
   if (t.errors > s.maxErrors) say(`FAIL: ${int(t.errors)} errors (tolerated: ${s.maxErrors})`);
   if (ledger.lost + ledger.phantom > 0) {
     failed = true;

@@ -44,6 +44,11 @@ export function parsePids(text: string): number[] {
   });
 }
 
+/** --rate: requests/s, or `auto` where the command measures one (bench data). */
+export function parseRateOrAuto(text: string): number | 'auto' {
+  return text.trim().toLowerCase() === 'auto' ? 'auto' : parseNonNegativeNumber(text);
+}
+
 export function parseAddress(text: string): string {
   if (!/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(text)) {
     throw new InvalidArgumentError(`not a host:port address: ${JSON.stringify(text)}`);
@@ -67,8 +72,11 @@ export interface LoadSettings {
   progressIntervalS: number;
 }
 
-/** The options behind LoadSettings, to add to a command (defaults in `defaults`). */
-export function loadOptions(defaults: { duration: string }): Option[] {
+/**
+ * The options behind LoadSettings, to add to a command (defaults in `defaults`; `rateAuto`: the
+ * command takes `--rate auto`, which loadSettingsFrom does not resolve).
+ */
+export function loadOptions(defaults: { duration: string; rateAuto?: boolean }): Option[] {
   return [
     new Option('-c, --concurrency <n>', 'requests in flight (closed model); virtual clients')
       .env('BENCH_CONCURRENCY')
@@ -90,10 +98,12 @@ export function loadOptions(defaults: { duration: string }): Option[] {
       .argParser(parsePositiveInt),
     new Option(
       '--rate <n>',
-      'open model: a fixed arrival rate (requests/s) instead of the closed model',
+      defaults.rateAuto
+        ? 'open model: a fixed arrival rate (requests/s) instead of the closed model; auto: a third of the closed-model capacity, measured first'
+        : 'open model: a fixed arrival rate (requests/s) instead of the closed model',
     )
       .env('BENCH_RATE')
-      .argParser(parseNonNegativeNumber),
+      .argParser(defaults.rateAuto ? parseRateOrAuto : parseNonNegativeNumber),
     new Option('--slow-ms <ms>', 'a request slower than this is "slow" in the result line')
       .env('BENCH_SLOW_MS')
       .argParser(parseNonNegativeNumber)
@@ -104,7 +114,7 @@ export function loadOptions(defaults: { duration: string }): Option[] {
       .default(10_000),
     new Option(
       '--server-pids <pids>',
-      'comma-separated PIDs of the measured servers: their peak RSS and CPU are reported (Linux /proc)',
+      'comma-separated PIDs of the measured servers: their peak RSS and CPU are reported (Linux /proc); data also reports their GC pauses and event-loop delay, from the /metrics each serves',
     )
       .env('BENCH_SERVER_PIDS')
       .argParser(parsePids)
@@ -143,9 +153,10 @@ export function loadSettingsFrom(o: Record<string, unknown>): LoadSettings {
   };
 }
 
-export function describeLoad(s: LoadSettings): string {
-  const model =
-    s.rate === null
+export function describeLoad(s: LoadSettings & { rateAuto?: boolean }): string {
+  const model = s.rateAuto
+    ? `open model at a third of the closed-model capacity (--rate auto; ${s.concurrency} virtual clients)`
+    : s.rate === null
       ? `closed model, ${s.concurrency} in flight`
       : `open model at ${s.rate} requests/s (${s.concurrency} virtual clients)`;
   const length = s.requests !== null ? `${s.requests} requests` : `${(s.durationMs ?? 0) / 1000} s`;

@@ -2,7 +2,8 @@
 // its children, a battle-server in cluster mode a primary and its workers. The sampler sums the
 // tree's RSS (and PSS, where shared pages count once over the processes sharing them) every
 // interval and keeps the peaks; CPU is the tree's utime + stime (and its reaped children's)
-// between start and stop. Also: which process listens on a TCP port.
+// between start and stop. Also: which process listens on a TCP port, and the ports a process
+// listens on.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 interface Stat {
@@ -149,17 +150,38 @@ export class TreeSampler {
   }
 }
 
-/**
- * The processes with a listening TCP socket on `port` (IPv4 or IPv6), the topmost of them: a
- * process whose parent also listens there is left out (its tree is measured from the parent).
- * Empty when none is found or /proc/<pid>/fd of the owner cannot be read (another user's).
- */
-export function pidsListeningOn(port: number): number[] {
-  const inodes = new Set<string>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+/** A listening TCP socket: its local address (as a host to connect to) and port. */
+export interface ListeningSocket {
+  host: string;
+  port: number;
+}
+
+/** /proc/net/tcp's local address (hex, each 32-bit word in host order) as a host to connect to. */
+function hostOf(hex: string): string {
+  const words = hex.match(/.{8}/g) ?? [];
+  const bytes = words.flatMap((w) =>
+    [6, 4, 2, 0].map((i) => Number.parseInt(w.slice(i, i + 2), 16)),
+  );
+  if (bytes.length === 4) {
+    const ip = bytes.join('.');
+    // A socket on every address answers on loopback.
+    return ip === '0.0.0.0' ? '127.0.0.1' : ip;
+  }
+  if (bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 255 && bytes[11] === 255)
+    return bytes.slice(12).join('.');
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  const ip = groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
+  return ip === '::' ? '::1' : ip;
+}
+
+/** The LISTEN rows of /proc/net/tcp and tcp6 under `netDir`, by socket inode. */
+function listeningSockets(netDir: string): Map<string, ListeningSocket> {
+  const out = new Map<string, ListeningSocket>();
+  for (const file of ['tcp', 'tcp6']) {
     let text = '';
     try {
-      text = readFileSync(file, 'utf8');
+      text = readFileSync(`${netDir}/${file}`, 'utf8');
     } catch {
       continue;
     }
@@ -167,25 +189,63 @@ export function pidsListeningOn(port: number): number[] {
       const f = line.trim().split(/\s+/);
       // local_address is HEX_IP:HEX_PORT; state 0A is LISTEN; the inode is field 9.
       if (f.length < 10 || f[3] !== '0A') continue;
-      if (Number.parseInt(f[1]!.split(':')[1]!, 16) === port) inodes.add(f[9]!);
+      const [ip, port] = f[1]!.split(':');
+      out.set(f[9]!, { host: hostOf(ip!), port: Number.parseInt(port!, 16) });
     }
   }
+  return out;
+}
+
+/** The socket inodes among a process's open files (throws when its fds cannot be read). */
+function socketInodes(pid: number): Set<string> {
+  const out = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    let link = '';
+    try {
+      link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    const m = /^socket:\[(\d+)\]$/.exec(link);
+    if (m) out.add(m[1]!);
+  }
+  return out;
+}
+
+/**
+ * The TCP sockets `pid` listens on, ordered by port. Read from the process's own network
+ * namespace (/proc/<pid>/net). Throws when /proc/<pid>/fd cannot be read (the process has gone,
+ * or it is another user's).
+ */
+export function listeningSocketsOf(pid: number): ListeningSocket[] {
+  const inodes = socketInodes(pid);
+  const table = listeningSockets(`/proc/${pid}/net`);
+  const out = [...inodes].flatMap((inode) => {
+    const s = table.get(inode);
+    return s ? [s] : [];
+  });
+  return out.sort((a, b) => a.port - b.port);
+}
+
+/**
+ * The processes with a listening TCP socket on `port` (IPv4 or IPv6), the topmost of them: a
+ * process whose parent also listens there is left out (its tree is measured from the parent).
+ * Empty when none is found or /proc/<pid>/fd of the owner cannot be read (another user's).
+ */
+export function pidsListeningOn(port: number): number[] {
+  const inodes = new Set(
+    [...listeningSockets('/proc/net')].filter(([, s]) => s.port === port).map(([inode]) => inode),
+  );
   if (inodes.size === 0) return [];
   const found: number[] = [];
   for (const pid of numericDirs('/proc')) {
-    for (const fd of numericDirs(`/proc/${pid}/fd`)) {
-      let link = '';
-      try {
-        link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        continue;
-      }
-      const m = /^socket:\[(\d+)\]$/.exec(link);
-      if (m && inodes.has(m[1]!)) {
-        found.push(pid);
-        break;
-      }
+    let mine: Set<string>;
+    try {
+      mine = socketInodes(pid);
+    } catch {
+      continue;
     }
+    if ([...mine].some((inode) => inodes.has(inode))) found.push(pid);
   }
   const set = new Set(found);
   return found.filter((pid) => !set.has(readStat(pid)?.ppid ?? -1));

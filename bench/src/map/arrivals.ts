@@ -6,6 +6,7 @@
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import { Rng } from '../lib/rng.ts';
+import { quantileBound } from '../lib/server-metrics.ts';
 
 /** What /metrics says about settlement, summed over the step kinds. */
 export interface SettleSnapshot {
@@ -63,11 +64,7 @@ export function sumDeltas(parts: readonly SettleSnapshot[]): SettleSnapshot {
  * is at most this. Null without observations.
  */
 export function lagQuantileBound(d: SettleSnapshot, q: number): number | null {
-  const bounds = [...d.lagBuckets.keys()].sort((x, y) => x - y);
-  const total = d.lagBuckets.get(Number.POSITIVE_INFINITY) ?? 0;
-  if (total <= 0) return null;
-  for (const le of bounds) if ((d.lagBuckets.get(le) ?? 0) >= q * total) return le;
-  return Number.POSITIVE_INFINITY;
+  return quantileBound(d.lagBuckets, q);
 }
 
 export interface MarchStart {
