@@ -1,7 +1,9 @@
 // Prometheus metrics (prom-client) on an HTTP /metrics endpoint.
 import type * as Http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { FastHistogram, type HistogramChild } from './histogram.ts';
 import { drainBody } from './http-drain.ts';
 import type { Logger } from './logger.ts';
 
@@ -19,12 +21,40 @@ export const gcPauseBuckets = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.
  */
 export function createMetricsRegistry(): Registry {
   const registry = new Registry();
-  collectDefaultMetrics({
-    register: registry,
-    eventLoopMonitoringPrecision: 1,
-    gcDurationBuckets: gcPauseBuckets,
-  });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 1 });
+  recordGcPauses(registry);
   return registry;
+}
+
+/**
+ * nodejs_gc_duration_seconds, every collection counted. prom-client's own records only the first
+ * entry of each list its observer is handed, and V8 reports GCs that come close together (the
+ * scavenges of a burst) in one list: 10 collections came through as 7 in a check. Its metric is
+ * replaced by this one, same name, labels and text format.
+ */
+function recordGcPauses(registry: Registry): void {
+  registry.removeSingleMetric('nodejs_gc_duration_seconds');
+  const histogram = new FastHistogram({
+    name: 'nodejs_gc_duration_seconds',
+    help: 'Garbage collection duration by kind, one of major, minor, incremental or weakcb.',
+    labelNames: ['kind'],
+    buckets: gcPauseBuckets,
+    registers: [registry],
+  });
+  const byKind = new Map<number, HistogramChild>();
+  for (const [name, kind] of [
+    ['major', constants.NODE_PERFORMANCE_GC_MAJOR],
+    ['minor', constants.NODE_PERFORMANCE_GC_MINOR],
+    ['incremental', constants.NODE_PERFORMANCE_GC_INCREMENTAL],
+    ['weakcb', constants.NODE_PERFORMANCE_GC_WEAKCB],
+  ] as const)
+    byKind.set(kind, histogram.labels({ kind: name }));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind !== undefined) byKind.get(kind)?.observe(entry.duration / 1000);
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 
 /**

@@ -1,6 +1,8 @@
 // The kit's /metrics server: GET /metrics and /healthz, 404 for the rest, and a 404 that reaches a
 // client still sending a large body (read before the answer, so the close is not a reset).
 import { connect } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import t from 'tap';
 import { createMetricsRegistry, startMetricsServer } from '../src/core.ts';
 
@@ -85,4 +87,27 @@ t.test('a 1 MiB body: the 404 arrives and the connection ends without a reset', 
   ]);
   const r = await exchange(server.port, twice);
   t.match(r.text, /^HTTP\/1\.1 404 [\s\S]*HTTP\/1\.1 200 [\s\S]*ok\n/, 'a 404, then the 200');
+});
+
+t.test('every GC is counted, also those V8 reports together', async (t) => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const registry = createMetricsRegistry();
+  const majors = async () => {
+    const m = await registry.getSingleMetric('nodejs_gc_duration_seconds')!.get();
+    const count = (
+      m.values as { metricName?: string; labels: { kind?: string }; value: number }[]
+    ).find((v) => v.metricName === 'nodejs_gc_duration_seconds_count' && v.labels.kind === 'major');
+    return count?.value ?? 0;
+  };
+  const before = await majors();
+  // Ten full collections in one synchronous run: their entries reach the observer as one list.
+  for (let i = 0; i < 10; i++) gc();
+  // The observer is called after this task; a macrotask later it has been.
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setTimeout(r, 0));
+  t.equal((await majors()) - before, 10, 'ten major GCs counted');
+  const text = await registry.metrics();
+  t.match(text, /nodejs_gc_duration_seconds_bucket\{le="0.002",kind="major"\} \d+/);
+  t.match(text, /nodejs_eventloop_lag_p99_seconds \d/);
 });
