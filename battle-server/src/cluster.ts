@@ -6,8 +6,16 @@
 // its replacement after a back-off that doubles each time (100 ms .. 5 s), and after
 // `maxStartFailures` such failures in a row (none listening in between) it gives up: it stops the
 // others and its promise rejects with the failed process's own error, so main exits non-zero.
+//
+// Each serving process tells the primary the port it listens on (a message: under reuseport the
+// primary sees no 'listening' event of its own). The first such port is the server's: the
+// primary logs it (the listening line of @slg/service-kit) and registers it, and every process
+// forked after that is given it. So BATTLE_PORT=0 works in every mode: under none and rr the
+// processes share the primary's one socket (the kernel picks its port once); under reuseport
+// each binds a socket of its own, so the primary forks one, and the others once it listens, on
+// its port. A replacement forked after every process died also comes back on the same port.
 import cluster, { type Worker } from 'node:cluster';
-import { type Logger, onShutdown } from '@slg/service-kit/core';
+import { type Logger, logListening, onShutdown } from '@slg/service-kit/core';
 import type { BattleConfig } from './config.ts';
 
 /** What a serving process tells the primary when its start-up throws. */
@@ -18,6 +26,17 @@ export interface StartupFailure {
 
 export function isStartupFailure(msg: unknown): msg is StartupFailure {
   return (msg as StartupFailure | null)?.type === 'battle-startup-failed';
+}
+
+/** What a serving process tells the primary once it listens. */
+export interface ListeningReport {
+  type: 'battle-listening';
+  port: number;
+}
+
+export function isListeningReport(msg: unknown): msg is ListeningReport {
+  const m = msg as ListeningReport | null;
+  return m?.type === 'battle-listening' && Number.isInteger(m.port);
 }
 
 export interface PrimaryOptions {
@@ -50,16 +69,48 @@ export function startPrimary(
   });
 
   cluster.schedulingPolicy = config.clusterSched === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
-  const fork = (): Worker => cluster.fork();
-  cluster.on('listening', (worker) => {
-    listening.add(worker.id);
-    failuresInARow = 0;
-  });
-  cluster.on('message', (worker, msg: unknown) => {
-    if (isStartupFailure(msg)) startupErrors.set(worker.id, msg.message);
-  });
+  /** The server's port, once a process listens (BATTLE_PORT, or the one 0 was given). */
+  let boundPort: number | undefined;
+  const fork = (): Worker =>
+    cluster.fork(boundPort === undefined ? {} : { BATTLE_PORT: String(boundPort) });
+  // Under reuseport a port of 0 would give each process a port of its own: one first, then the rest.
+  const forkFirst = config.port === 0 && config.clusterSched === 'reuseport' ? 1 : config.processes;
 
   let registration: Promise<{ close(): Promise<void> } | undefined> | undefined;
+  const onListening = (worker: Worker, port: number) => {
+    listening.add(worker.id);
+    failuresInARow = 0;
+    if (boundPort !== undefined || stopping) return;
+    boundPort = port;
+    logListening(
+      logger,
+      { port, metricsPort: port },
+      { processes: config.processes, pid: process.pid },
+    );
+    for (let i = forkFirst; i < config.processes; i++) fork();
+    // Registered (etcd, BATTLE_REGISTER) while a serving process listens.
+    if (config.register) {
+      const target = config.register;
+      registration = import('@slg/service-kit/discovery').then(
+        ({ startRegistration }) =>
+          startRegistration({
+            target,
+            host: config.host,
+            port,
+            serving: () => !stopping && listening.size > 0,
+            logger,
+          }),
+        (err: unknown) => {
+          logger.error({ err }, 'discovery: cannot register');
+          return undefined;
+        },
+      );
+    }
+  };
+  cluster.on('message', (worker, msg: unknown) => {
+    if (isStartupFailure(msg)) startupErrors.set(worker.id, msg.message);
+    else if (isListeningReport(msg)) onListening(worker, msg.port);
+  });
   /** Stops every process, waiting for each to exit. */
   const stopAll = async () => {
     stopping = true;
@@ -124,25 +175,7 @@ export function startPrimary(
     pending.add(timer);
   });
 
-  for (let i = 0; i < config.processes; i++) fork();
-  // Registered (etcd, BATTLE_REGISTER) while a serving process listens.
-  if (config.register) {
-    const target = config.register;
-    registration = import('@slg/service-kit/discovery').then(
-      ({ startRegistration }) =>
-        startRegistration({
-          target,
-          host: config.host,
-          port: config.port,
-          serving: () => !stopping && listening.size > 0,
-          logger,
-        }),
-      (err: unknown) => {
-        logger.error({ err }, 'discovery: cannot register');
-        return undefined;
-      },
-    );
-  }
+  for (let i = 0; i < forkFirst; i++) fork();
   logger.info({ processes: config.processes, pid: process.pid }, 'battle-server cluster primary');
   const shutdown = onShutdown({ logger, timeoutMs: config.shutdownTimeoutMs }, stopAll);
   return gaveUp;

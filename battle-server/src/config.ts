@@ -4,9 +4,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  listenPort,
   loadConfig,
   num,
-  port,
   type Security,
   securityProblems,
   str,
@@ -16,7 +16,10 @@ import { registerProblem } from '@slg/service-kit/etcd-url';
 export const configSpec = {
   ...commonEnv,
   BATTLE_HOST: host({ default: '127.0.0.1', desc: 'address to listen on' }),
-  BATTLE_PORT: port({ default: 8080, desc: 'HTTP port' }),
+  BATTLE_PORT: listenPort({
+    default: 8080,
+    desc: 'HTTP port (0: any free port, reported in the listening log line)',
+  }),
   BATTLE_REGISTER: str({
     default: '',
     desc: 'etcd://host:port/key/prefix[?ttl=s&advertise=host]: register this server there while it serves (service discovery); empty: none',

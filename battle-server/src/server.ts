@@ -1,13 +1,16 @@
 // One serving process: a runner (pool or in-line), the app, listening, one shutdown path.
 import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import {
   createMetricsRegistry,
   IdleCompactor,
   type Logger,
+  logListening,
   onShutdown,
 } from '@slg/service-kit/core';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.ts';
+import type { ListeningReport } from './cluster.ts';
 import type { BattleConfig } from './config.ts';
 import { PoolRunner } from './pool.ts';
 import { type BattleRunner, InlineRunner } from './runner.ts';
@@ -120,25 +123,34 @@ export async function serve(config: BattleConfig, logger: Logger, runnerKind: 'p
     await server.close();
     return server;
   }
-  // Registered (etcd, BATTLE_REGISTER) while it serves; under cluster the primary registers.
-  if (config.register && !cluster.isWorker) {
+  const port = (server.app.server.address() as AddressInfo).port;
+  const about = {
+    url: server.url,
+    mode: config.mode,
+    runner: runnerKind,
+    threads: server.runner.stats().threads,
+  };
+  if (cluster.isWorker) {
+    // The primary reports the port and registers (cluster.ts); under reuseport it hears of this
+    // process's listening from this message only.
+    const report: ListeningReport = { type: 'battle-listening', port };
+    process.send?.(report);
+    logger.info(about, 'battle-server listening');
+    return server;
+  }
+  // Registered (etcd, BATTLE_REGISTER) while it serves.
+  if (config.register) {
     const { startRegistration } = await import('@slg/service-kit/discovery');
     registration = startRegistration({
       target: config.register,
       host: config.host,
-      port: Number(new URL(server.url).port),
+      port,
       serving: () => !stopping,
       logger,
     });
   }
-  logger.info(
-    {
-      url: server.url,
-      mode: config.mode,
-      runner: runnerKind,
-      threads: server.runner.stats().threads,
-    },
-    'battle-server listening',
-  );
+  // The bound port (BATTLE_PORT=0: any free port), for whoever started this process; /metrics
+  // is served on it too.
+  logListening(logger, { port, metricsPort: port }, about);
   return server;
 }

@@ -1,8 +1,9 @@
-// The real entry point in both modes: it starts, serves, and drains on SIGTERM (exit code 0);
-// and a bad configuration is refused with every problem listed.
+// The real entry point in both modes: it starts on any free port (BATTLE_PORT=0) and reports it,
+// serves, and drains on SIGTERM (exit code 0); and a bad configuration is refused with every
+// problem listed.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import { ConfigError } from '@slg/service-kit';
+import { createInterface } from 'node:readline';
+import { ConfigError, listeningPorts } from '@slg/service-kit';
 import t from 'tap';
 import { readConfig } from '../src/config.ts';
 import { sampleBattle, simulate } from '../src/model/index.ts';
@@ -19,43 +20,22 @@ function ab(args: string[]): Promise<string> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+type Log = { msg?: string; url?: string };
 
-/** Polls /readyz until it answers 200 (the bound only ends a server that never gets ready). */
-async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 450; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('not ready after 450 polls');
-}
-
-for (const [mode, extra] of [
-  ['pool', { BATTLE_THREADS: '1' }],
-  ['cluster', { BATTLE_PROCESSES: '2' }],
+for (const [name, extra, serving] of [
+  ['pool mode', { BATTLE_MODE: 'pool', BATTLE_THREADS: '1' }, 0],
+  ['cluster mode', { BATTLE_MODE: 'cluster', BATTLE_PROCESSES: '2' }, 2],
+  // One socket per process: the primary forks one, then the other on the port it bound.
+  [
+    'cluster mode, reuseport',
+    { BATTLE_MODE: 'cluster', BATTLE_PROCESSES: '2', BATTLE_CLUSTER_SCHED: 'reuseport' },
+    2,
+  ],
 ] as const) {
-  t.test(`main.ts in ${mode} mode serves and shuts down cleanly`, async (t) => {
-    const port = await freePort();
+  t.test(`main.ts in ${name} serves and shuts down cleanly`, async (t) => {
     const child = spawn(process.execPath, [MAIN], {
-      env: {
-        ...process.env,
-        BATTLE_MODE: mode,
-        BATTLE_PORT: String(port),
-        LOG_LEVEL: 'warn',
-        ...extra,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BATTLE_PORT: '0', LOG_LEVEL: 'info', ...extra },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => resolve(code)),
@@ -63,8 +43,30 @@ for (const [mode, extra] of [
     t.teardown(() => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
+    // Its listening line (cluster mode: the primary's), and each serving process's own line.
+    const logs: Log[] = [];
+    const up = new Promise<{ port: number; processes: string[] }>((resolve, reject) => {
+      let port: number | undefined;
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (!line.startsWith('{')) return;
+        const log = JSON.parse(line) as Log;
+        logs.push(log);
+        port ??= listeningPorts(log)?.port;
+        const processes = logs.filter((l) => l.msg === 'battle-server listening');
+        if (port !== undefined && processes.length === serving)
+          resolve({ port, processes: processes.map((l) => l.url ?? '') });
+      });
+      child.once('exit', (code) => reject(new Error(`exited (${code}) before it listened`)));
+    });
+    const { port, processes } = await up;
+    t.ok(port > 0, `listening on ${port}`);
+    t.same(
+      processes,
+      processes.map(() => `http://127.0.0.1:${port}`),
+      'every serving process on the port the primary reported',
+    );
     const url = `http://127.0.0.1:${port}`;
-    await waitReady(url);
+    t.equal((await fetch(`${url}/readyz`)).status, 200, 'ready');
     const body = (await (await fetch(`${url}/v1/battles/sample/5`)).json()) as { hash: string };
     t.equal(body.hash, simulate(sampleBattle(5)).hash);
     await t.test(

@@ -6,9 +6,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  listenPort,
   loadConfig,
   num,
-  port,
   type Security,
   securityProblems,
   str,
@@ -56,8 +56,14 @@ const positive = (desc: string, def: number) => num({ default: def, desc });
 export const envSpec = {
   ...commonEnv,
   DATASERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
-  DATASERVER_PORT: port({ default: 50052, desc: 'gRPC port' }),
-  DATASERVER_METRICS_PORT: port({ default: 9102, desc: 'Prometheus /metrics port' }),
+  DATASERVER_PORT: listenPort({
+    default: 50052,
+    desc: 'gRPC port (0: any free port, reported in the listening log line)',
+  }),
+  DATASERVER_METRICS_PORT: listenPort({
+    default: 9102,
+    desc: 'Prometheus /metrics port (0: any free port, reported in the listening log line)',
+  }),
   DATASERVER_DBPROXY_ADDR: str({
     default: '127.0.0.1:50051',
     desc: 'db-proxy gRPC address: host:port, or etcd://host:port/key/prefix (every db-proxy registered there, round-robin)',

@@ -1,6 +1,6 @@
 // data-server's process: configuration from the environment, build, listen,
 // /metrics, and one graceful shutdown path.
-import { onShutdown, runMain } from '@slg/service-kit';
+import { logListening, onShutdown, runMain } from '@slg/service-kit';
 import { type Registration, startRegistration } from '@slg/service-kit/discovery';
 import { build } from './app.ts';
 import { configFromEnv } from './config.ts';
@@ -19,7 +19,9 @@ runMain(async () => {
   );
   try {
     const port = await app.listen();
-    await app.listenMetrics();
+    const metricsPort = await app.listenMetrics();
+    // The bound ports (DATASERVER_PORT=0: any free port), for whoever started this process.
+    logListening(app.logger, { port, metricsPort });
     // Registered (etcd, DATASERVER_REGISTER) while the service is SERVING.
     if (config.register)
       registration = startRegistration({

@@ -315,8 +315,11 @@ export function gate(): { wait(): Promise<void>; open(): void; readonly opened: 
 
 // ---- a private redis-server (outage tests) ----------------------------------------
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
+/**
+ * A TCP port free on 127.0.0.1 now, released before it resolves: for redis-server, which cannot
+ * report a port it chose. The services bind port 0 and report theirs (their listening line).
+ */
+async function freePort(): Promise<number> {
   const s = createServer();
   s.listen(0, '127.0.0.1');
   await once(s, 'listening');

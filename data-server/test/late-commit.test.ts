@@ -1,17 +1,18 @@
-// Issue 11, item 2, as the services ship (the esbuild bundles, MariaDB, Redis): a write that
-// is still waiting in db-proxy when its data-server dies (kill -9, or SIGTERM with the write
-// outliving the drain) must not leave a stale value in the cache. The write waits on a row
-// lock held by this test's own MariaDB session (seen waiting in information_schema), the
-// data-server goes, another instance starts on the same Redis prefix, and then, once the
-// lock is released: either MariaDB never got the write, or no FetchV2 returns the older
-// version after MariaDB has the newer one. Before the fix, db-proxy kept the dead caller's
-// transaction and committed it once the lock went, while the write's 3 s lease had expired
-// and a FetchV2 had filled the old row for the record TTL (5 min).
+// As the services ship (the esbuild bundles, MariaDB, Redis): a write that is still waiting
+// in db-proxy when its data-server dies (kill -9, or SIGTERM with the write outliving the
+// drain) must not leave a stale value in the cache. The write waits on a row lock held by this
+// test's own MariaDB session (seen waiting in information_schema), the data-server goes,
+// another instance starts on the same Redis prefix, and then, once the lock is released:
+// either MariaDB never got the write, or no FetchV2 returns the older version after MariaDB
+// has the newer one. Were db-proxy to keep the dead caller's transaction and commit it once
+// the lock went, the write's 3 s lease would have expired by then and a FetchV2 could have
+// filled the old row for the record TTL (5 min).
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   grpc_health_v1_HealthDefinition,
@@ -19,7 +20,7 @@ import {
   slg_dataserver_v2_DataServiceDefinition,
   toBigInt,
 } from '@slg/proto';
-import { createGrpcClient } from '@slg/service-kit';
+import { createGrpcClient, listeningPorts } from '@slg/service-kit';
 import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
@@ -28,7 +29,6 @@ import {
   dropDatabase,
   dropPrefix,
   failure,
-  freePort,
   int,
   redisUrl,
   uniquePrefix,
@@ -88,22 +88,27 @@ async function startBundle(
   portVar: string,
   metricsVar: string,
 ): Promise<Service> {
-  const port = await freePort();
   const full: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     LOG_LEVEL: 'warn',
     MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
     ...env,
-    [portVar]: String(port),
-    [metricsVar]: String(await freePort()),
+    // Any free ports: read back from its listening line.
+    [portVar]: '0',
+    [metricsVar]: '0',
   };
   const child = spawn(process.execPath, [`${root}${bundle}`], {
     env: full,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
+  const listening = new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      out += `${line}\n`;
+      const ports = listeningPorts(line);
+      if (ports) resolve(ports.port);
+    });
+    child.once('exit', (code) => reject(new Error(`${bundle} exited (${code}):\n${out}`)));
   });
   child.stderr!.on('data', (d: Buffer) => {
     out += d.toString();
@@ -111,6 +116,7 @@ async function startBundle(
   t.teardown(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
+  const port = await listening;
   const health = createGrpcClient(grpc_health_v1_HealthDefinition, `127.0.0.1:${port}`, {
     deadlineMs: 1000,
   });

@@ -3,14 +3,20 @@
 // of db-proxy's schema file agreeing with db-proxy's own.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadSchema } from '@slg/db-proxy';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
-import { ConfigError, createGrpcClient } from '@slg/service-kit';
+import {
+  ConfigError,
+  createGrpcClient,
+  type ListeningPorts,
+  listeningPorts,
+} from '@slg/service-kit';
 import t from 'tap';
 import { configFromEnv } from '../src/config.ts';
 import { loadSchemaInfo } from '../src/schema.ts';
-import { dataClient, fieldsOf, freePort, int, startDbProxy, waitFor } from './helpers.ts';
+import { dataClient, fieldsOf, int, startDbProxy } from './helpers.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -83,13 +89,12 @@ t.test('a bad variable stops start-up with a message naming it (exit 78)', async
 
 t.test('main: embedded cache, health, /metrics, SIGTERM exits 0', async (t) => {
   const proxy = await startDbProxy(t, 'main', 'sqlite');
-  const port = await freePort();
-  const metricsPort = await freePort();
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
-      DATASERVER_PORT: String(port),
-      DATASERVER_METRICS_PORT: String(metricsPort),
+      // Any free ports: read back from its listening line.
+      DATASERVER_PORT: '0',
+      DATASERVER_METRICS_PORT: '0',
       DATASERVER_DBPROXY_ADDR: proxy.address,
       DATASERVER_REDIS_URL: '',
       LOG_LEVEL: 'info',
@@ -100,13 +105,19 @@ t.test('main: embedded cache, health, /metrics, SIGTERM exits 0', async (t) => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
+  const listening = new Promise<ListeningPorts>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      out += `${line}\n`;
+      const ports = listeningPorts(line);
+      if (ports) resolve(ports);
+    });
+    child.once('exit', (code) => reject(new Error(`data-server exited (${code}):\n${out}`)));
   });
   child.stderr.on('data', (d: Buffer) => {
     out += d.toString();
   });
-  await waitFor(() => out.includes('metrics listening'), 20_000, `data-server to start:\n${out}`);
+  const { port, metricsPort } = await listening;
+  t.ok(port > 0 && metricsPort !== null && metricsPort > 0, `listening on ${port}, ${metricsPort}`);
   t.match(out, /cache: embedded in-process/);
   const health = createGrpcClient(grpc_health_v1_HealthDefinition, `127.0.0.1:${port}`);
   for (const service of [
@@ -130,7 +141,7 @@ t.test('main: embedded cache, health, /metrics, SIGTERM exits 0', async (t) => {
   t.match(body, /dataserver_cache_up\{backend="memory"\} 1/);
   t.match(body, /process_resident_memory_bytes/);
   child.kill('SIGTERM');
-  const [code] = (await once(child, 'exit')) as [number];
+  const [code] = (await once(child, 'close')) as [number];
   if (code !== 0) t.comment(out.slice(-2000));
   t.equal(code, 0, 'exit 0 on SIGTERM');
   t.match(out, /shut down cleanly/);

@@ -6,8 +6,8 @@ import {
   ConfigError,
   commonEnv,
   host,
+  listenPort,
   loadConfig,
-  port,
   type Security,
   securityProblems,
   str,
@@ -192,12 +192,18 @@ const integers = {
 const spec = {
   ...commonEnv,
   DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC (and /metrics) bind address' }),
-  DBPROXY_PORT: port({ default: defaults.port, desc: 'gRPC port' }),
+  DBPROXY_PORT: listenPort({
+    default: defaults.port,
+    desc: 'gRPC port (0: any free port, reported in the listening log line)',
+  }),
   DBPROXY_REGISTER: str({
     default: '',
     desc: 'etcd://host:port/key/prefix[?ttl=s&advertise=host]: register this instance there while it serves (service discovery); empty: none',
   }),
-  DBPROXY_METRICS_PORT: port({ default: 9101, desc: 'HTTP port of /metrics' }),
+  DBPROXY_METRICS_PORT: listenPort({
+    default: 9101,
+    desc: 'HTTP port of /metrics (0: any free port, reported in the listening log line)',
+  }),
   DBPROXY_BACKENDS: str({
     default: '',
     desc: 'mysql://user:pass@host:port/db[?slots=a-b] or sqlite:path URLs, space- or comma-separated; empty: one embedded SQLite file under DBPROXY_DATA_DIR',

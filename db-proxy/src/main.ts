@@ -2,7 +2,7 @@
 // gracefully on SIGTERM/SIGINT (drain calls, then close the pools). A start-up
 // that fails half-way (the metrics port taken after gRPC has bound) closes what
 // it opened and exits non-zero: it never goes on serving gRPC alone.
-import { createLogger, onShutdown, runMain } from '@slg/service-kit';
+import { createLogger, logListening, onShutdown, runMain } from '@slg/service-kit';
 import { type Registration, startRegistration } from '@slg/service-kit/discovery';
 import { build } from './app.ts';
 import { loadDbProxyConfig } from './config.ts';
@@ -40,14 +40,15 @@ runMain(async () => {
       serving: app.serving,
       logger,
     });
-  logger.info(
+  // The bound ports (DBPROXY_PORT=0: any free port), for whoever started this process.
+  logListening(
+    logger,
+    { port: bound.port, metricsPort: bound.metricsPort ?? null },
     {
-      ...bound,
       backends: config.backends
         .split(/[\s,]+/)
         .filter(Boolean)
         .map(redact),
     },
-    'db-proxy started',
   );
 });

@@ -4,29 +4,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { listeningPorts } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
 import t from 'tap';
 import { client, dropDatabases, fieldsOf, int, kinds, MYSQL } from './helpers.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function start(env: NodeJS.ProcessEnv): {
   child: ChildProcess;
   lines: Record<string, unknown>[];
+  /** The first line `match` accepts, logged already or to come; rejects if it exits first. */
+  logged: (match: (l: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
   stderr: () => string;
 } {
   const child = spawn(process.execPath, [main], {
@@ -34,28 +27,36 @@ function start(env: NodeJS.ProcessEnv): {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
   createInterface({ input: child.stdout! }).on('line', (l) => {
     try {
       lines.push(JSON.parse(l) as Record<string, unknown>);
     } catch {
       lines.push({ msg: l });
     }
+    for (const w of waiters) w();
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => {
     err += d.toString();
   });
-  return { child, lines, stderr: () => err };
-}
-
-/** Polls `f` until it holds; false after `ms` (a bound only for a condition that never comes). */
-async function until(f: () => boolean, ms: number): Promise<boolean> {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    if (f()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return f();
+  const logged = (match: (l: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const check = () => {
+        const found = lines.find(match);
+        if (found) {
+          waiters.delete(check);
+          resolve(found);
+        }
+      };
+      waiters.add(check);
+      child.once('exit', (code) => {
+        waiters.delete(check);
+        reject(new Error(`db-proxy exited (${code}):\n${err}`));
+      });
+      check();
+    });
+  return { child, lines, logged, stderr: () => err };
 }
 
 const mainDb = `dbpt_main_${process.pid}`;
@@ -91,10 +92,10 @@ t.test(
       }),
     );
     await dropDatabases([mainDb]);
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    const { child, lines } = start({
-      DBPROXY_PORT: String(port),
-      DBPROXY_METRICS_PORT: String(metricsPort),
+    const { child, lines, logged } = start({
+      // Any free ports: read back from its listening line.
+      DBPROXY_PORT: '0',
+      DBPROXY_METRICS_PORT: '0',
       DBPROXY_DATA_DIR: dir,
       DBPROXY_QUERIES: queries,
       DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${mainDb}`,
@@ -103,7 +104,11 @@ t.test(
       if (child.exitCode === null) child.kill('SIGKILL');
       await dropDatabases([mainDb]);
     });
-    t.ok(await until(() => lines.some((l) => l.msg === 'db-proxy started'), 30_000), 'started');
+    const { port, metricsPort } = listeningPorts(await logged((l) => !!listeningPorts(l)))!;
+    t.ok(
+      port > 0 && metricsPort !== null && metricsPort > 0,
+      `listening on ${port}, ${metricsPort}`,
+    );
     const c = client(`127.0.0.1:${port}`);
     t.teardown(() => c.close());
     await c.Insert({ table: 'player', fields: { player_id: int(1) } });
@@ -130,10 +135,8 @@ t.test(
     }
     child.kill('SIGTERM');
     const exited = once(child, 'exit');
-    t.ok(
-      await until(() => lines.some((l) => String(l.msg).startsWith('shutting down')), 30_000),
-      'the drain started',
-    );
+    await logged((l) => String(l.msg).startsWith('shutting down'));
+    t.pass('the drain started');
     t.equal(child.exitCode, null, 'still running while the call is in flight');
     await locker.query('SELECT RELEASE_LOCK(?)', [lock]);
     const r = await inFlight;

@@ -4,9 +4,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  listenPort,
   loadConfig,
   num,
-  port,
   type Security,
   securityProblems,
   str,
@@ -59,8 +59,14 @@ const int = (desc: string, def: number) => num({ default: def, desc });
 export const envSpec = {
   ...commonEnv,
   MAPSERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
-  MAPSERVER_PORT: port({ default: 50053, desc: 'gRPC port' }),
-  MAPSERVER_METRICS_PORT: port({ default: 9103, desc: 'Prometheus /metrics port' }),
+  MAPSERVER_PORT: listenPort({
+    default: 50053,
+    desc: 'gRPC port (0: any free port, reported in the listening log line)',
+  }),
+  MAPSERVER_METRICS_PORT: listenPort({
+    default: 9103,
+    desc: 'Prometheus /metrics port (0: any free port, reported in the listening log line)',
+  }),
   MAPSERVER_DATASERVER_ADDR: str({
     default: '127.0.0.1:50052',
     desc: 'data-server gRPC address: host:port, or etcd://host:port/key/prefix (every data-server registered there, round-robin)',

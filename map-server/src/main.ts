@@ -1,6 +1,6 @@
 // map-server's process: configuration from the environment, build (the world loaded), listen,
 // /metrics, and one graceful shutdown path.
-import { onShutdown, runMain } from '@slg/service-kit';
+import { logListening, onShutdown, runMain } from '@slg/service-kit';
 import { build } from './app.ts';
 import { configFromEnv } from './config.ts';
 
@@ -14,9 +14,15 @@ runMain(async () => {
     },
   );
   try {
-    await app.listen();
-    await app.listenMetrics();
-    app.logger.info({ loadMs: app.loaded.ms, generated: app.loaded.generated }, 'map-server ready');
+    const port = await app.listen();
+    const metricsPort = await app.listenMetrics();
+    // The bound ports (MAPSERVER_PORT=0: any free port), for whoever started this process, and
+    // how long the world took to load.
+    logListening(
+      app.logger,
+      { port, metricsPort },
+      { loadMs: app.loaded.ms, generated: app.loaded.generated },
+    );
   } catch (err) {
     shutdown.uninstall();
     await app.close(0);

@@ -3,7 +3,18 @@
 // worker processes import this, and stay ~20 MB lighter.
 
 export { commonEnv } from './common-env.ts';
-export { bool, ConfigError, host, json, loadConfig, num, port, str, url } from './config.ts';
+export {
+  bool,
+  ConfigError,
+  host,
+  json,
+  listenPort,
+  loadConfig,
+  num,
+  port,
+  str,
+  url,
+} from './config.ts';
 export {
   AlreadyExistsError,
   CancelledError,
@@ -26,6 +37,15 @@ export { FastHistogram, type HistogramChild } from './histogram.ts';
 export { drainBody } from './http-drain.ts';
 export { httpPoster, type Post } from './http-post.ts';
 export { compactHeap, IdleCompactor, type IdleCompactorOptions } from './idle-gc.ts';
+export {
+  formatStackUp,
+  LISTENING_MSG,
+  type ListeningPorts,
+  listeningPorts,
+  logListening,
+  parseStackUp,
+  STACK_UP,
+} from './listening.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   createMetricsRegistry,

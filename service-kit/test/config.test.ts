@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ConfigError, loadConfig, num, port, str } from '../src/index.ts';
+import { ConfigError, listenPort, loadConfig, num, port, str } from '../src/index.ts';
 
 t.test('every problem is reported together', async (t) => {
   const spec = { A_PORT: port(), B_NUM: num({ default: 1 }), C_STR: str() };
@@ -26,4 +26,23 @@ t.test('defaults apply and values are typed', async (t) => {
   );
   t.equal(c.A_PORT, 8080);
   t.equal(c.B_NUM, 7);
+});
+
+t.test('listenPort: 0 (any free port) to 65535; anything else names the variable', async (t) => {
+  const spec = { A_PORT: listenPort({ default: 50051 }) };
+  t.equal(loadConfig(spec, {}).A_PORT, 50051, 'the default');
+  t.equal(loadConfig(spec, { A_PORT: '0' }).A_PORT, 0, '0: any free port');
+  t.equal(loadConfig(spec, { A_PORT: '65535' }).A_PORT, 65535);
+  for (const bad of ['-1', '65536', 'abc', '1.5', '', '080', '0x50']) {
+    t.throws(
+      () => loadConfig(spec, { A_PORT: bad }),
+      {
+        name: 'ConfigError',
+        problems: [
+          `A_PORT=${JSON.stringify(bad)}: must be an integer from 0 to 65535 (0: any free port)`,
+        ],
+      },
+      `A_PORT=${JSON.stringify(bad)} refused`,
+    );
+  }
 });
