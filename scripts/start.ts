@@ -3,12 +3,18 @@
 // data-server) unless the environment points them at MySQL / Redis.
 // Logs are pretty-printed and prefixed with the service's name; Ctrl-C (or
 // SIGTERM) stops them all gracefully, in reverse order.
+//
+// Each service is started once the one before it reports its bound ports (its
+// listening line, @slg/service-kit), and is wired to them: a port variable set to
+// 0 (any free port) works for every service. The last line, 'stack up: …', names
+// every bound port (formatStackUp), which is how this script's own starters
+// (tests, the soak) learn them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { formatStackUp, type ListeningPorts, listeningPorts } from '@slg/service-kit/core';
 import { SERVICE_MALLOC_ARENA_MAX, SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
 import { prettyFactory } from 'pino-pretty';
 import { buildServices } from './build.ts';
@@ -19,8 +25,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 interface Service {
   name: string;
   main: string;
-  /** The port that answers once the service is up (its default, or the env override). */
-  port: () => number;
   color: number;
 }
 
@@ -29,29 +33,33 @@ const services: Service[] = [
   {
     name: 'db-proxy',
     main: 'db-proxy/dist/main.mjs',
-    port: () => Number(env.DBPROXY_PORT ?? 50051),
     color: 36,
   },
   {
     name: 'data-server',
     main: 'data-server/dist/main.mjs',
-    port: () => Number(env.DATASERVER_PORT ?? 50052),
     color: 35,
   },
   {
     name: 'battle-server',
     main: 'battle-server/dist/main.mjs',
-    port: () => Number(env.BATTLE_PORT ?? 8080),
     color: 32,
   },
   // Last: it loads the world from data-server and calls battle-server.
   {
     name: 'map-server',
     main: 'map-server/dist/main.mjs',
-    port: () => Number(env.MAPSERVER_PORT ?? 50053),
     color: 33,
   },
 ].filter((s) => existsSync(join(root, s.main.replace('dist/main.mjs', 'src/main.ts'))));
+
+/** The ports each service started here reported (its listening line). */
+const bound = new Map<string, ListeningPorts>();
+
+/** Where the service `name` is called: the port it bound here, else its variable or default. */
+function portOf(name: string, portVar: string, defaultPort: number): number {
+  return bound.get(name)?.port ?? Number(env[portVar] ?? defaultPort);
+}
 
 // Services log JSON; this script makes it readable (LOG_PRETTY=0 keeps it raw).
 const pretty =
@@ -67,31 +75,45 @@ const width = Math.max(...services.map((s) => s.name.length));
 const children: { service: Service; child: ChildProcess }[] = [];
 let stopping = false;
 
-function prefix(service: Service, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
+/** Writes each line of `stream` after the service's tag; hands `onLine` each line first. */
+function prefix(
+  service: Service,
+  stream: NodeJS.ReadableStream,
+  out: NodeJS.WriteStream,
+  onLine?: (line: string) => void,
+): void {
   const tag = prefixTag(service.name, width, service.color, out);
   createInterface({ input: stream }).on('line', (line) => {
+    onLine?.(line);
     const text = pretty && line.startsWith('{') ? pretty(line).trimEnd() : line;
     for (const l of text.split('\n')) out.write(`${tag} ${l}\n`);
   });
 }
 
-function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
+/**
+ * The ports of the service's first listening line on stdout; rejects if it exits first, or
+ * reports none in `timeoutMs`.
+ */
+function reportedPorts(
+  service: Service,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<ListeningPorts> {
   return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`exited with code ${child.exitCode}`));
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > until) reject(new Error(`port ${port} did not open in ${timeoutMs} ms`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
+    const timer = setTimeout(
+      () => reject(new Error(`it reported no listening ports in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${signal ?? `code ${code}`}`));
+    });
+    prefix(service, child.stdout!, process.stdout, (line) => {
+      const ports = listeningPorts(line);
+      if (!ports) return;
+      clearTimeout(timer);
+      resolve(ports);
+    });
   });
 }
 
@@ -130,12 +152,12 @@ for (const service of services) {
     // then stops the services one by one (the data path last).
     detached: true,
     env: {
-      // data-server finds db-proxy wherever this run put it.
-      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${env.DBPROXY_PORT ?? 50051}`,
+      // data-server finds db-proxy on the port it bound (unless told where to look).
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${portOf('db-proxy', 'DBPROXY_PORT', 50051)}`,
       // map-server finds data-server and battle-server the same way.
-      MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${env.DATASERVER_PORT ?? 50052}`,
+      MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${portOf('data-server', 'DATASERVER_PORT', 50052)}`,
       // https when the stack runs TLS (SLG_TLS_CERT): battle-server then serves HTTPS.
-      MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${env.BATTLE_PORT ?? 8080}`,
+      MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${portOf('battle-server', 'BATTLE_PORT', 8080)}`,
       // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
       // nothing at this scale (@slg/service-kit/node-options).
       MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
@@ -147,7 +169,7 @@ for (const service of services) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push({ service, child });
-  prefix(service, child.stdout!, process.stdout);
+  const ports = reportedPorts(service, child, 30_000);
   prefix(service, child.stderr!, process.stderr);
   child.on('exit', (code, signal) => {
     process.stdout.write(`${service.name} exited (${signal ?? `code ${code}`})\n`);
@@ -157,7 +179,7 @@ for (const service of services) {
     }
   });
   try {
-    await waitForPort(service.port(), child, 30_000);
+    bound.set(service.name, await ports);
   } catch (err) {
     process.stderr.write(`${service.name} did not start: ${(err as Error).message}\n`);
     process.exitCode = 1;
@@ -166,7 +188,7 @@ for (const service of services) {
   }
 }
 if (!stopping) {
-  process.stdout.write(
-    `\nstack up: ${services.map((s) => `${s.name} :${s.port()}`).join(', ')} — Ctrl-C stops it\n`,
-  );
+  // Every service reported its ports: the loop above stops at the first that does not.
+  const up = services.map((s) => ({ name: s.name, ...bound.get(s.name)! }));
+  process.stdout.write(`\n${formatStackUp(up)}\n`);
 }
