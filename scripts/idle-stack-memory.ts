@@ -67,7 +67,7 @@ async function oneRun(run: number): Promise<void> {
   );
   try {
     const out = stack.output();
-    // map-server's ready line: `"loadMs":N` raw (LOG_PRETTY=0), `loadMs: N` as npm start prints it.
+    // map-server's listening line: `"loadMs":N` raw (LOG_PRETTY=0), `loadMs: N` as npm start prints it.
     const loaded = /"?loadMs"?:\s*(\d+)/.exec(out)?.[1];
     // Settled: db-proxy and data-server compacted once quiet (idle or start-up compaction).
     for (const port of [ports.DBPROXY_METRICS_PORT, ports.DATASERVER_METRICS_PORT]) {

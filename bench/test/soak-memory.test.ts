@@ -6,10 +6,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { type ListeningPorts, listeningPorts } from '@slg/service-kit/core';
 import { SERVICE_MALLOC_ARENA_MAX, SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
 import t from 'tap';
 import type { SoakResult } from '../src/commands/soak.ts';
@@ -36,18 +37,14 @@ t.test('the images run the services with the flags npm start gives them', async 
   t.equal(arena?.[1], SERVICE_MALLOC_ARENA_MAX, 'the same malloc arenas as npm start');
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  await once(s, 'close');
-  return port;
-}
-
-/** A bundle started as scripts/start.ts starts it: its MALLOC_ARENA_MAX and the services' NODE_OPTIONS. */
-function startBundle(service: string, env: Record<string, string>): ChildProcess {
+/**
+ * A bundle started as scripts/start.ts starts it (its MALLOC_ARENA_MAX and the services'
+ * NODE_OPTIONS), on any free ports: `ports` resolves to those it bound (its listening line).
+ */
+function startBundle(
+  service: string,
+  env: Record<string, string>,
+): { child: ChildProcess; ports: Promise<ListeningPorts> } {
   const clean: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: 'warn',
@@ -57,30 +54,25 @@ function startBundle(service: string, env: Record<string, string>): ChildProcess
   delete clean.NODE_OPTIONS;
   // `env NODE_OPTIONS=…`: the flags, and not the loaders tap adds to what a test spawns. `env`
   // execs node: the child's pid is the service's.
-  return spawn(
+  const child = spawn(
     'env',
     [
       `NODE_OPTIONS=${SERVICE_NODE_OPTIONS}`,
       process.execPath,
       join(root, service, 'dist', 'main.mjs'),
     ],
-    { env: clean, stdio: ['ignore', 'ignore', 'inherit'] },
+    { env: clean, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-}
-
-async function waitForMetrics(url: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the service exited (${child.exitCode})`);
-    const ok = await fetch(url).then(
-      async (r) => {
-        await r.arrayBuffer();
-        return r.ok;
-      },
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const ports = new Promise<ListeningPorts>((resolve, reject) => {
+    // Read to the end, not only up to the listening line: the service must never block on a full pipe.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const bound = listeningPorts(line);
+      if (bound) resolve(bound);
+    });
+    child.once('exit', (code) => reject(new Error(`${service} exited (${code}) before listening`)));
+  });
+  ports.catch(() => {});
+  return { child, ports };
 }
 
 function run(cmd: string, args: string[]): Promise<{ code: number | null; text: string }> {
@@ -110,33 +102,21 @@ t.test(
     ]);
     t.equal(build.code, 0, `the bundles are built\n${build.text}`);
     const tag = `soakmem_${process.pid}_${Date.now().toString(36)}`;
-    const [dbPort, dbMetrics, dsPort, dsMetrics] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    const dbproxy = startBundle('db-proxy', {
-      DBPROXY_PORT: String(dbPort),
-      DBPROXY_METRICS_PORT: String(dbMetrics),
+    const db = startBundle('db-proxy', {
+      DBPROXY_PORT: '0',
+      DBPROXY_METRICS_PORT: '0',
       DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${tag}`,
     });
-    const dataServer = startBundle('data-server', {
-      DATASERVER_PORT: String(dsPort),
-      DATASERVER_METRICS_PORT: String(dsMetrics),
-      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbPort}`,
-      DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379/0',
-      // Every key the data-server writes carries a TTL: none outlives the cache's 5 minutes.
-      DATASERVER_KEY_PREFIX: `${tag}:`,
-    });
+    const dbproxy = db.child;
+    const children = [dbproxy];
     // Also when the test process ends without its teardown (a timeout).
     const killAll = () => {
-      for (const c of [dataServer, dbproxy]) if (c.exitCode === null) c.kill('SIGKILL');
+      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     };
     process.once('exit', killAll);
     t.teardown(async () => {
       process.off('exit', killAll);
-      for (const c of [dataServer, dbproxy]) {
+      for (const c of [...children].reverse()) {
         if (c.exitCode === null && c.signalCode === null) {
           const exited = once(c, 'exit');
           c.kill('SIGTERM');
@@ -148,10 +128,21 @@ t.test(
       await c.query(`DROP DATABASE IF EXISTS \`${tag}\``);
       await c.end();
     });
+    const { port: dbPort, metricsPort: dbMetrics } = await db.ports;
+    const ds = startBundle('data-server', {
+      DATASERVER_PORT: '0',
+      DATASERVER_METRICS_PORT: '0',
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbPort}`,
+      DATASERVER_REDIS_URL: 'redis://127.0.0.1:6379/0',
+      // Every key the data-server writes carries a TTL: none outlives the cache's 5 minutes.
+      DATASERVER_KEY_PREFIX: `${tag}:`,
+    });
+    const dataServer = ds.child;
+    children.push(dataServer);
+    const { port: dsPort, metricsPort: dsMetrics } = await ds.ports;
+    // Both listen, /metrics included, once they have written their listening lines.
     const dbMetricsUrl = `http://127.0.0.1:${dbMetrics}/metrics`;
     const dsMetricsUrl = `http://127.0.0.1:${dsMetrics}/metrics`;
-    await waitForMetrics(dbMetricsUrl, dbproxy);
-    await waitForMetrics(dsMetricsUrl, dataServer);
 
     // Idle after start-up: the kit compacts once when the first period after start passes without
     // a call (service-kit/src/idle-gc.ts); wait for it by metric, then read RSS. The target is 80 MB

@@ -1,4 +1,4 @@
-// map-server -> battle-server through etcd (issue 18): two battle-server processes (one in pool
+// map-server -> battle-server through etcd: two battle-server processes (one in pool
 // mode, one in cluster mode: there the primary registers) register with BATTLE_REGISTER on a
 // private etcd; map-server's DiscoveredBattleClient (MAPSERVER_BATTLE_URL=etcd://...) spreads
 // battles over both. One SIGKILLed: battles go on without a failure (the dead one, still listed
@@ -10,7 +10,7 @@ import { sharedInstances } from '@slg/service-kit/discovery';
 import { etcdMissing, PrivateEtcd } from '@slg/test-kit/private-etcd';
 import t from 'tap';
 import { buildServices } from '../build.ts';
-import { bundleMain, freePort, type NodeProcess, spawnNode } from './helpers/bundles.ts';
+import { bundleMain, type NodeProcess, spawnNode } from './helpers/bundles.ts';
 
 // What ships: the bundle of `npm run build` (it also starts faster than the sources).
 const battleMain = bundleMain('battle-server');
@@ -23,7 +23,6 @@ interface Proc {
 }
 
 async function startBattle(url: string, mode: 'pool' | 'cluster'): Promise<Proc> {
-  const port = await freePort();
   const proc = spawnNode(battleMain, {
     name: 'battle-server',
     env: {
@@ -31,7 +30,8 @@ async function startBattle(url: string, mode: 'pool' | 'cluster'): Promise<Proc>
       BATTLE_MODE: mode,
       BATTLE_THREADS: '1',
       BATTLE_PROCESSES: '1',
-      BATTLE_PORT: String(port),
+      // Any free port, read back from its listening line (cluster mode: the primary's).
+      BATTLE_PORT: '0',
       BATTLE_REGISTER: url,
       LOG_LEVEL: 'info',
       LOG_PRETTY: 'false',
@@ -39,6 +39,7 @@ async function startBattle(url: string, mode: 'pool' | 'cluster'): Promise<Proc>
   });
   const key = proc.logged('discovery: registered').then((l) => String(l.key));
   key.catch(() => {});
+  const { port } = await proc.listening();
   return { proc, port, key, logs: proc.logs };
 }
 

@@ -1,4 +1,4 @@
-// Issue 18's discovery acceptance test, on a private etcd (Debian's etcd-server) and the shared
+// The discovery acceptance test, on a private etcd (Debian's etcd-server) and the shared
 // MariaDB (a database of this run): db-proxy processes (the bundles) register under one prefix
 // with DBPROXY_REGISTER; a data-server (in-process) given DATASERVER_DBPROXY_ADDR=etcd://...
 // balances across them (calls counted per instance from each db-proxy's /metrics). One
@@ -17,7 +17,7 @@ import { sharedInstances } from '@slg/service-kit/discovery';
 import { etcdMissing, PrivateEtcd } from '@slg/test-kit/private-etcd';
 import t from 'tap';
 import { buildServices } from '../build.ts';
-import { bundleMain, freePort, type NodeProcess, spawnNode } from './helpers/bundles.ts';
+import { bundleMain, type NodeProcess, spawnNode } from './helpers/bundles.ts';
 
 const run = promisify(execFile);
 // What ships: the bundle of `npm run build` (it also starts faster than the sources).
@@ -99,15 +99,15 @@ async function startDbProxy(
   url: string,
   mysqlPort = 3306,
 ): Promise<DbProxyProcess> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
   const proc = spawnNode(dbProxyMain, {
     name: `db-proxy ${name}`,
     env: {
       ...process.env,
       DBPROXY_BACKENDS: `mysql://root@127.0.0.1:${mysqlPort}/${database}`,
       DBPROXY_CONNECT_TIMEOUT_MS: '1000',
-      DBPROXY_PORT: String(port),
-      DBPROXY_METRICS_PORT: String(metricsPort),
+      // Any free ports, read back from its listening line.
+      DBPROXY_PORT: '0',
+      DBPROXY_METRICS_PORT: '0',
       DBPROXY_REGISTER: url,
       DBPROXY_HEALTH_INTERVAL_MS: '500',
       LOG_LEVEL: 'info',
@@ -116,6 +116,7 @@ async function startDbProxy(
   });
   const key = proc.logged('discovery: registered').then((l) => String(l.key));
   key.catch(() => {});
+  const { port, metricsPort } = await proc.listening();
   let last = 0;
   return {
     name,

@@ -1,25 +1,21 @@
-// The test stacks' ports are found free and bound by the bundles a moment later; another
-// process may take one in between (a second suite beside this one). startScriptStack then
-// starts the stack again on other ports: here the first try is handed a port that is taken.
-import { once } from 'node:events';
+// Test stacks bind port 0: each service takes any free port and reports it (its listening
+// line), scripts/start.ts wires the next services to it and names every port in its 'stack up'
+// line. No port is found free first and bound a moment later, so two stacks started at once
+// (two test suites side by side) cannot take each other's ports: here both come up, on
+// fourteen distinct ports, each answering as its service (map-server, which loads its world
+// from data-server at start, came up wired to its own stack's data-server).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import t from 'tap';
-import { reachable, startScriptStack } from './helpers/bundles.ts';
+import t, { type Test } from 'tap';
+import { reachable, type StackPorts, startScriptStack } from './helpers/bundles.ts';
 
-t.test('a stack whose port is taken starts again on other ports', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'slg-start-ports-'));
+const metricsVars = ['DBPROXY_METRICS_PORT', 'DATASERVER_METRICS_PORT', 'MAPSERVER_METRICS_PORT'];
+
+async function startOne(t: Test, tag: string) {
+  const dir = mkdtempSync(join(tmpdir(), `slg-start-ports-${tag}-`));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  // scripts/start.ts's wait for the port connects to it: such a connection is closed at once.
-  const taken = createServer((socket) => socket.destroy());
-  taken.listen(0, '127.0.0.1');
-  await once(taken, 'listening');
-  t.teardown(() => taken.close());
-  const takenPort = (taken.address() as { port: number }).port;
-
-  const { stack, ports, attempts } = await startScriptStack(
+  const started = await startScriptStack(
     {
       // The embedded backends and a small world: this test is about ports.
       DBPROXY_DATA_DIR: dir,
@@ -29,10 +25,37 @@ t.test('a stack whose port is taken starts again on other ports', async (t) => {
       MAPSERVER_MONSTERS: '5',
       BATTLE_PROCESSES: '1',
     },
-    { timeoutMs: 50_000, withoutNodeOptions: true, firstPorts: { DBPROXY_PORT: takenPort } },
+    { timeoutMs: 100_000, withoutNodeOptions: true },
   );
-  t.teardown(() => stack.stop('SIGINT', 15_000));
-  t.equal(attempts, 2, 'the first try failed on the taken port, the second came up');
-  t.not(ports.DBPROXY_PORT, takenPort, 'db-proxy is on another port');
-  t.ok(await reachable(ports.DBPROXY_PORT), 'db-proxy listens there');
+  t.teardown(() => started.stack.stop('SIGINT', 15_000));
+  return started;
+}
+
+t.test('two stacks started at once on port 0 both come up, each on ports of its own', async (t) => {
+  const [a, b] = await Promise.all([startOne(t, 'a'), startOne(t, 'b')]);
+  const all = [...Object.values(a.ports), ...Object.values(b.ports)];
+  t.equal(all.length, 14, 'seven ports each');
+  t.equal(new Set(all).size, 14, `fourteen distinct ports: ${all.join(' ')}`);
+  t.ok(
+    all.every((p) => p > 0),
+    'every port is one the kernel chose, not 0',
+  );
+  for (const [name, { ports }] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    for (const v of ['DBPROXY_PORT', 'DATASERVER_PORT', 'MAPSERVER_PORT'] as const) {
+      t.ok(await reachable(ports[v]), `stack ${name}: ${v} ${ports[v]} accepts connections`);
+    }
+    for (const v of metricsVars as (keyof StackPorts)[]) {
+      const body = await (await fetch(`http://127.0.0.1:${ports[v]}/metrics`)).text();
+      t.match(
+        body,
+        /process_resident_memory_bytes/,
+        `stack ${name}: ${v} ${ports[v]} serves /metrics`,
+      );
+    }
+    const ready = await fetch(`http://127.0.0.1:${ports.BATTLE_PORT}/readyz`);
+    t.equal(ready.status, 200, `stack ${name}: battle-server ready on ${ports.BATTLE_PORT}`);
+  }
 });

@@ -116,8 +116,8 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
     t.ok(rss < maxRss, `${cmd}: idle RSS ${rss.toFixed(1)} MB < ${maxRss} MB`);
   }
 
-  // Reflection on the bundles as they ship (issue 11: one `describe` made a bundle exit, its
-  // descriptor set missing). After the memory figures: reflection loads the descriptor codec.
+  // Reflection on the bundles as they ship (a bundle without its descriptor set would exit on a
+  // `describe`). After the memory figures: reflection loads the descriptor codec.
   const grpcServices = [
     {
       name: 'data-server',

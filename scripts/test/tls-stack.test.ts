@@ -1,5 +1,5 @@
 // The stack's bundles (npm run build, as npm start runs them), with mutual TLS on every hop
-// and the internal token (issue 18, deliverable 6): certificates made here by openssl (a CA, server and client
+// and the internal token: certificates made here by openssl (a CA, server and client
 // certificates, and a second, unrelated CA). What goes through: the test writes two players
 // through data-server (-> db-proxy), places their cities and sends an attack through map-server,
 // whose battle is fought by battle-server over https; the report proves every hop. What does not:
@@ -25,7 +25,7 @@ import {
 import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
 import { buildServices } from '../build.ts';
-import { bundleMain, type NodeProcess, spawnNode, stackPorts } from './helpers/bundles.ts';
+import { ANY_PORTS, bundleMain, type NodeProcess, spawnNode } from './helpers/bundles.ts';
 
 const TOKEN = 'stack-internal-token-0123456789abcdef';
 
@@ -69,7 +69,6 @@ t.test(
   async (t) => {
     const certs = makeTestCerts();
     t.teardown(() => certs.remove());
-    const ports = await stackPorts();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       LOG_LEVEL: 'warn',
@@ -100,34 +99,37 @@ t.test(
       'SLG_TLS_SERVER_NAME',
     ])
       delete env[k];
-    for (const [k, v] of Object.entries(ports)) env[k] = String(v);
-    env.DATASERVER_DBPROXY_ADDR = `127.0.0.1:${ports.DBPROXY_PORT}`;
-    env.MAPSERVER_DATASERVER_ADDR = `127.0.0.1:${ports.DATASERVER_PORT}`;
-    // MAPSERVER_BATTLE_URL unset: with TLS on it defaults to https://127.0.0.1:8080.
-    env.MAPSERVER_BATTLE_URL = `https://127.0.0.1:${ports.BATTLE_PORT}`;
+    for (const [k, v] of Object.entries(ANY_PORTS)) env[k] = String(v);
 
-    // The bundles as npm start runs them (scripts/start.ts), started here three at once and
-    // map-server (which loads its world from data-server) once data-server listens: a
-    // sequential start took most of this file's time on a loaded machine.
+    // The bundles as npm start runs them (scripts/start.ts), each on any free port, which it
+    // reports in its listening line: db-proxy and battle-server at once, then data-server wired
+    // to db-proxy's port, then map-server (which loads its world from data-server) to
+    // data-server's and battle-server's.
     const started = performance.now();
     await buildServices();
     const children: NodeProcess[] = [];
-    const launch = (name: string) => {
-      const child = spawnNode(bundleMain(name), { name, env });
+    const launch = (name: string, vars: Record<string, string> = {}) => {
+      const child = spawnNode(bundleMain(name), { name, env: { ...env, ...vars } });
       children.push(child);
-      return child;
+      return child.listening();
     };
     t.teardown(() => Promise.all(children.map((child) => child.stop('SIGKILL'))));
-    await Promise.all(
-      (
-        [
-          ['db-proxy', ports.DBPROXY_PORT],
-          ['data-server', ports.DATASERVER_PORT],
-          ['battle-server', ports.BATTLE_PORT],
-        ] as const
-      ).map(([name, port]) => launch(name).listening(port)),
-    );
-    await launch('map-server').listening(ports.MAPSERVER_PORT);
+    const [dbProxy, battle] = await Promise.all([launch('db-proxy'), launch('battle-server')]);
+    const dataServer = await launch('data-server', {
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbProxy.port}`,
+    });
+    const mapServer = await launch('map-server', {
+      MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${dataServer.port}`,
+      // Unset, it would be https://127.0.0.1:8080 (TLS on: https).
+      MAPSERVER_BATTLE_URL: `https://127.0.0.1:${battle.port}`,
+    });
+    const ports = {
+      DBPROXY_PORT: dbProxy.port,
+      DATASERVER_PORT: dataServer.port,
+      DATASERVER_METRICS_PORT: dataServer.metricsPort,
+      BATTLE_PORT: battle.port,
+      MAPSERVER_PORT: mapServer.port,
+    };
     t.comment(`built and started in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const client = (vars: Record<string, string>, token?: string): Security => ({

@@ -1,14 +1,16 @@
 // The stack a soak runs against when it is given no --target: `npm start`'s own script
 // (scripts/start.ts: it builds the bundles and runs each service as users and the images run
-// it, with the same Node flags), on free ports, db-proxy on MySQL/MariaDB (a database of its
+// it, with the same Node flags), every service on any free port (port variables 0: each
+// service reports the port it bound, and start.ts's 'stack up' line names them all), db-proxy on MySQL/MariaDB (a database of its
 // own, dropped at the end) and data-server on Redis (a key prefix of its own; every key the
 // data-server writes carries a TTL, so none outlives the cache's 5 minutes).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { type ListeningPorts, parseStackUp, STACK_UP } from '@slg/service-kit/core';
 import { processTree } from '../lib/process-tree.ts';
 
 // `npm start`'s script, at the root of the repository this bench belongs to.
@@ -63,16 +65,6 @@ export interface StartedStack {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as { port: number }).port;
-  s.close();
-  await once(s, 'close');
-  return port;
-}
-
 function cmdline(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
@@ -112,37 +104,25 @@ export function stackProcesses(startPid: number): ServerProcess[] {
   return out.sort((a, b) => a.label.localeCompare(b.label) || a.pid - b.pid);
 }
 
-/**
- * Starts the stack. Its ports are found free just before the bundles bind them, so another
- * process can take one in between (a test suite beside this one): a start that fails on
- * EADDRINUSE is tried again on other ports, up to 5 times.
- */
-export async function startStack(opts: StackOptions): Promise<StartedStack> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startStackOnce(opts);
-    } catch (err) {
-      if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
-    }
-  }
-}
+/** Every port variable of the stack: 0, any free port (each service reports the one it bound). */
+const PORT_VARIABLES = [
+  'DBPROXY_PORT',
+  'DBPROXY_METRICS_PORT',
+  'DATASERVER_PORT',
+  'DATASERVER_METRICS_PORT',
+  'BATTLE_PORT',
+  'MAPSERVER_PORT',
+  'MAPSERVER_METRICS_PORT',
+];
 
-async function startStackOnce(opts: StackOptions): Promise<StartedStack> {
+/** Starts the stack, and reads the ports its services bound from start.ts's 'stack up' line. */
+export async function startStack(opts: StackOptions): Promise<StartedStack> {
   const tag = `${opts.tag ?? 'soak'}_${process.pid}_${Date.now().toString(36)}`;
   const mysqlBase = opts.mysqlUrl.replace(/\/+$/, '');
-  const ports = {
-    DBPROXY_PORT: await freePort(),
-    DBPROXY_METRICS_PORT: await freePort(),
-    DATASERVER_PORT: await freePort(),
-    DATASERVER_METRICS_PORT: await freePort(),
-    BATTLE_PORT: await freePort(),
-    MAPSERVER_PORT: await freePort(),
-    MAPSERVER_METRICS_PORT: await freePort(),
-  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...opts.env,
-    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    ...Object.fromEntries(PORT_VARIABLES.map((k) => [k, '0'])),
     DBPROXY_BACKENDS: `${mysqlBase}/${tag}`,
     DATASERVER_REDIS_URL: opts.redisUrl,
     DATASERVER_KEY_PREFIX: `${tag}:`,
@@ -192,20 +172,24 @@ async function startStackOnce(opts: StackOptions): Promise<StartedStack> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  let up: Map<string, ListeningPorts>;
   try {
-    await new Promise<void>((resolve, reject) => {
+    up = await new Promise<Map<string, ListeningPorts>>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`the stack did not come up in time:\n${tail}`)),
         opts.startTimeoutMs ?? 300_000,
       );
-      const check = () => {
-        if (tail.includes('stack up')) {
-          clearTimeout(timer);
-          child.stdout!.off('data', check);
-          resolve();
-        }
+      // Not closed once read: closing a readline interface pauses its input, and the stack's
+      // output must keep flowing (onData).
+      const lines = createInterface({ input: child.stdout! });
+      const onLine = (line: string) => {
+        const services = parseStackUp(line);
+        if (!services) return;
+        clearTimeout(timer);
+        lines.off('line', onLine);
+        resolve(services);
       };
-      child.stdout!.on('data', check);
+      lines.on('line', onLine);
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`scripts/start.ts exited (${code}) before the stack was up:\n${tail}`));
@@ -218,17 +202,23 @@ async function startStackOnce(opts: StackOptions): Promise<StartedStack> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+  const of = (name: string): ListeningPorts => {
+    const ports = up.get(name);
+    if (!ports) throw new Error(`${STACK_UP} names no ports of ${name}:\n${tail}`);
+    return ports;
+  };
+  const metricsUrl = (name: string) => `http://127.0.0.1:${of(name).metricsPort}/metrics`;
   return {
-    dataServer: `127.0.0.1:${ports.DATASERVER_PORT}`,
-    dbproxy: `127.0.0.1:${ports.DBPROXY_PORT}`,
-    mapServer: `127.0.0.1:${ports.MAPSERVER_PORT}`,
-    battleUrl: `http://127.0.0.1:${ports.BATTLE_PORT}`,
+    dataServer: `127.0.0.1:${of('data-server').port}`,
+    dbproxy: `127.0.0.1:${of('db-proxy').port}`,
+    mapServer: `127.0.0.1:${of('map-server').port}`,
+    battleUrl: `http://127.0.0.1:${of('battle-server').port}`,
     database: tag,
     keyPrefix: `${tag}:`,
     metrics: {
-      dbproxy: `http://127.0.0.1:${ports.DBPROXY_METRICS_PORT}/metrics`,
-      dataServer: `http://127.0.0.1:${ports.DATASERVER_METRICS_PORT}/metrics`,
-      mapServer: `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`,
+      dbproxy: metricsUrl('db-proxy'),
+      dataServer: metricsUrl('data-server'),
+      mapServer: metricsUrl('map-server'),
     },
     processes: () => stackProcesses(child.pid!),
     stop,

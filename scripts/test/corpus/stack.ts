@@ -9,7 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import { grpc as pb } from '@slg/proto';
 import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
 import { buildServices } from '../../build.ts';
-import { bundleMain, freePort, type NodeProcess, root, spawnNode } from '../helpers/bundles.ts';
+import { bundleMain, type NodeProcess, root, spawnNode } from '../helpers/bundles.ts';
 
 const run = promisify(execFile);
 
@@ -101,33 +101,10 @@ export class CorpusStack {
   }
 
   /**
-   * Starts a service on ports found free just before: another process can take one in between
-   * (a second suite beside this one), so a start that fails on EADDRINUSE is tried again on
-   * other ports.
+   * Starts a service with `env`, its port variables 0 among them: it binds any free ports and
+   * reports them (its listening line), and is healthy on them before this resolves.
    */
-  async #spawn(
-    name: ServiceName,
-    env: (port: number, metricsPort: number) => Record<string, string>,
-    onePort = false,
-  ): Promise<Proc> {
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const metricsPort = onePort ? port : await freePort();
-      try {
-        return await this.#spawnAt(name, env(port, metricsPort), port, metricsPort);
-      } catch (err) {
-        if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
-        this.procs.delete(name);
-      }
-    }
-  }
-
-  async #spawnAt(
-    name: ServiceName,
-    env: Record<string, string>,
-    port: number,
-    metricsPort: number,
-  ) {
+  async #spawn(name: ServiceName, env: Record<string, string>): Promise<Proc> {
     const full: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: '0', ...env };
     // As a user's: not tap's loaders (NODE_OPTIONS), nor the backends of the caller's env.
     for (const k of ['NODE_OPTIONS', 'DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) {
@@ -142,8 +119,10 @@ export class CorpusStack {
       withoutNodeOptions: true,
       killOnExit: true,
     });
-    const proc: Proc = { name, process: p, child: p.child, port, metricsPort, log: p.lines };
+    // Listed before its ports are known, so that stop() ends it should it never report them.
+    const proc: Proc = { name, process: p, child: p.child, port: 0, metricsPort: 0, log: p.lines };
     this.procs.set(name, proc);
+    ({ port: proc.port, metricsPort: proc.metricsPort } = await p.listening());
     await this.#waitUp(proc);
     return proc;
   }
@@ -199,39 +178,35 @@ export class CorpusStack {
     if (names.includes('db-proxy')) {
       await sql(`DROP DATABASE IF EXISTS \`${this.database}\``);
       await this.flushRedis();
-      await this.#spawn('db-proxy', (port, metricsPort) => ({
+      await this.#spawn('db-proxy', {
         DBPROXY_BACKENDS: `mysql://root@127.0.0.1:3306/${this.database}`,
-        DBPROXY_PORT: String(port),
-        DBPROXY_METRICS_PORT: String(metricsPort),
+        DBPROXY_PORT: '0',
+        DBPROXY_METRICS_PORT: '0',
         DBPROXY_POOL_SIZE: '4',
-      }));
+      });
     }
     if (names.includes('data-server')) {
-      await this.#spawn('data-server', (port, metricsPort) => ({
+      await this.#spawn('data-server', {
         DATASERVER_DBPROXY_ADDR: this.address('db-proxy'),
         DATASERVER_REDIS_URL: `redis://127.0.0.1:6379/${this.redisDb}`,
         DATASERVER_KEY_PREFIX: this.keyPrefix,
-        DATASERVER_PORT: String(port),
-        DATASERVER_METRICS_PORT: String(metricsPort),
+        DATASERVER_PORT: '0',
+        DATASERVER_METRICS_PORT: '0',
         // Nothing cached expires during the run: the Redis digest changes only by a write.
         DATASERVER_RECORD_TTL_MS: '3600000',
         DATASERVER_COLLECTION_TTL_MS: '3600000',
         DATASERVER_ABSENT_TTL_MS: '3600000',
-      }));
+      });
     }
     if (names.includes('battle-server')) {
-      await this.#spawn(
-        'battle-server',
-        (port) => ({ BATTLE_PORT: String(port), BATTLE_PROCESSES: '1' }),
-        true,
-      );
+      await this.#spawn('battle-server', { BATTLE_PORT: '0', BATTLE_PROCESSES: '1' });
     }
     if (names.includes('map-server')) {
-      await this.#spawn('map-server', (port, metricsPort) => ({
+      await this.#spawn('map-server', {
         MAPSERVER_DATASERVER_ADDR: this.address('data-server'),
         MAPSERVER_BATTLE_URL: `http://127.0.0.1:${this.get('battle-server').port}`,
-        MAPSERVER_PORT: String(port),
-        MAPSERVER_METRICS_PORT: String(metricsPort),
+        MAPSERVER_PORT: '0',
+        MAPSERVER_METRICS_PORT: '0',
         // A small world: its load is a few hundred calls, not thousands.
         MAPSERVER_WIDTH: '64',
         MAPSERVER_HEIGHT: '64',
@@ -239,7 +214,7 @@ export class CorpusStack {
         MAPSERVER_FIELDS: '20',
         MAPSERVER_MONSTERS: '10',
         MAPSERVER_MAX_VIEWPORT: '32',
-      }));
+      });
     }
   }
 

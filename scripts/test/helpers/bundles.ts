@@ -1,13 +1,16 @@
 // Starting the service bundles (dist/main.mjs of each service, as `npm start` runs them) or
-// scripts/start.ts itself from the root-level tests and scripts: free ports, a node process
-// with its env whose output is kept line by line (stdout's pino JSON lines also parsed), waits
-// for a log message, a text or an open port, and a stop that waits for the last lines.
+// scripts/start.ts itself from the root-level tests and scripts: a node process with its env
+// whose output is kept line by line (stdout's pino JSON lines also parsed), waits for a log
+// message, a text or the ports a service bound, and a stop that waits for the last lines.
+// Services are started on port 0 and report the ports they bound (@slg/service-kit's listening
+// line; scripts/start.ts's 'stack up' line): no port is guessed free before a service binds it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { type ListeningPorts, listeningPorts, parseStackUp, STACK_UP } from '@slg/service-kit/core';
 
 /** The repository's root. */
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -15,32 +18,52 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** A service's bundle: what `npm run build` writes and `npm start` runs. */
 export const bundleMain = (service: string): string => join(root, service, 'dist', 'main.mjs');
 
-/** A port free on 127.0.0.1 now (released before it resolves; another process may take it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+/** Every port variable of the stack: the ports of a service started here, by the variable naming it. */
+export interface StackPorts {
+  DBPROXY_PORT: number;
+  DBPROXY_METRICS_PORT: number;
+  DATASERVER_PORT: number;
+  DATASERVER_METRICS_PORT: number;
+  /** battle-server serves /metrics on this port too. */
+  BATTLE_PORT: number;
+  MAPSERVER_PORT: number;
+  MAPSERVER_METRICS_PORT: number;
 }
 
-/** A free port for each port variable of the stack (those scripts/start.ts passes on). */
-export async function stackPorts() {
+/** Each port variable at 0: every service binds any free port and reports it. */
+export const ANY_PORTS: StackPorts = {
+  DBPROXY_PORT: 0,
+  DBPROXY_METRICS_PORT: 0,
+  DATASERVER_PORT: 0,
+  DATASERVER_METRICS_PORT: 0,
+  BATTLE_PORT: 0,
+  MAPSERVER_PORT: 0,
+  MAPSERVER_METRICS_PORT: 0,
+};
+
+/** The ports of the services of a 'stack up' line, by port variable; throws if one is missing. */
+export function stackPortsOf(line: string): StackPorts {
+  const up = parseStackUp(line);
+  const of = (name: string): ListeningPorts => {
+    const ports = up?.get(name);
+    if (!ports) throw new Error(`no ports of ${name} in: ${line}`);
+    return ports;
+  };
+  const metrics = (name: string): number => {
+    const { metricsPort } = of(name);
+    if (metricsPort === null) throw new Error(`${name} serves no /metrics: ${line}`);
+    return metricsPort;
+  };
   return {
-    DBPROXY_PORT: await freePort(),
-    DBPROXY_METRICS_PORT: await freePort(),
-    DATASERVER_PORT: await freePort(),
-    DATASERVER_METRICS_PORT: await freePort(),
-    BATTLE_PORT: await freePort(),
-    MAPSERVER_PORT: await freePort(),
-    MAPSERVER_METRICS_PORT: await freePort(),
+    DBPROXY_PORT: of('db-proxy').port,
+    DBPROXY_METRICS_PORT: metrics('db-proxy'),
+    DATASERVER_PORT: of('data-server').port,
+    DATASERVER_METRICS_PORT: metrics('data-server'),
+    BATTLE_PORT: of('battle-server').port,
+    MAPSERVER_PORT: of('map-server').port,
+    MAPSERVER_METRICS_PORT: metrics('map-server'),
   };
 }
-
-export type StackPorts = Awaited<ReturnType<typeof stackPorts>>;
 
 /**
  * The variables that point a service at a backend or another service, and tap's loaders: a
@@ -55,45 +78,34 @@ const CALLER_WIRING = [
   'MAPSERVER_BATTLE_URL',
 ];
 
-/** This process's environment without CALLER_WIRING, LOG_LEVEL warn, the ports, then `vars`. */
-export function stackEnv(ports: StackPorts, vars: Record<string, string>): NodeJS.ProcessEnv {
+/** This process's environment without CALLER_WIRING, LOG_LEVEL warn, every port 0, then `vars`. */
+export function stackEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const k of CALLER_WIRING) delete env[k];
-  for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+  for (const [k, v] of Object.entries(ANY_PORTS)) env[k] = String(v);
   return { ...env, ...vars };
 }
 
 /**
- * Runs scripts/start.ts (`npm start`) on free ports until it prints 'stack up', with
- * stackEnv(ports, vars). The ports are free when found and bound by the bundles a moment later:
- * another process can take one in between (a second test suite beside this one), so a start that
- * fails on EADDRINUSE is made again on other ports, up to 5 times.
+ * Runs scripts/start.ts (`npm start`) with stackEnv(vars) until it prints 'stack up', and reads
+ * the ports every service bound from that line.
  */
 export async function startScriptStack(
   vars: Record<string, string>,
-  opts: {
-    timeoutMs: number;
-    withoutNodeOptions?: boolean;
-    /** Ports the first try takes instead of free ones (a test of the retry). */
-    firstPorts?: Partial<StackPorts>;
-  },
-): Promise<{ stack: NodeProcess; ports: StackPorts; attempts: number }> {
-  for (let attempt = 1; ; attempt++) {
-    const ports = { ...(await stackPorts()), ...(attempt === 1 ? opts.firstPorts : {}) };
-    const stack = spawnNode(join(root, 'scripts', 'start.ts'), {
-      name: 'npm start',
-      env: stackEnv(ports, vars),
-      withoutNodeOptions: opts.withoutNodeOptions ?? false,
-      killOnExit: true,
-    });
-    try {
-      await stack.printed('stack up', opts.timeoutMs);
-      return { stack, ports, attempts: attempt };
-    } catch (err) {
-      // Ctrl-C: scripts/start.ts stops the services it started (SIGKILL after 15 s).
-      await stack.stop('SIGINT', 15_000);
-      if (attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
-    }
+  opts: { timeoutMs: number; withoutNodeOptions?: boolean },
+): Promise<{ stack: NodeProcess; ports: StackPorts }> {
+  const stack = spawnNode(join(root, 'scripts', 'start.ts'), {
+    name: 'npm start',
+    env: stackEnv(vars),
+    withoutNodeOptions: opts.withoutNodeOptions ?? false,
+    killOnExit: true,
+  });
+  try {
+    return { stack, ports: stackPortsOf(await stack.printed(STACK_UP, opts.timeoutMs)) };
+  } catch (err) {
+    // Ctrl-C: scripts/start.ts stops the services it started (SIGKILL after 15 s).
+    await stack.stop('SIGINT', 15_000);
+    throw err;
   }
 }
 
@@ -263,16 +275,20 @@ export class NodeProcess {
     return line;
   }
 
-  /** Resolves once 127.0.0.1:port accepts a connection (tried every 100 ms); rejects if it exits first. */
-  async listening(port: number): Promise<void> {
-    for (;;) {
-      if (!this.running) {
-        this.#exit ??= `${this.child.exitCode ?? this.child.signalCode}`;
-        throw this.#exitedError(`listening on ${port}`);
-      }
-      if (await reachable(port)) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  /**
+   * The ports a service bundle bound, from its listening line (@slg/service-kit): it listens on
+   * them once this resolves (battle-server's metricsPort is its port). Rejects if it exits first
+   * (or after `timeoutMs`, if given).
+   */
+  async listening(timeoutMs?: number): Promise<{ port: number; metricsPort: number }> {
+    const { log } = await this.waitForLine(
+      (_, l) => listeningPorts(l) !== undefined,
+      'its listening line',
+      timeoutMs,
+    );
+    const { port, metricsPort } = listeningPorts(log)!;
+    if (metricsPort === null) throw new Error(`${this.name} listens without /metrics`);
+    return { port, metricsPort };
   }
 
   /**
