@@ -5,16 +5,14 @@
 // kinds an outage gives (connection refused or reset, a timeout while paused); the first 200
 // answer sent after the service is ready again within the recovery bound. battle-server keeps
 // no state, so there is nothing to lose: lost and phantom do not apply.
-import { join } from 'node:path';
 import t from 'tap';
 import {
+  bundleOf,
   type FaultRow,
   faultTable,
-  freePort,
   Proc,
   pause,
   RECOVERY_BOUND_MS,
-  ROOT,
   serviceEnv,
   sleep,
   waitFor,
@@ -25,15 +23,16 @@ const ALLOWED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'Timeou
 const SEEDS = 16;
 
 t.test('battle-server: SIGKILL + restart, SIGSTOP/SIGCONT under load', async (t) => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // Port 0 at the first start; the restarts take the port it reported.
   const proc = new Proc(
     'battle-server',
     process.execPath,
-    [join(ROOT, 'battle-server', 'dist', 'main.mjs')],
-    serviceEnv({ BATTLE_PORT: port, BATTLE_PROCESSES: 2 }),
+    [bundleOf('battle-server')],
+    serviceEnv({ BATTLE_PORT: 0, BATTLE_PROCESSES: 2 }),
     true,
   );
+  let port = 0;
+  let base = '';
   const ready = async () =>
     waitFor(
       async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1000) })).ok,
@@ -56,6 +55,9 @@ t.test('battle-server: SIGKILL + restart, SIGSTOP/SIGCONT under load', async (t)
   };
   t.teardown(() => proc.stop('SIGKILL'));
   proc.start();
+  port = (await proc.listening()).port;
+  base = `http://127.0.0.1:${port}`;
+  proc.pin({ BATTLE_PORT: port });
   await ready();
   const golden = new Map<number, string>();
   for (let s = 1; s <= SEEDS; s++) {

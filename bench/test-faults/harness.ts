@@ -12,10 +12,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
-import { createGrpcClient } from '@slg/service-kit';
+import { createGrpcClient, type ListeningPorts, listeningPorts } from '@slg/service-kit';
 import { SERVICE_MALLOC_ARENA_MAX } from '@slg/service-kit/node-options';
+import { freePort } from '@slg/test-kit/ports';
 import { newMariadbDir } from '@slg/test-kit/private-mariadb';
 import tap from 'tap';
 import type { OpName } from '../src/data/operations.ts';
@@ -72,15 +74,6 @@ export async function waitFor(
   }
 }
 
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
@@ -107,7 +100,11 @@ for (const sig of ['SIGTERM', 'SIGINT'] as const)
     process.exit(1);
   });
 
-/** A process the suite starts, kills, pauses and restarts (same command, same ports). */
+/**
+ * A process the suite starts, kills, pauses and restarts (same command, same ports: a service of
+ * this repository is started on port 0 first, and its restarts get the ports it reported, see
+ * `listening()` and `pin()`).
+ */
 export class Proc {
   readonly name: string;
   readonly #cmd: string;
@@ -116,6 +113,8 @@ export class Proc {
   child: ChildProcess | null = null;
   #log: string[] = [];
   #exited: Promise<void> = Promise.resolve();
+  /** The ports of the current run's listening line, once written. */
+  #listening: Promise<ListeningPorts> = new Promise(() => {});
 
   /** A process group of its own: signals go to the whole group (a primary and its workers). */
   readonly #group: boolean;
@@ -130,8 +129,26 @@ export class Proc {
     this.name = name;
     this.#cmd = cmd;
     this.#args = args;
-    this.#env = env;
+    this.#env = { ...env };
     this.#group = group;
+  }
+
+  /** Sets variables for the next starts (a restart on the ports the first start bound). */
+  pin(vars: Record<string, string | number>): void {
+    for (const [k, v] of Object.entries(vars)) this.#env[k] = String(v);
+  }
+
+  /** The ports this run of a service reported (its listening line); rejects if it exits first. */
+  listening(timeoutMs = 60_000): Promise<ListeningPorts> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`${this.name} reported no ports in ${timeoutMs} ms\n${this.tail()}`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([this.#listening, timeout]).finally(() => clearTimeout(timer));
   }
 
   start(): void {
@@ -155,13 +172,23 @@ export class Proc {
       ],
       { stdio: 'ignore', detached: true },
     ).unref();
-    const keep = (d: Buffer) => {
-      this.#log.push(...d.toString().split('\n').filter(Boolean));
+    const keep = (line: string) => {
+      this.#log.push(line);
       if (this.#log.length > 60) this.#log = this.#log.slice(-60);
     };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    const stdout = createInterface({ input: child.stdout! });
+    createInterface({ input: child.stderr! }).on('line', keep);
     this.#exited = new Promise((r) => child.once('exit', () => r()));
+    this.#listening = new Promise((resolve, reject) => {
+      stdout.on('line', (line) => {
+        keep(line);
+        const ports = listeningPorts(line);
+        if (ports) resolve(ports);
+      });
+      child.once('exit', () => reject(new Error(`${this.name} exited:\n${this.tail()}`)));
+    });
+    // Only a wait on it may fail: a run nobody asked for its ports is no error.
+    this.#listening.catch(() => {});
   }
 
   get pid(): number {
@@ -347,16 +374,42 @@ export function serviceEnv(vars: Record<string, string | number>): NodeJS.Proces
   return env;
 }
 
-/** A gRPC service's bundle on fixed ports (kept across restarts). */
+/** The bundle of a service of this repository (`npm run build`). */
+export function bundleOf(name: string): string {
+  const bundle = join(ROOT, name, 'dist', 'main.mjs');
+  if (!existsSync(bundle))
+    throw new Error(`${bundle} is missing: run \`npm run build\` (npm run test:faults does)`);
+  return bundle;
+}
+
+/**
+ * A gRPC service's bundle: its first start binds port 0 (`portVar`, `metricsVar`) and reports
+ * the ports; its restarts take the same ones, so that its clients find it again where it was.
+ */
 export class GrpcService {
   readonly proc: Proc;
-  readonly port: number;
-  constructor(name: string, port: number, vars: Record<string, string | number>) {
-    const bundle = join(ROOT, name, 'dist', 'main.mjs');
-    if (!existsSync(bundle))
-      throw new Error(`${bundle} is missing: run \`npm run build\` (npm run test:faults does)`);
-    this.port = port;
-    this.proc = new Proc(name, process.execPath, [bundle], serviceEnv(vars));
+  readonly #portVar: string;
+  readonly #metricsVar: string;
+  #port = 0;
+
+  constructor(
+    name: string,
+    ports: { portVar: string; metricsVar: string },
+    vars: Record<string, string | number>,
+  ) {
+    this.#portVar = ports.portVar;
+    this.#metricsVar = ports.metricsVar;
+    this.proc = new Proc(
+      name,
+      process.execPath,
+      [bundleOf(name)],
+      serviceEnv({ ...vars, [ports.portVar]: 0, [ports.metricsVar]: 0 }),
+    );
+  }
+
+  get port(): number {
+    if (!this.#port) throw new Error(`${this.proc.name} has not been started`);
+    return this.#port;
   }
 
   get address(): string {
@@ -365,6 +418,11 @@ export class GrpcService {
 
   async start(): Promise<void> {
     this.proc.start();
+    if (!this.#port) {
+      const bound = await this.proc.listening();
+      this.#port = bound.port;
+      this.proc.pin({ [this.#portVar]: bound.port, [this.#metricsVar]: bound.metricsPort ?? 0 });
+    }
     await this.healthy();
   }
 
@@ -404,23 +462,23 @@ export interface DataStack {
 
 export async function startDataStack(t: TapLike): Promise<DataStack> {
   const [mariadb, redis] = await Promise.all([PrivateMariaDb.start(t), PrivateRedis.start(t)]);
-  const dbPort = await freePort();
-  const dbproxy = new GrpcService('db-proxy', dbPort, {
-    DBPROXY_PORT: dbPort,
-    DBPROXY_METRICS_PORT: await freePort(),
-    DBPROXY_BACKENDS: `mysql://root@127.0.0.1:${mariadb.port}/faults`,
-  });
+  const dbproxy = new GrpcService(
+    'db-proxy',
+    { portVar: 'DBPROXY_PORT', metricsVar: 'DBPROXY_METRICS_PORT' },
+    { DBPROXY_BACKENDS: `mysql://root@127.0.0.1:${mariadb.port}/faults` },
+  );
   t.teardown(() => dbproxy.proc.stop('SIGKILL'));
   await dbproxy.start();
-  const dbRelay = await Relay.start(t, dbPort);
+  const dbRelay = await Relay.start(t, dbproxy.port);
   const redisRelay = await Relay.start(t, redis.port);
-  const dsPort = await freePort();
-  const dataServer = new GrpcService('data-server', dsPort, {
-    DATASERVER_PORT: dsPort,
-    DATASERVER_METRICS_PORT: await freePort(),
-    DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbRelay.port}`,
-    DATASERVER_REDIS_URL: `redis://127.0.0.1:${redisRelay.port}/0`,
-  });
+  const dataServer = new GrpcService(
+    'data-server',
+    { portVar: 'DATASERVER_PORT', metricsVar: 'DATASERVER_METRICS_PORT' },
+    {
+      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${dbRelay.port}`,
+      DATASERVER_REDIS_URL: `redis://127.0.0.1:${redisRelay.port}/0`,
+    },
+  );
   t.teardown(() => dataServer.proc.stop('SIGKILL'));
   await dataServer.start();
   return { mariadb, redis, dbproxy, dataServer, dbRelay, redisRelay };

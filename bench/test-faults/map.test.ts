@@ -6,7 +6,6 @@
 // ledger's); every GetCity answer is the city as placed (mismatch otherwise). Errors only of the
 // documented kinds; the first acknowledged placement sent after map-server is back within the
 // recovery bound.
-import { join } from 'node:path';
 import {
   slg,
   slg_dataserver_v2_DataServiceDefinition,
@@ -17,15 +16,14 @@ import {
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import {
+  bundleOf,
   type FaultRow,
   faultTable,
-  freePort,
   GrpcService,
   OUTAGE_CODES,
   Proc,
   pause,
   RECOVERY_BOUND_MS,
-  ROOT,
   serviceEnv,
   sleep,
   startDataStack,
@@ -38,28 +36,29 @@ const WORLD = 60;
 
 t.test('map-server: SIGKILL + restart, SIGSTOP/SIGCONT under city placements', async (t) => {
   const stack = await startDataStack(t);
-  const battlePort = await freePort();
   const battle = new Proc(
     'battle-server',
     process.execPath,
-    [join(ROOT, 'battle-server', 'dist', 'main.mjs')],
-    serviceEnv({ BATTLE_PORT: battlePort, BATTLE_PROCESSES: 1 }),
+    [bundleOf('battle-server')],
+    serviceEnv({ BATTLE_PORT: 0, BATTLE_PROCESSES: 1 }),
     true,
   );
   t.teardown(() => battle.stop('SIGKILL'));
   battle.start();
-  const mapPort = await freePort();
-  const map = new GrpcService('map-server', mapPort, {
-    MAPSERVER_PORT: mapPort,
-    MAPSERVER_METRICS_PORT: await freePort(),
-    MAPSERVER_DATASERVER_ADDR: stack.dataServer.address,
-    MAPSERVER_BATTLE_URL: `http://127.0.0.1:${battlePort}`,
-    MAPSERVER_WIDTH: WORLD,
-    MAPSERVER_HEIGHT: WORLD,
-    MAPSERVER_REGION_SIZE: 20,
-    MAPSERVER_FIELDS: 40,
-    MAPSERVER_MONSTERS: 10,
-  });
+  const battlePort = (await battle.listening()).port;
+  const map = new GrpcService(
+    'map-server',
+    { portVar: 'MAPSERVER_PORT', metricsVar: 'MAPSERVER_METRICS_PORT' },
+    {
+      MAPSERVER_DATASERVER_ADDR: stack.dataServer.address,
+      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${battlePort}`,
+      MAPSERVER_WIDTH: WORLD,
+      MAPSERVER_HEIGHT: WORLD,
+      MAPSERVER_REGION_SIZE: 20,
+      MAPSERVER_FIELDS: 40,
+      MAPSERVER_MONSTERS: 10,
+    },
+  );
   t.teardown(() => map.proc.stop('SIGKILL'));
   const t0 = performance.now();
   await map.start();

@@ -14,6 +14,7 @@ import {
   toBigInt,
 } from '@slg/proto';
 import { createGrpcClient, createLogger, type GrpcClient, ServiceError } from '@slg/service-kit';
+import { freePort } from '@slg/test-kit/ports';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import { build, type DataServer } from '../src/app.ts';
@@ -314,19 +315,6 @@ export function gate(): { wait(): Promise<void>; open(): void; readonly opened: 
 }
 
 // ---- a private redis-server (outage tests) ----------------------------------------
-
-/**
- * A TCP port free on 127.0.0.1 now, released before it resolves: for redis-server, which cannot
- * report a port it chose. The services bind port 0 and report theirs (their listening line).
- */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 export interface PrivateRedis {
   readonly port: number;

@@ -18,11 +18,13 @@
 // unpacked images), --inject wrong-base|missing-asset|no-start (make that fault, to see
 // the verification catch it). Needs root. Cache: $SLG_IMAGES_CACHE, else
 // $XDG_CACHE_HOME/slg-images, else /var/cache/slg-images.
+
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '@slg/test-kit/ports';
 import { buildBase, buildPlatform, chooseStorageDriver, debianBase } from './bases.ts';
 import {
   type Archive,
@@ -75,17 +77,6 @@ const services = presentServices();
 const missingMap = !services.some((s) => s.name === 'map-server');
 const work = join(cacheDir(), 'run');
 const outDir = opts.out ?? join(cacheDir(), 'archives');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {

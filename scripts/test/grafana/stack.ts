@@ -1,25 +1,11 @@
 // The `npm start` bundles as deploy/k8s runs them (db-proxy on MariaDB, data-server on Redis),
 // on the ports they bind and report, for the dashboard's tests: a database and a key prefix of
 // their own, removed at the end, and a small world (these tests read metrics, not a load).
-import { createServer } from 'node:net';
 import type { Test } from 'tap';
 import { reachable, startScriptStack } from '../helpers/bundles.ts';
 
-/**
- * A port free on 127.0.0.1 now, released before it resolves, for a server that cannot report
- * the port it bound (grafana-prometheus.test.ts's Prometheus): another process may take it in
- * between. The stack's own services bind port 0 and report theirs.
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** For Prometheus, which cannot report the port it bound (grafana-prometheus.test.ts). */
+export { freePort } from '@slg/test-kit/ports';
 
 /** Why the stack cannot run here, or false. */
 export async function stackUnavailable(): Promise<string | false> {
