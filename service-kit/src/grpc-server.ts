@@ -80,6 +80,8 @@ class Ctx implements CallContext {
   readonly #call: grpc.ServerUnaryCall<unknown, unknown>;
   #controller: AbortController | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #onCancelled: (() => void) | undefined;
+  #done = false;
 
   constructor(
     path: string,
@@ -121,19 +123,28 @@ class Ctx implements CallContext {
         this.#timer.unref();
       }
       // A cancel that came before this first read has already been emitted: grpc-js notes it
-      // on the call (`cancelled`), so look there as well as listening for a later one.
-      if (this.#call.cancelled && !controller.signal.aborted)
+      // on the call (`cancelled`), so look there as well as listening for a later one. After
+      // the call is answered nothing is cancelled: done() stops listening (see there).
+      if (this.#call.cancelled && !controller.signal.aborted && !this.#done)
         controller.abort(new CancelledError('call cancelled by the client'));
-      else
-        this.#call.once('cancelled', () =>
-          controller.abort(new CancelledError('call cancelled by the client')),
-        );
+      else if (!this.#done) {
+        this.#onCancelled = () =>
+          controller.abort(new CancelledError('call cancelled by the client'));
+        this.#call.once('cancelled', this.#onCancelled);
+      }
     }
     return this.#controller.signal;
   }
 
+  /**
+   * The call is answered. grpc-js emits `cancelled` on every call once its status is sent, not
+   * only when the client cancels: a listener left here would build a CancelledError (a stack
+   * trace) and abort the signal for every call that read it, garbage that outlives the call.
+   */
   done(): void {
+    this.#done = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#onCancelled) this.#call.removeListener('cancelled', this.#onCancelled);
   }
 }
 

@@ -1,6 +1,8 @@
 // The call context's `signal` sees the client's cancel whenever it is read: before the cancel
 // (the usual case) and after it. The signal was made lazily, its 'cancelled' listener attached
 // at the first read, so a handler that first looked at it after the cancel was never told.
+// And an answered call is never cancelled: grpc-js emits 'cancelled' on every call once its
+// status is sent, which must not abort the signal (and build an error) after the fact.
 import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
@@ -73,5 +75,33 @@ t.test('ctx.signal and a cancel by the client', async (t) => {
       t.equal(s.aborted, true, 'the handler sees the signal aborted');
       t.type(s.reason, CancelledError, 'with a CancelledError');
     });
+  }
+});
+
+t.test('an answered call: the signal its handler read is never aborted', async (t) => {
+  let signal: AbortSignal | undefined;
+  const server = new GrpcServer({
+    logger: pino({ level: 'silent' }),
+    registry: new Registry(),
+    defaultDeadlineMs: 10_000,
+  });
+  server.addService(slg_echo_v1_EchoServiceDefinition, {
+    async Echo(req: slg.echo.v1.EchoRequest, ctx: CallContext) {
+      signal = ctx.signal;
+      return slg.echo.v1.EchoResponse.create({ text: req.text });
+    },
+  });
+  const port = await server.listen('127.0.0.1', 0);
+  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
+  t.teardown(async () => {
+    client.close();
+    await server.shutdown(1000);
+  });
+  for (let i = 0; i < 3; i++) {
+    t.equal((await client.Echo({ text: `call ${i}` })).text, `call ${i}`);
+    // grpc-js tells its call's listeners of the end on the next tick after the status: a few
+    // turns of the loop later it has.
+    for (let k = 0; k < 3; k++) await new Promise((r) => setImmediate(r));
+    t.equal(signal?.aborted, false, `call ${i}: the signal it read is not aborted`);
   }
 });
