@@ -3,7 +3,7 @@
 // `devDependencies` for its tests), never by a relative path out of its own folder; and the
 // packages depend on each other without a cycle, tests included.
 //   node scripts/check-imports.ts        (exit 1 and one line per problem)
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,12 +72,24 @@ export function loadPackages(root: string): Pkg[] {
 export function importProblems(root: string): string[] {
   const packages = loadPackages(root);
   const byName = new Map(packages.map((p) => [p.name, p]));
+  const rootDev = new Set(
+    Object.keys(
+      (
+        JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+          devDependencies?: Record<string, string>;
+        }
+      ).devDependencies ?? {},
+    ),
+  );
   const problems: string[] = [];
   for (const pkg of packages) {
     for (const file of listFiles(pkg.dir)) {
       const rel = relative(root, file);
-      // Tests: test/ and the bench's separate suite test-faults/.
-      const isTest = /^test(-|$)/.test(relative(pkg.dir, file).split(sep)[0] ?? '');
+      // Development only: tests (test/, the bench's separate suite test-faults/) and a
+      // package's own scripts/ (proto's generator, map-server's studies).
+      const top = relative(pkg.dir, file).split(sep)[0] ?? '';
+      const isTest =
+        /^test(-|$)/.test(top) || (top === 'scripts' && pkg.dir !== join(root, 'scripts'));
       for (const spec of specifiers(readFileSync(file, 'utf8'))) {
         if (spec.startsWith('.')) {
           // Inside the package, or the checkout's root itself (what a test that runs the
@@ -89,9 +101,21 @@ export function importProblems(root: string): string[] {
           }
           continue;
         }
+        if (spec.startsWith('node:') || spec.includes('${')) continue;
         const m = /^(@[^/]+\/[^/]+|[^@/][^/]*)(\/.*)?$/.exec(spec);
         const name = m?.[1];
         const other = name ? byName.get(name) : undefined;
+        // An npm package (one installed: the scanner also reads import-like text in strings):
+        // declared by the package, or for tests by the repository's root, whose
+        // devDependencies are the shared toolchain (tap).
+        if (name && !other && existsSync(join(root, 'node_modules', name, 'package.json'))) {
+          const declared =
+            pkg.dependencies.has(name) ||
+            (isTest && (pkg.devDependencies.has(name) || rootDev.has(name)));
+          if (!declared)
+            problems.push(`${rel}: imports ${name} without declaring it in ${pkg.name}`);
+          continue;
+        }
         if (!other || other === pkg) continue;
         const declared =
           pkg.dependencies.has(other.name) || (isTest && pkg.devDependencies.has(other.name));

@@ -36,20 +36,36 @@ t.test('each fault is reported', async (t) => {
   };
   const pkg = (name: string, extra: Record<string, unknown>) =>
     write(`${name}/package.json`, JSON.stringify({ name: `@x/${name}`, ...extra }));
-  write('package.json', JSON.stringify({ workspaces: ['a', 'b', 'c'] }));
+  write(
+    'package.json',
+    JSON.stringify({ workspaces: ['a', 'b', 'c'], devDependencies: { tap: '1' } }),
+  );
+  // Installed npm packages (the check judges only what is installed).
+  for (const name of ['left-pad', 'tap', 'undeclared'])
+    write(`node_modules/${name}/package.json`, JSON.stringify({ name }));
   pkg('a', { exports: { '.': './src/index.ts' }, dependencies: { '@x/b': '1' } });
   pkg('b', { exports: { '.': './src/index.ts' }, devDependencies: { '@x/a': '1' } });
-  pkg('c', { exports: { '.': './src/index.ts', './schema.json': './schema.json' } });
+  pkg('c', {
+    exports: { '.': './src/index.ts', './schema.json': './schema.json' },
+    dependencies: { 'left-pad': '1' },
+  });
   write('a/src/index.ts', "import { b } from '@x/b';\nimport { c } from '@x/c';\n");
   write('a/test/a.test.ts', "import { x } from '@x/b/src/inner.ts';\n");
   // Split so that the check, run over this repository, does not read it as this file's own.
   write('b/src/index.ts', 'const s = new URL(' + "'../../c/schema.json', import.meta.url);\n");
   write('b/test/b.test.ts', "import { a } from '@x/a';\n");
-  write('c/src/index.ts', "const s = import.meta.resolve('@x/c/schema.json');\n");
+  write(
+    'c/src/index.ts',
+    "const s = import.meta.resolve('@x/c/schema.json');\nimport pad from 'left-pad';\nimport u from 'undeclared';\n",
+  );
+  // A test may use the root's toolchain, not a package nobody declared.
+  write('c/test/c.test.ts', "import t from 'tap';\nimport u from 'undeclared/sub';\n");
   t.same(importProblems(dir).sort(), [
     "a/src/index.ts: imports @x/c without declaring it in @x/a's dependencies",
     "a/test/a.test.ts: '@x/b/src/inner.ts' is not an export of @x/b",
     "b/src/index.ts: '../../c/schema.json' reaches out of @x/b by a relative path",
+    'c/src/index.ts: imports undeclared without declaring it in @x/c',
+    'c/test/c.test.ts: imports undeclared without declaring it in @x/c',
     'dependency cycle: @x/a -> @x/b -> @x/a',
   ]);
 });
