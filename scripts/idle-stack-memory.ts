@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { childPids, commandLine, loadAverage, smapsRollup } from '@slg/bench/proc';
 import { startScriptStack } from './test/helpers/bundles.ts';
 
 const { values } = parseArgs({
@@ -36,14 +37,14 @@ setInterval(() => {
 
 const mb = (kb: number) => (kb / 1024).toFixed(1);
 
+/** smaps_rollup in kB (what this script prints), with the file-backed part of RSS. */
 function rollup(pid: number) {
-  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kb = (f: string) => Number(new RegExp(`^${f}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+  const m = smapsRollup(pid) ?? { rss: 0, pss: 0, uss: 0, anon: 0 };
   return {
-    rss: kb('Rss'),
-    uss: kb('Private_Clean') + kb('Private_Dirty'),
-    anon: kb('Anonymous'),
-    file: kb('Rss') - kb('Anonymous'),
+    rss: m.rss / 1024,
+    uss: m.uss / 1024,
+    anon: m.anon / 1024,
+    file: (m.rss - m.anon) / 1024,
   };
 }
 
@@ -85,12 +86,10 @@ async function oneRun(run: number): Promise<void> {
       data: await metric(ports.DATASERVER_METRICS_PORT, 'process_idle_compactions_total'),
     };
     const primary = stack.child.pid;
-    const pids = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number)
-      .filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('/dist/main.mjs'));
-    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const pids = childPids(primary!).filter((p) =>
+      (commandLine(p) ?? []).some((a) => a.endsWith('/dist/main.mjs')),
+    );
+    const load = loadAverage();
     console.log(
       `run ${run}: world loaded in ${loaded} ms; idle compactions ${JSON.stringify(calls)}; load ${load}`,
     );

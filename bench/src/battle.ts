@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import * as hdr from 'hdr-histogram-js';
 import { collectEnvironment, type Environment } from './lib/environment.ts';
 import { UsageError } from './lib/options.ts';
+import { childrenCpuSeconds } from './lib/proc.ts';
 import { battleSecurity } from './lib/security.ts';
 
 /** A request body for POST (`bench battle --body FILE`): the file's bytes, sent as they are. */
@@ -204,13 +205,8 @@ interface LoadOutcome {
   client?: { cores: number; cpuS: number };
 }
 
-/** This process's waited-for children's CPU (s): /proc/self/stat's cutime + cstime. */
-function childrenCpuS(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  // The fields after the name: the state is field 3, so cutime (16) and cstime (17) are 13, 14.
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[13]) + Number(f[14])) / 100;
-}
+/** This process's waited-for children's CPU (s). */
+const childrenCpuS = (): number => childrenCpuSeconds('self') ?? 0;
 
 /**
  * The load through ApacheBench: `ab -g` writes each request's total time (ms), which fills the

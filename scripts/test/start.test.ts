@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childPids, commandLine, loadAverage, smapsRollup } from '@slg/bench/proc';
 import { grpc_health_v1_HealthDefinition, grpc as pb } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import t from 'tap';
@@ -30,18 +31,9 @@ const IDLE: Record<string, [number, number]> = {
 
 /** RSS, and the part of it that is the process's own (USS: not the shared, file-backed Node binary). */
 function memoryMb(pid: number): { rss: number; uss: number } {
-  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1]);
-  return { rss: kb('Rss') / 1024, uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024 };
-}
-
-function childrenOf(pid: number): number[] {
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+  const m = smapsRollup(pid);
+  if (!m) throw new Error(`pid ${pid}: no /proc/${pid}/smaps_rollup`);
+  return { rss: m.rss / 1024 / 1024, uss: m.uss / 1024 / 1024 };
 }
 
 t.test('npm start brings up the stack with embedded defaults and stops cleanly', async (t) => {
@@ -101,14 +93,14 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
     }
     t.ok(compacted, `metrics on ${port}: compacted since its last call`);
   }
-  const pids = childrenOf(stack.child.pid!).filter((pid) =>
-    readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('/dist/main.mjs'),
+  const pids = childPids(stack.child.pid!).filter((pid) =>
+    (commandLine(pid) ?? []).some((a) => a.endsWith('/dist/main.mjs')),
   );
   t.equal(pids.length, 4, 'four services running');
   for (const pid of pids) {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1).join(' ');
+    const cmd = (commandLine(pid) ?? []).slice(1).join(' ');
     const { rss, uss } = memoryMb(pid);
-    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const load = loadAverage();
     t.comment(`${cmd}: idle RSS ${rss.toFixed(1)} MB, USS ${uss.toFixed(1)} MB (load ${load})`);
     const service = Object.keys(IDLE).find((name) => cmd.includes(`/${name}/`))!;
     const [maxUss, maxRss] = IDLE[service]!;

@@ -28,6 +28,7 @@ import {
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
+import { memoryStatus } from '../lib/proc.ts';
 import { createProgress } from '../lib/progress.ts';
 import { int } from '../lib/report.ts';
 import {
@@ -151,12 +152,8 @@ export interface SoakResult {
 }
 
 function rssMb(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
+  const m = memoryStatus(pid);
+  return m && m.rssBytes / 1024 / 1024;
 }
 
 function labelOf(pid: number): string {

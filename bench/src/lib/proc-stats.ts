@@ -1,7 +1,7 @@
 // Resource use around a measured phase: the client's own CPU (every thread of this process,
 // workers included) and peak RSS, and, for the server processes given by PID, their peak RSS
 // and CPU time read from /proc (Linux; elsewhere those figures are null).
-import { readFileSync } from 'node:fs';
+import { cpuSeconds, memoryStatus } from './proc.ts';
 
 export interface ClientUsage {
   userCpuS: number;
@@ -25,33 +25,11 @@ export interface ServerUsage {
 }
 
 function readStatus(pid: number): { rss: number; hwm: number; name: string } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => {
-      const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
-      return m ? Number(m[1]) * 1024 : 0;
-    };
-    const name = /^Name:\s+(.*)$/m.exec(text)?.[1] ?? '';
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), name };
-  } catch {
-    return null;
-  }
+  const m = memoryStatus(pid);
+  return m && { rss: m.rssBytes, hwm: m.hwmBytes, name: m.name };
 }
 
-/** utime + stime of a process, in seconds. */
-function readCpuS(pid: number): number | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces), from ") ".
-    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(rest[11]);
-    const stime = Number(rest[12]);
-    // USER_HZ is 100 on every Linux this runs on.
-    return (utime + stime) / 100;
-  } catch {
-    return null;
-  }
-}
+const readCpuS = cpuSeconds;
 
 /** Samples the client and the given server processes from `start()` to `stop()`. */
 export class UsageSampler {

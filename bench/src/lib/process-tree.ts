@@ -5,6 +5,7 @@
 // between start and stop. Also: which process listens on a TCP port, and the ports a process
 // listens on.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { statFields, USER_HZ } from './proc.ts';
 
 interface Stat {
   ppid: number;
@@ -13,16 +14,13 @@ interface Stat {
 }
 
 function readStat(pid: number): Stat | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      ppid: Number(rest[1]),
-      ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
-    };
-  } catch {
-    return null;
-  }
+  const f = statFields(pid);
+  return (
+    f && {
+      ppid: Number(f[1]),
+      ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+    }
+  );
 }
 
 function numericDirs(path: string): number[] {
@@ -143,8 +141,7 @@ export class TreeSampler {
       peakProcesses: this.#peakProcesses,
       peakRssBytes: this.#peakRss,
       peakPssBytes: this.#peakPss,
-      // USER_HZ is 100 on every Linux this runs on.
-      cpuS: ticks / 100,
+      cpuS: ticks / USER_HZ,
       wallS: (performance.now() - this.#wall0) / 1000,
     };
   }

@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuSeconds } from '../lib/proc.ts';
 import { startMarches } from './arrivals.ts';
 import { BENCH_TROOPS, seedWorld } from './seed.ts';
 
@@ -47,10 +48,7 @@ const cities = Number(a.cities);
 const players = Array.from({ length: cities }, (_, i) => first + i);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const cpuS = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
+const cpuS = (pid: number) => cpuSeconds(pid) ?? Number.NaN;
 const pgrep = (name: string) => {
   try {
     return Number(execSync(`pgrep -o ${name}`).toString().trim()) || null;

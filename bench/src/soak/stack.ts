@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type ListeningPorts, parseStackUp, STACK_UP } from '@slg/service-kit/core';
+import { parentPid } from '../lib/proc.ts';
 import { processTree } from '../lib/process-tree.ts';
 
 // `npm start`'s script, at the root of the repository this bench belongs to.
@@ -77,14 +78,7 @@ function serviceOf(cmd: string): string | null {
   return /\/([a-z-]+)\/dist\/main\.mjs/.exec(cmd)?.[1] ?? null;
 }
 
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
+const parentOf = parentPid;
 
 /** The server processes under a `scripts/start.ts` process, labelled by service. */
 export function stackProcesses(startPid: number): ServerProcess[] {
