@@ -40,7 +40,12 @@ if [ ! -x /usr/sbin/apache2 ] || [ ! -f "$modules/libphp8.2.so" ]; then
 fi
 
 here=$(cd "$(dirname "$0")" && pwd)
-dir=$(mktemp -d "${TMPDIR:-/tmp}/php-peer.XXXXXX")
+base=${TMPDIR:-/tmp}
+# Started as root, Apache's children run as www-data, which must reach the pages through every
+# directory above them: a private temp directory (mode 0700, as `mktemp -d` makes one, and as
+# CI's is) is not searchable by others, so the pages then go under /tmp.
+if [ "$(id -u)" = 0 ] && [ -z "$(find "$base" -maxdepth 0 -perm -o=x)" ]; then base=/tmp; fi
+dir=$(mktemp -d "$base/php-peer.XXXXXX")
 cleanup() { rm -rf "$dir"; }
 trap cleanup EXIT
 cp -r "$here/htdocs" "$dir/htdocs"
