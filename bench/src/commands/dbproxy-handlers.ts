@@ -70,8 +70,10 @@ async function run(o: Options): Promise<void> {
           request,
           metadata,
           getDeadline: () => Number.POSITIVE_INFINITY,
+          // The part of grpc-js's call (an EventEmitter) the kit's call context uses.
           once() {},
           on() {},
+          removeListener() {},
         } as unknown as ServerUnaryCall<unknown, unknown>;
         const done: sendUnaryData<unknown> = (err, value) => (err ? reject(err) : resolve(value));
         h(call, done);
