@@ -6,7 +6,7 @@
 import { slg, slg_echo_v1_EchoServiceDefinition } from '@slg/proto';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { type CallContext, CancelledError, createGrpcClient, GrpcServer } from '../src/index.ts';
 
 function gate() {
@@ -15,6 +15,26 @@ function gate() {
     open = r;
   });
   return { wait: () => p, open };
+}
+
+/** A kit server whose Echo is `echo`, on port 0, and a client of it; both closed at teardown. */
+async function echoServer(
+  t: Test,
+  echo: (req: slg.echo.v1.EchoRequest, ctx: CallContext) => Promise<slg.echo.v1.EchoResponse>,
+) {
+  const server = new GrpcServer({
+    logger: pino({ level: 'silent' }),
+    registry: new Registry(),
+    defaultDeadlineMs: 10_000,
+  });
+  server.addService(slg_echo_v1_EchoServiceDefinition, { Echo: echo });
+  const port = await server.listen('127.0.0.1', 0);
+  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
+  t.teardown(async () => {
+    client.close();
+    await server.shutdown(1000);
+  });
+  return client;
 }
 
 t.test('ctx.signal and a cancel by the client', async (t) => {
@@ -26,32 +46,19 @@ t.test('ctx.signal and a cancel by the client', async (t) => {
     proceed.set(k, gate());
     seen.set(k, gate());
   }
-  const server = new GrpcServer({
-    logger: pino({ level: 'silent' }),
-    registry: new Registry(),
-    defaultDeadlineMs: 10_000,
-  });
-  server.addService(slg_echo_v1_EchoServiceDefinition, {
-    async Echo(req: slg.echo.v1.EchoRequest, ctx: CallContext) {
-      const k = req.text;
-      const s = seen.get(k);
-      if (!s) return slg.echo.v1.EchoResponse.create({ text: req.text });
-      // 'early': the handler reads the signal before the cancel; 'late': only after it.
-      const signal = k === 'early' ? ctx.signal : undefined;
-      started.get(k)!.open();
-      await proceed.get(k)!.wait();
-      const sig = signal ?? ctx.signal;
-      s.aborted = sig.aborted;
-      s.reason = sig.reason;
-      s.open();
-      return slg.echo.v1.EchoResponse.create({ text: 'done' });
-    },
-  });
-  const port = await server.listen('127.0.0.1', 0);
-  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
-  t.teardown(async () => {
-    client.close();
-    await server.shutdown(1000);
+  const client = await echoServer(t, async (req, ctx) => {
+    const k = req.text;
+    const s = seen.get(k);
+    if (!s) return slg.echo.v1.EchoResponse.create({ text: req.text });
+    // 'early': the handler reads the signal before the cancel; 'late': only after it.
+    const signal = k === 'early' ? ctx.signal : undefined;
+    started.get(k)!.open();
+    await proceed.get(k)!.wait();
+    const sig = signal ?? ctx.signal;
+    s.aborted = sig.aborted;
+    s.reason = sig.reason;
+    s.open();
+    return slg.echo.v1.EchoResponse.create({ text: 'done' });
   });
 
   for (const k of ['late', 'early']) {
@@ -80,22 +87,9 @@ t.test('ctx.signal and a cancel by the client', async (t) => {
 
 t.test('an answered call: the signal its handler read is never aborted', async (t) => {
   let signal: AbortSignal | undefined;
-  const server = new GrpcServer({
-    logger: pino({ level: 'silent' }),
-    registry: new Registry(),
-    defaultDeadlineMs: 10_000,
-  });
-  server.addService(slg_echo_v1_EchoServiceDefinition, {
-    async Echo(req: slg.echo.v1.EchoRequest, ctx: CallContext) {
-      signal = ctx.signal;
-      return slg.echo.v1.EchoResponse.create({ text: req.text });
-    },
-  });
-  const port = await server.listen('127.0.0.1', 0);
-  const client = createGrpcClient(slg_echo_v1_EchoServiceDefinition, `127.0.0.1:${port}`);
-  t.teardown(async () => {
-    client.close();
-    await server.shutdown(1000);
+  const client = await echoServer(t, async (req, ctx) => {
+    signal = ctx.signal;
+    return slg.echo.v1.EchoResponse.create({ text: req.text });
   });
   for (let i = 0; i < 3; i++) {
     t.equal((await client.Echo({ text: `call ${i}` })).text, `call ${i}`);
