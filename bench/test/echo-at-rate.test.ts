@@ -1,8 +1,9 @@
-// The open model beside the bare echo at the same rate (issue 15, deliverable 3): the arithmetic
+// The open model beside the bare echo at the same rate: the arithmetic
 // of the per-operation ratios and the bounds (p90 <= 2x, p99 <= 1.5x), then one short
 // `bench data --rate` against the real stack in this process: it alternates its slice with an
 // echo phase at the same rate, prints the table and writes `echoAtRate` in the JSON, consistent
-// with the operations' own percentiles.
+// with the operations' own percentiles; without --commit-floor its verdict judges the writes
+// against the echo alone and says so.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
@@ -115,12 +116,20 @@ t.test('bench data --rate runs the echo at the same rate and reports the ratios'
     /^open model beside the bare echo at the same rate \(200 requests\/s intended/m,
   );
   t.match(run.stdout, /^latency vs echo \(p90 <= 2x, p99 <= 1\.5x the echo's\): /m);
+  // Without --commit-floor, the verdict judges the writes against the echo alone and says so.
+  t.match(
+    run.stdout,
+    /^verdict: (PASS|MISS): .*\(writes against the echo alone: no --commit-floor\)$/m,
+  );
+  t.notMatch(run.stdout, /^commit floor/m);
   const d = JSON.parse(readFileSync(out, 'utf8')) as DataResult;
   const e = d.echoAtRate!;
   t.ok(e, 'echoAtRate in the JSON');
   t.equal(e.rate, 200);
   t.equal(e.phases, 1);
   t.ok(e.echo.count > 0 && e.echo.p90 > 0);
+  t.equal(d.commitFloor, null);
+  t.equal(d.rateVerdict!.writesAgainst, 'echo');
   const answered = d.ops.filter((o) => o.count > 0);
   t.same(
     e.ops.map((o) => o.op),

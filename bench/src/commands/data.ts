@@ -27,6 +27,17 @@ import {
   type CeilingResult,
   measureCeiling,
 } from '../lib/ceiling.ts';
+import {
+  type CommitFloor,
+  CommitFloorBench,
+  type CommitFloorPhase,
+  commitFloor,
+  commitFloorPhaseLine,
+  commitFloorReport,
+  parseMysqlUrl,
+  shownMysqlUrl,
+  writeShare,
+} from '../lib/commit-floor.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
 import { type EchoAtRate, echoAtRate, echoAtRateReport } from '../lib/echo-at-rate.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
@@ -46,6 +57,7 @@ import {
 } from '../lib/options.ts';
 import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
+import { type RateVerdict, rateVerdict, rateVerdictReport } from '../lib/rate-verdict.ts';
 import {
   bytes,
   caseStudyLine,
@@ -152,6 +164,12 @@ export interface DataSettings extends LoadSettings {
   ceiling: boolean;
   /** With --rate: echo phases at the same rate, alternated with the data slices (echo-at-rate.ts). */
   echoAtRate: boolean;
+  /**
+   * --commit-floor: the database (mysql:// URL) where a bare UPDATE runs beside each echo phase
+   * at the writes' share of the rate (commit-floor.ts); null = none. In a result file, without
+   * its password.
+   */
+  commitFloor: string | null;
   /**
    * --rate auto: `rate` is chosen by a closed-model run of `capacityDurationMs` first (false, and
    * `rate` as given, otherwise). In a result file, `rate` is the rate chosen.
@@ -321,6 +339,10 @@ export interface DataResult {
   latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
   /** With --rate: each operation's p90/p99 beside the bare echo's at the same rate. */
   echoAtRate?: EchoAtRate | null;
+  /** With --commit-floor: the bare UPDATE's latency beside the echo phases. */
+  commitFloor?: CommitFloor | null;
+  /** With the echo at the rate: reads against the echo, writes against echo + commit floor. */
+  rateVerdict?: RateVerdict | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
   records: ExpectedRecord[];
@@ -393,6 +415,14 @@ export function dataCommand(): Command {
         '--no-echo-at-rate',
         'with --rate: skip the echo phases at the same rate (alternated with the data slices; each op p90/p99 as a multiple of the echo)',
       ),
+    )
+    .addOption(
+      new Option(
+        '--commit-floor <mysql url>',
+        "with --rate: beside each echo phase, a bare single-row autocommit UPDATE through mysql2 on this database (e.g. mysql://root@127.0.0.1:3306/test) at the writes' share of the rate; writes are judged against the echo + its p90/p99. The bench creates its own table bench_commit_floor there (when missing) and drops nothing",
+      )
+        .env('BENCH_COMMIT_FLOOR')
+        .argParser(parseMysqlUrl),
     )
     .addOption(
       new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
@@ -490,6 +520,7 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
     echoAtRate: o.echoAtRate !== false,
+    commitFloor: (o.commitFloor as string | undefined) ?? null,
     rateAuto,
     capacityDurationMs: parseDuration(String(o.capacityDuration ?? '10s')),
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
@@ -692,6 +723,37 @@ export async function runData(given: DataSettings): Promise<number> {
       ? await CeilingBench.start({ ...ceilingOptions, rate: s.rate, durationMs: sliceMs })
       : undefined;
   const rateEchoPhases: CeilingResult[] = [];
+  // Beside each echo phase, the commit floor at the writes' share of the rate, for as long.
+  const share = writeShare(s.weights);
+  const floorRate = s.rate !== null ? s.rate * share : 0;
+  let floor: CommitFloorBench | undefined;
+  if (s.commitFloor) {
+    if (!rateEcho) {
+      say(
+        'commit floor: not measured (it runs beside the echo phases at the rate: --rate with a --duration, without --no-echo-at-rate)',
+      );
+    } else if (floorRate <= 0) {
+      say('commit floor: not measured (no write in the mix)');
+    } else {
+      try {
+        floor = await CommitFloorBench.start({
+          url: s.commitFloor,
+          rate: floorRate,
+          durationMs: sliceMs!,
+          deadlineMs: s.deadlineMs,
+          slowMs: s.slowMs,
+          quiet: s.quiet,
+          progressIntervalS: s.progressIntervalS,
+          heapMb: s.workerHeapMb > 0 ? ECHO_WORKER_HEAP_MB : null,
+        });
+      } catch (err) {
+        await echo?.close();
+        await rateEcho.close();
+        throw err;
+      }
+    }
+  }
+  const floorPhases: CommitFloorPhase[] = [];
   if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
     ceilings.push({ at: 'before', result: await ceilingRun() });
 
@@ -702,6 +764,7 @@ export async function runData(given: DataSettings): Promise<number> {
   } catch (err) {
     await echo?.close();
     await rateEcho?.close();
+    await floor?.close();
     throw err;
   }
   const seeding = {
@@ -728,6 +791,7 @@ export async function runData(given: DataSettings): Promise<number> {
       if (inCeiling) {
         echo?.stop();
         rateEcho?.stop();
+        floor?.stop();
       }
     } else {
       process.exit(130);
@@ -768,11 +832,15 @@ export async function runData(given: DataSettings): Promise<number> {
     if (rateEcho && !interrupted) {
       inCeiling = true;
       try {
-        const r = await rateEcho.measure();
+        const [r, f] = await Promise.all([rateEcho.measure(), floor?.measure()]);
         rateEchoPhases.push(r);
         say(
           `echo at ${int(s.rate!)}/s ${rateEchoPhases.length}/${rounds}: ${int(r.rate)} answered per second, p90 ${ms(percentiles(r.ops[0]!).p90)} ms, p99 ${ms(percentiles(r.ops[0]!).p99)} ms (errors ${int(r.errors)})`,
         );
+        if (f) {
+          floorPhases.push(f);
+          say(commitFloorPhaseLine(floorRate, floorPhases.length, rounds, f));
+        }
       } finally {
         inCeiling = false;
       }
@@ -812,7 +880,7 @@ export async function runData(given: DataSettings): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   try {
-    await rateEcho?.warmUp(ECHO_WARM_UP_MS);
+    await Promise.all([rateEcho?.warmUp(ECHO_WARM_UP_MS), floor?.warmUp(ECHO_WARM_UP_MS)]);
     if (rounds === 1) {
       await runSlice('data');
     } else {
@@ -831,6 +899,7 @@ export async function runData(given: DataSettings): Promise<number> {
     await pool.close();
     await echo?.close();
     await rateEcho?.close();
+    await floor?.close();
   }
   if (slices.length === 0) {
     say('interrupted before the measured run: no result');
@@ -920,6 +989,23 @@ export async function runData(given: DataSettings): Promise<number> {
   }
   const vsEcho = rateEchoPhases.length ? echoAtRate(s.rate!, rateEchoPhases, phase.ops) : null;
   if (vsEcho) say(echoAtRateReport(vsEcho));
+  const floorResult = floor ? commitFloor(s.commitFloor!, share, floorRate, floorPhases) : null;
+  if (floorResult) say(commitFloorReport(floorResult));
+  const verdict = vsEcho
+    ? rateVerdict(
+        phase.ops,
+        { count: vsEcho.echo.count, p90: vsEcho.echo.p90, p99: vsEcho.echo.p99 },
+        floorResult
+          ? {
+              count: floorResult.latency.count,
+              p90: floorResult.latency.p90,
+              p99: floorResult.latency.p99,
+            }
+          : null,
+        !s.commitFloor ? 'no --commit-floor' : 'the commit floor was not measured',
+      )
+    : null;
+  if (verdict) say(rateVerdictReport(verdict));
   say(
     `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
   );
@@ -963,7 +1049,7 @@ export async function runData(given: DataSettings): Promise<number> {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'data',
     environment: env,
-    settings: s,
+    settings: { ...s, commitFloor: s.commitFloor && shownMysqlUrl(s.commitFloor) },
     seeding,
     interrupted: interrupted > 0,
     loadAverageAfter,
@@ -1006,6 +1092,8 @@ export async function runData(given: DataSettings): Promise<number> {
     ledgerSamples,
     latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
     echoAtRate: vsEcho,
+    commitFloor: floorResult,
+    rateVerdict: verdict,
     verification: null,
     records,
   };
