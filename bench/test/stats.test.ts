@@ -13,7 +13,7 @@ import {
   formatComparison,
   percentRange,
 } from '../src/stats/compare-runs.ts';
-import { exactCdf, mannWhitney, normalCdf } from '../src/stats/mann-whitney.ts';
+import { exactCdf, mannWhitney, minReachableP, normalCdf } from '../src/stats/mann-whitney.ts';
 import { normal, syntheticResult } from './helpers/synthetic-runs.ts';
 
 /** Every way to choose k of n indices. */
@@ -137,7 +137,7 @@ t.test('runs from one distribution: a verdict in at most 5% of 1,000 repetitions
       resamples: 1000,
     });
     if (m.significant) verdicts++;
-    if (m.interval.lo <= 1 && m.interval.hi >= 1) containsOne++;
+    if (m.interval!.lo <= 1 && m.interval!.hi >= 1) containsOne++;
   }
   t.comment(`verdicts: ${verdicts} of ${reps}; interval contains 1 in ${containsOne}`);
   t.ok(verdicts <= 70, `${verdicts} verdicts of ${reps} (bound 70: 5% + 3 binomial sd)`);
@@ -158,7 +158,7 @@ t.test('a known shift (B 8% faster, 2% run-to-run spread) is detected', async (t
       seed: rep,
       resamples: 1000,
     });
-    if (m.significant && m.interval.lo > 1) detected++;
+    if (m.significant && m.interval!.lo > 1) detected++;
     if (rep === 0) text = m.verdict;
   }
   t.ok(detected >= 0.95 * reps, `detected in ${detected} of ${reps}`);
@@ -263,17 +263,60 @@ t.test('map and battle results are read; the open model headlines p99', async (t
 });
 
 t.test('an interval excluding 1 that the rank test does not back says so', async (t) => {
-  // 3 runs against 2: Mann-Whitney cannot go below p = 0.2, the interval can exclude 1.
+  // 6 against 6: the rank test can reach p = 2/924; one low run of B puts p at 0.065 while the
+  // means' interval stays above 1.
   const runs = (xs: number[], o: number) =>
     xs.map((v, i) => figuresOf(syntheticResult({ throughput: v, rngSeed: o + i }), `r${o + i}`));
-  const c = compareGroups(runs([100, 101, 102], 0), runs([150, 151], 10), { resamples: 2000 });
+  const c = compareGroups(
+    runs([100, 100.01, 100.02, 100.03, 100.04, 100.05], 0),
+    runs([99.99, 110, 111, 112, 113, 114], 10),
+    { resamples: 2000 },
+  );
   t.equal(c.headline.significant, false);
+  t.equal(c.verdictPossible, true);
   t.match(
     c.verdict,
-    /^no significant difference in throughput: B\/A 1\.\d+, 95% interval [\d.]+-[\d.]+ \(the interval excludes 1 but Mann-Whitney's p = 0\.200 does not agree: more runs would tell\)$/,
+    /^no significant difference in throughput: B\/A 1\.\d+, 95% interval 1\.[\d.]+-[\d.]+ \(the interval excludes 1 but Mann-Whitney's p = 0\.065 does not agree: more runs would tell\)$/,
   );
-  t.match(c.notes.join('\n'), /Mann-Whitney cannot reach p < 0\.05 with 3 and 2 runs/);
 });
+
+t.test(
+  'where the rank test cannot reach p < 0.05, no verdict is possible, and it says so',
+  async (t) => {
+    t.ok(Math.abs(minReachableP(3, 5) - 2 / 56) < 1e-15);
+    t.ok(Math.abs(minReachableP(8, 2) - 2 / 45) < 1e-15);
+    t.equal(minReachableP(2, 3), 0.2);
+    t.equal(minReachableP(1, 1), 1);
+    // The exact test's p on samples completely apart is that floor.
+    t.ok(Math.abs(mannWhitney([1, 2, 3], [4, 5, 6, 7, 8]).p - minReachableP(3, 5)) < 1e-12);
+    const runs = (xs: number[], o: number) =>
+      xs.map((v, i) => figuresOf(syntheticResult({ throughput: v, rngSeed: o + i }), `r${o + i}`));
+    // 3 runs against 2: the smallest p is 0.2, however far apart.
+    const c = compareGroups(runs([100, 101, 102], 0), runs([150, 151], 10), { resamples: 2000 });
+    t.equal(c.headline.significant, false);
+    t.equal(c.minReachableP, 0.2);
+    t.equal(c.verdictPossible, false);
+    t.match(
+      c.verdict,
+      /^no significant difference in throughput: B\/A 1\.\d+, 95% interval [\d.]+-[\d.]+ \(no verdict is possible with 3 v 2 runs: the rank test's smallest p is 0\.200\)$/,
+    );
+    t.match(
+      c.notes.join('\n'),
+      /no verdict is possible with 3 v 2 runs \(the rank test's smallest p is 0\.200, not below 0\.05\): give more runs \(4 v 4 can reach 0\.029\)/,
+    );
+    // Tied runs take the normal approximation, which goes below the exact floor (3 v 3: 0.1):
+    // the floor still decides.
+    const tied = compareGroups(runs([100, 100, 100], 0), runs([150, 150, 150], 10), {
+      resamples: 500,
+    });
+    t.ok(tied.headline.test.p < 0.05, `the approximation's p ${tied.headline.test.p}`);
+    t.equal(tied.headline.significant, false);
+    t.match(
+      tied.verdict,
+      /no verdict is possible with 3 v 3 runs: the rank test's smallest p is 0\.100/,
+    );
+  },
+);
 
 t.test(
   "each server's CPU per request is compared, as a multiple of E when every run has it",
@@ -311,7 +354,7 @@ t.test(
     t.ok(ds.significant, ds.verdict);
     t.match(ds.verdict, /is lower \(better\) by/);
     const db = c.metrics.find((m) => m.metric === 'CPU per request, db-proxy/dist/main.mjs')!;
-    t.ok(db.interval.lo < 1 && db.interval.hi > 1, `db-proxy alike: ${db.verdict}`);
+    t.ok(db.interval!.lo < 1 && db.interval!.hi > 1, `db-proxy alike: ${db.verdict}`);
     t.match(
       formatComparison(c),
       /^CPU per request, data-server\/dist\/main\.mjs\s+2\.\d\d E\s+[12]\.\d\d E/m,

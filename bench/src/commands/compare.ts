@@ -3,15 +3,17 @@
 // operation the count, rate and percentiles, with b's change relative to a.
 // `bench compare A.json… -- B.json…`: several runs per side, compared with runs as the unit
 // (src/stats/compare-runs.ts): ratios with bootstrap intervals, Mann-Whitney U, a verdict.
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { CpuPerRequest } from '../lib/cpu-cost.ts';
 import { environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { parseNonNegativeNumber, parsePositiveInt, UsageError } from '../lib/options.ts';
 import { int, ms, table } from '../lib/report.ts';
-import { RESULT_SCHEMA_VERSION, readResult, showPath, writeResult } from '../lib/result-file.ts';
+import { RESULT_SCHEMA_VERSION, showPath, writeResult } from '../lib/result-file.ts';
 import {
   type Comparison,
+  checkResult,
   compareGroups,
   figuresOf,
   formatComparison,
@@ -234,6 +236,26 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
   return lines.join('\n');
 }
 
+/**
+ * A result file's JSON, or a refusal naming the file: unreadable, empty, or not JSON (a run cut
+ * short while writing leaves it truncated).
+ */
+export function readRun(path: string): unknown {
+  const shown = showPath(path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${shown}: cannot be read (${(err as Error).message})`);
+  }
+  if (text.trim() === '') throw new UsageError(`${shown}: the file is empty, not a result`);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${shown}: not valid JSON, truncated? (${(err as Error).message})`);
+  }
+}
+
 /** The operands before and after the first standalone `--` of the raw command line. */
 export function splitGroups(argv: readonly string[]): { a: string[]; b: string[] } | null {
   const at = argv.indexOf('compare');
@@ -275,7 +297,7 @@ export async function compareFiles(
   bPaths: readonly string[],
   o: GroupCompareOptions,
 ): Promise<{ text: string; comparison: Comparison }> {
-  const read = (p: string) => figuresOf(readResult(p), showPath(p));
+  const read = (p: string) => figuresOf(readRun(p), showPath(p));
   const a = aPaths.map(read);
   const b = bPaths.map(read);
   const comparison = compareGroups(a, b, o);
@@ -327,12 +349,12 @@ export function compareCommand(): Command {
           throw new UsageError(
             'several runs per side: compare A.json… -- B.json… (two files without -- compare one run with one)',
           );
-        console.log(
-          compareResults(readResult<AnyResult>(a), readResult<AnyResult>(b), [
-            showPath(a),
-            showPath(b),
-          ]),
-        );
+        const read = (p: string) => {
+          const r = readRun(p);
+          checkResult(r, showPath(p));
+          return r as AnyResult;
+        };
+        console.log(compareResults(read(a), read(b), [showPath(a), showPath(b)]));
         console.log(
           '\none run each: no interval and no verdict (the spread between runs is unknown); give several runs per side with compare A… -- B…',
         );

@@ -147,8 +147,9 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
   const left = 170;
   const right = 20;
   const H = 34 + rowH * metrics.length + 20;
-  const lo = Math.min(0.9, ...metrics.map((m) => m.interval.lo));
-  const hi = Math.max(1.1, ...metrics.map((m) => m.interval.hi));
+  // One run on a side: a point and no line (no interval exists).
+  const lo = Math.min(0.9, ...metrics.map((m) => m.interval?.lo ?? m.ratio));
+  const hi = Math.max(1.1, ...metrics.map((m) => m.interval?.hi ?? m.ratio));
   const X = (v: number) => left + ((W - left - right) * (v - lo)) / (hi - lo);
   const parts: string[] = [
     `<line x1="${X(1)}" x2="${X(1)}" y1="12" y2="${H - 20}" stroke="#888" stroke-dasharray="4 3"/>`,
@@ -161,8 +162,10 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
     const color = m.significant ? '#b01818' : '#333';
     parts.push(
       `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(shortName(m.metric))}<title>${e(m.metric)}</title></text>`,
-      `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`,
-      `<circle cx="${X(m.interval.ratio)}" cy="${yy}" r="5" fill="${color}"><title>${e(m.metric)}: B/A ${m.interval.ratio.toFixed(3)} (${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)})</title></circle>`,
+      m.interval
+        ? `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`
+        : '',
+      `<circle cx="${X(m.ratio)}" cy="${yy}" r="5" fill="${color}"><title>${e(m.metric)}: B/A ${m.ratio.toFixed(3)} (${m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'no interval: one run on a side'})</title></circle>`,
     );
   });
   return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="ratios with intervals">${parts.join('')}</svg>`;
@@ -178,8 +181,8 @@ function metricRows(metrics: readonly MetricComparison[]): string {
       (m) =>
         `<tr data-metric="${e(m.metric)}"><th>${e(m.metric)}${m.unit === 'us' ? ' (ms)' : ` (${e(m.unit)})`}</th>` +
         `<td data-field="meanA">${value(m, m.meanA)}</td><td data-field="meanB">${value(m, m.meanB)}</td>` +
-        `<td data-field="ratio">${m.interval.ratio.toFixed(4)}</td>` +
-        `<td data-field="lo">${m.interval.lo.toFixed(4)}</td><td data-field="hi">${m.interval.hi.toFixed(4)}</td>` +
+        `<td data-field="ratio">${m.ratio.toFixed(4)}</td>` +
+        `<td data-field="lo">${m.interval ? m.interval.lo.toFixed(4) : 'none'}</td><td data-field="hi">${m.interval ? m.interval.hi.toFixed(4) : 'none'}</td>` +
         `<td data-field="p">${m.test.p.toFixed(4)}</td><td data-field="significant">${m.significant ? 'yes' : 'no'}</td></tr>`,
     )
     .join('\n');

@@ -5,8 +5,9 @@ import * as hdr from 'hdr-histogram-js';
 import type { Environment } from '../lib/environment.ts';
 import { decodeHistogram, type Histogram, type OpSnapshot } from '../lib/histogram.ts';
 import { UsageError } from '../lib/options.ts';
+import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
 import { bootstrapRatio, type Interval, mean } from './bootstrap.ts';
-import { type MannWhitney, mannWhitney } from './mann-whitney.ts';
+import { type MannWhitney, mannWhitney, minReachableP } from './mann-whitney.ts';
 
 /** What `bench pair` adds to each run's JSON: which side it was, and whether it was valid. */
 export interface PairAnnotation {
@@ -137,7 +138,22 @@ function percentilesOf(h: Histogram | null, maxUs?: number): Record<PercentileKe
   return out;
 }
 
-function mergeOps(ops: readonly OpSnapshot[]): { h: Histogram; maxUs: number } {
+/** A histogram from a result file; one that does not decode is named with its file and field. */
+function decodeAt(encoded: string, path: string, field: string): Histogram {
+  try {
+    return decodeHistogram(encoded);
+  } catch (err) {
+    throw new UsageError(
+      `${path}: ${field} does not decode as a histogram (${(err as Error).message})`,
+    );
+  }
+}
+
+function mergeOps(
+  ops: readonly OpSnapshot[],
+  path: string,
+  fieldOf: (i: number) => string,
+): { h: Histogram; maxUs: number } {
   const h = hdr.build({
     bitBucketSize: 32,
     useWebAssembly: false,
@@ -147,8 +163,8 @@ function mergeOps(ops: readonly OpSnapshot[]): { h: Histogram; maxUs: number } {
     numberOfSignificantValueDigits: 3,
   });
   let maxUs = 0;
-  for (const op of ops) {
-    if (op.count > 0) h.add(decodeHistogram(op.histogram));
+  for (const [i, op] of ops.entries()) {
+    if (op.count > 0) h.add(decodeAt(op.histogram, path, `${fieldOf(i)}.histogram`));
     maxUs = Math.max(maxUs, op.maxUs);
   }
   return { h, maxUs };
@@ -160,12 +176,144 @@ function workloadOf(settings: Record<string, unknown>, extra: Record<string, unk
   return { ...out, ...extra };
 }
 
+type FieldType = 'object' | 'array' | 'number' | 'string';
+
+/** The fields a comparison reads of each kind of result: a parent before its children. */
+const READS: Record<RunFigures['kind'], [string, FieldType][]> = {
+  data: [
+    ['environment', 'object'],
+    ['settings', 'object'],
+    ['totals', 'object'],
+    ['totals.rate', 'number'],
+    ['totals.requests', 'number'],
+    ['totals.errors', 'number'],
+    ['totals.mismatches', 'number'],
+    ['ops', 'array'],
+  ],
+  map: [
+    ['environment', 'object'],
+    ['settings', 'object'],
+    ['viewport', 'object'],
+    ['viewport.rate', 'number'],
+    ['viewport.requests', 'number'],
+    ['viewport.errors', 'number'],
+    ['viewport.mismatches', 'number'],
+    ['viewport.op', 'object'],
+  ],
+  battle: [
+    ['environment', 'object'],
+    ['settings', 'object'],
+    ['settings.url', 'string'],
+    ['figures', 'object'],
+    ['figures.requestsPerSec', 'number'],
+    ['figures.completeRequests', 'number'],
+    ['figures.failedRequests', 'number'],
+    ['figures.non2xx', 'number'],
+  ],
+  stack: [
+    ['environment', 'object'],
+    ['settings', 'object'],
+    ['ops', 'array'],
+    ['elapsedS', 'number'],
+    ['errors', 'number'],
+    ['sessions', 'object'],
+    ['sessions.failed', 'number'],
+    ['sessions.dropped', 'number'],
+    ['violations', 'array'],
+    ['rate', 'number'],
+  ],
+};
+
+/** Where each kind's throughput comes from, as a refusal names it. */
+const THROUGHPUT_FIELD: Record<RunFigures['kind'], string> = {
+  data: 'totals.rate',
+  map: 'viewport.rate',
+  battle: 'figures.requestsPerSec',
+  stack: 'the calls answered (ops[].count) over elapsedS',
+};
+
+const typeOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+
+/** A value as a message shows it: JSON cut short, or what it is when a whole object. */
+function shown(v: unknown): string {
+  const t = typeOf(v);
+  if (t === 'object' || t === 'array') return `an ${t}`;
+  const text = JSON.stringify(v);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** The field at a path (`totals.rate`, `ops[2].count`) of a result, or undefined. */
+function fieldAt(r: object, field: string): unknown {
+  let v: unknown = r;
+  for (const k of field.split(/[.[\]]+/).filter(Boolean))
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+/** A field a comparison reads, refused with the file and the field when absent or mistyped. */
+function need(r: object, path: string, field: string, type: FieldType): unknown {
+  const v = fieldAt(r, field);
+  const kind = (r as { kind: string }).kind;
+  if (v === undefined)
+    throw new UsageError(`${path}: ${field} is missing from this ${kind} result`);
+  const ok = type === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeOf(v) === type;
+  if (!ok)
+    throw new UsageError(
+      `${path}: ${field} is ${shown(v)}, not ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}`,
+    );
+  return v;
+}
+
+/** An op snapshot that is merged: its count, its maximum, and its histogram when it counted. */
+function needOp(r: object, path: string, field: string): void {
+  const count = need(r, path, `${field}.count`, 'number') as number;
+  need(r, path, `${field}.maxUs`, 'number');
+  if (count > 0) need(r, path, `${field}.histogram`, 'string');
+}
+
+/**
+ * A parsed result file as a comparison reads it: an object with a kind, of this bench's schema
+ * version, and for the kinds a comparison reads, every field it reads with the right type. What
+ * is wrong is named with the file and the field, rather than failing later on an undefined.
+ */
+export function checkResult(r: unknown, path: string): void {
+  if (typeOf(r) !== 'object')
+    throw new UsageError(`${path}: the JSON is ${shown(r)}, not a result object`);
+  const o = r as Record<string, unknown>;
+  if (o.schemaVersion !== undefined && o.schemaVersion !== RESULT_SCHEMA_VERSION)
+    throw new UsageError(
+      `${path}: schemaVersion ${shown(o.schemaVersion)}, where this bench reads ${RESULT_SCHEMA_VERSION} (a result of another version of the bench)`,
+    );
+  if (typeof o.kind !== 'string')
+    throw new UsageError(
+      `${path}: kind is ${o.kind === undefined ? 'missing' : shown(o.kind)}: not a bench result`,
+    );
+  if (!Object.hasOwn(READS, o.kind)) return;
+  const kind = o.kind as RunFigures['kind'];
+  for (const [field, type] of READS[kind]) need(o, path, field, type);
+  if (kind === 'data' || kind === 'stack')
+    for (let i = 0; i < (o.ops as unknown[]).length; i++) needOp(o, path, `ops[${i}]`);
+  if (kind === 'map') needOp(o, path, 'viewport.op');
+  if (kind === 'battle') {
+    const url = fieldAt(o, 'settings.url') as string;
+    if (!URL.canParse(url))
+      throw new UsageError(`${path}: settings.url is ${shown(url)}, not a URL`);
+    if (o.histogram !== undefined && o.histogram !== null) {
+      need(o, path, 'histogram', 'object');
+      need(o, path, 'histogram.encoded', 'string');
+      need(o, path, 'histogram.max', 'number');
+    }
+  }
+}
+
 /** A result file's figures; refuses kinds a comparison over runs cannot read. */
 // biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
 export function figuresOf(r: any, path: string): RunFigures {
+  checkResult(r, path);
   const pair = (r.pair as PairAnnotation | undefined) ?? null;
   if (r.kind === 'data') {
-    const { h, maxUs } = mergeOps(r.ops as OpSnapshot[]);
+    const { h, maxUs } = mergeOps(r.ops as OpSnapshot[], path, (i) => `ops[${i}]`);
     return {
       path,
       kind: 'data',
@@ -186,7 +334,7 @@ export function figuresOf(r: any, path: string): RunFigures {
     };
   }
   if (r.kind === 'map') {
-    const { h, maxUs } = mergeOps([r.viewport.op as OpSnapshot]);
+    const { h, maxUs } = mergeOps([r.viewport.op as OpSnapshot], path, () => 'viewport.op');
     return {
       path,
       kind: 'map',
@@ -207,7 +355,14 @@ export function figuresOf(r: any, path: string): RunFigures {
     };
   }
   if (r.kind === 'battle') {
-    const h = r.histogram?.encoded ? hdr.decodeFromCompressedBase64(r.histogram.encoded) : null;
+    let h: Histogram | null = null;
+    try {
+      if (r.histogram?.encoded) h = hdr.decodeFromCompressedBase64(r.histogram.encoded);
+    } catch (err) {
+      throw new UsageError(
+        `${path}: histogram.encoded does not decode as a histogram (${(err as Error).message})`,
+      );
+    }
     const url = new URL(r.settings.url);
     return {
       path,
@@ -233,7 +388,7 @@ export function figuresOf(r: any, path: string): RunFigures {
     // of the run; the gate is the run's own (its exit code: invariants, errors, failed, dropped
     // or unsustained sessions), as the arrivals' count is seeded and not exactly rate x time.
     const ops = r.ops as OpSnapshot[];
-    const { h, maxUs } = mergeOps(ops);
+    const { h, maxUs } = mergeOps(ops, path, (i) => `ops[${i}]`);
     const answered = ops.reduce((n, o) => n + o.count, 0);
     return {
       path,
@@ -271,7 +426,7 @@ export function checkSameWorkload(runs: readonly RunFigures[]): void {
   for (const r of runs.slice(1)) {
     if (r.kind !== first.kind)
       throw new UsageError(
-        `different workloads: ${first.path} is a ${first.kind} run, ${r.path} a ${r.kind} run`,
+        `different workloads: ${first.path} is a ${first.kind} run, ${r.path} a ${r.kind} run (the field kind)`,
       );
     const keys = new Set([...Object.keys(first.workload), ...Object.keys(r.workload)]);
     for (const k of keys) {
@@ -281,6 +436,43 @@ export function checkSameWorkload(runs: readonly RunFigures[]): void {
         );
     }
   }
+}
+
+/** A run compared on throughput has answered requests: its throughput is a positive number. */
+export function checkThroughput(runs: readonly RunFigures[]): void {
+  for (const r of runs)
+    if (!(Number.isFinite(r.throughput) && r.throughput > 0))
+      throw new UsageError(
+        `${r.path}: ${THROUGHPUT_FIELD[r.kind]} is ${r.throughput}: a run's throughput must be a positive number`,
+      );
+}
+
+/** The values of `of` over runs, when they differ: each with the runs that have it. */
+function differing(runs: readonly RunFigures[], of: (r: RunFigures) => string): string | null {
+  const by = new Map<string, string[]>();
+  for (const r of runs) by.set(of(r), [...(by.get(of(r)) ?? []), r.path]);
+  return by.size > 1 ? [...by].map(([v, paths]) => `${v} (${paths.join(', ')})`).join(', ') : null;
+}
+
+/**
+ * What makes one side's runs less alike than they should be, warned of and not refused: other
+ * commits or Node versions of the load generator, and runs with errors or mismatches (which
+ * bench pair's gate leaves out).
+ */
+function sideNotes(runs: readonly RunFigures[], side: 'A' | 'B'): string[] {
+  const notes: string[] = [];
+  const commits = differing(runs, (r) => r.environment.gitCommit?.slice(0, 10) ?? 'unknown');
+  if (commits) notes.push(`${side}'s runs are of different commits: ${commits}`);
+  const nodes = differing(runs, (r) => r.environment.node ?? 'unknown');
+  if (nodes) notes.push(`${side}'s runs ran on different Node versions: ${nodes}`);
+  const failing = runs
+    .filter((r) => r.errors > 0 || r.mismatches > 0)
+    .map((r) => `${r.path} (${r.errors} errors, ${r.mismatches} mismatches)`);
+  if (failing.length)
+    notes.push(
+      `${side}'s runs with errors or mismatches, which bench pair's gate leaves out: ${failing.join(', ')}`,
+    );
+  return notes;
 }
 
 export type Direction = 'higher' | 'lower';
@@ -294,7 +486,10 @@ export interface MetricComparison {
   b: number[];
   meanA: number;
   meanB: number;
-  interval: Interval;
+  /** B's mean over A's: the point estimate, also when there is no interval. */
+  ratio: number;
+  /** The bootstrap interval of the ratio; null with one run on a side, where none exists. */
+  interval: Interval | null;
   test: MannWhitney;
   significant: boolean;
   /** "B is faster by 4-9%", or "no significant difference (...)". */
@@ -316,6 +511,9 @@ export function percentRange(x: number, y: number): string {
   return `${f(lo)}-${f(hi)}%`;
 }
 
+const intervalText = (i: Interval) =>
+  `B/A ${i.ratio.toFixed(3)}, 95% interval ${i.lo.toFixed(3)}-${i.hi.toFixed(3)}`;
+
 /** The ratio of B to A per metric, with its interval, test and verdict. */
 export function compareMetric(
   metric: string,
@@ -326,19 +524,31 @@ export function compareMetric(
   o: CompareOptions = {},
 ): MetricComparison {
   const alpha = o.alpha ?? 0.05;
-  const interval = bootstrapRatio(a, b, {
-    seed: o.seed ?? 1,
-    resamples: o.resamples ?? 10_000,
-    level: 1 - alpha,
-  });
+  // One run on a side: its spread is unknown, and resampling the other side alone would give an
+  // interval that looks like one but ignores it.
+  const oneRun = a.length < 2 || b.length < 2;
+  const interval = oneRun
+    ? null
+    : bootstrapRatio(a, b, {
+        seed: o.seed ?? 1,
+        resamples: o.resamples ?? 10_000,
+        level: 1 - alpha,
+      });
+  const ratio = mean(b) / mean(a);
   const test = mannWhitney(a, b);
-  const excludesOne = interval.lo > 1 || interval.hi < 1;
-  const significant = a.length >= 2 && b.length >= 2 && test.p < alpha && excludesOne;
-  const ci = `B/A ${interval.ratio.toFixed(3)}, 95% interval ${interval.lo.toFixed(3)}-${interval.hi.toFixed(3)}`;
+  const minP = minReachableP(a.length, b.length);
+  const excludesOne = interval !== null && (interval.lo > 1 || interval.hi < 1);
+  // Tied runs (the normal approximation) can go below the floor without ties; that floor decides,
+  // so that whether a verdict is possible depends on the run counts alone, as the notes say.
+  const significant = !oneRun && minP < alpha && test.p < alpha && excludesOne;
+  const mw = `Mann-Whitney p=${test.p.toFixed(3)}`;
   let verdict: string;
-  if (!significant) {
-    verdict = `no significant difference in ${metric} (${ci}; Mann-Whitney p=${test.p.toFixed(3)})`;
+  if (!interval) {
+    verdict = `no verdict on ${metric} with one run on a side (B/A ${ratio.toFixed(3)}, a point estimate without an interval; ${mw})`;
+  } else if (!significant) {
+    verdict = `no significant difference in ${metric} (${intervalText(interval)}; ${mw})`;
   } else {
+    const ci = intervalText(interval);
     const up = interval.lo > 1;
     const range = up
       ? percentRange((interval.lo - 1) * 100, (interval.hi - 1) * 100)
@@ -357,8 +567,8 @@ export function compareMetric(
             : `lower (${better === 'lower' ? 'better' : 'worse'})`;
     verdict =
       metric === 'throughput' || metric === 'requests per dollar'
-        ? `B is ${word} by ${range} (${ci}; Mann-Whitney p=${test.p.toFixed(3)})`
-        : `B's ${metric} is ${word} by ${range} (${ci}; Mann-Whitney p=${test.p.toFixed(3)})`;
+        ? `B is ${word} by ${range} (${ci}; ${mw})`
+        : `B's ${metric} is ${word} by ${range} (${ci}; ${mw})`;
   }
   return {
     metric,
@@ -368,6 +578,7 @@ export function compareMetric(
     b: [...b],
     meanA: mean(a),
     meanB: mean(b),
+    ratio,
     interval,
     test,
     significant,
@@ -408,6 +619,13 @@ export interface Comparison {
   /** The metric the headline is about: throughput in the closed model, p99 in the open one. */
   headline: MetricComparison;
   verdict: string;
+  /**
+   * The smallest p the rank test can reach with these run counts (2 / C(m+n, m)): at or above
+   * the level, no verdict is possible whatever the runs measured.
+   */
+  minReachableP: number;
+  /** At least two runs a side and a reachable p below the level. */
+  verdictPossible: boolean;
   notes: string[];
   options: { seed: number; resamples: number; alpha: number };
 }
@@ -426,6 +644,7 @@ export function compareGroups(
 ): Comparison {
   if (a.length === 0 || b.length === 0)
     throw new UsageError('each side needs at least one run (A… -- B…)');
+  checkThroughput([...a, ...b]);
   checkSameWorkload([...a, ...b]);
   const seed = o.seed ?? 1;
   const resamples = o.resamples ?? 10_000;
@@ -453,15 +672,22 @@ export function compareGroups(
       ),
     );
   metrics.push(...serverCpuMetrics(a, b, opts));
+  const oneRun = a.length < 2 || b.length < 2;
+  const minP = minReachableP(a.length, b.length);
+  const counts = `${a.length} v ${b.length} runs`;
   const notes: string[] = [];
-  if (a.length < 2 || b.length < 2)
+  if (oneRun)
     notes.push(
-      'one run on a side gives no interval: the spread of runs is unknown (give several runs per side)',
+      'one run on a side gives no interval and no verdict: the spread between runs is unknown, so B/A is a point estimate (give several runs per side)',
     );
-  else if (a.length + b.length < 8 || Math.min(a.length, b.length) < 4)
+  else if (minP >= alpha) {
+    let k = 2;
+    while (minReachableP(k, k) >= alpha) k++;
     notes.push(
-      `Mann-Whitney cannot reach p < ${alpha} with ${a.length} and ${b.length} runs below 4 per side: no verdict is possible (give 5+ runs per side)`,
+      `no verdict is possible with ${counts} (the rank test's smallest p is ${minP.toFixed(3)}, not below ${alpha}): give more runs (${k} v ${k} can reach ${minReachableP(k, k).toFixed(3)})`,
     );
+  }
+  notes.push(...sideNotes(a, 'A'), ...sideNotes(b, 'B'));
   const invalid = [...a, ...b].filter((r) => r.pair && !r.pair.valid);
   if (invalid.length)
     notes.push(`${invalid.length} run(s) failed bench pair's validity gate and are included`);
@@ -485,13 +711,18 @@ export function compareGroups(
   }
   const openModel = a[0]!.openModel !== null;
   const headline = openModel ? metrics.find((m) => m.metric === 'p99 latency')! : metrics[0]!;
+  const ci = headline.interval;
   const verdict = headline.significant
     ? headline.verdict.replace(/ \(B\/A.*$/, '')
-    : `no significant difference in ${headline.metric}: B/A ${headline.interval.ratio.toFixed(3)}, 95% interval ${headline.interval.lo.toFixed(3)}-${headline.interval.hi.toFixed(3)}${
-        headline.interval.lo > 1 || headline.interval.hi < 1
-          ? ` (the interval excludes 1 but Mann-Whitney's p = ${headline.test.p.toFixed(3)} does not agree: more runs would tell)`
-          : ''
-      }`;
+    : !ci
+      ? `no verdict with one run on a side: ${headline.metric} B/A ${headline.ratio.toFixed(3)}, a point estimate (no interval exists)`
+      : `no significant difference in ${headline.metric}: ${intervalText(ci)}${
+          minP >= alpha
+            ? ` (no verdict is possible with ${counts}: the rank test's smallest p is ${minP.toFixed(3)})`
+            : ci.lo > 1 || ci.hi < 1
+              ? ` (the interval excludes 1 but Mann-Whitney's p = ${headline.test.p.toFixed(3)} does not agree: more runs would tell)`
+              : ''
+        }`;
   const side = (
     runs: readonly RunFigures[],
     label: string,
@@ -516,6 +747,8 @@ export function compareGroups(
     cost,
     headline,
     verdict,
+    minReachableP: minP,
+    verdictPossible: !oneRun && minP < alpha,
     notes,
     options: { seed, resamples, alpha },
   };
@@ -574,27 +807,16 @@ export function formatComparison(c: Comparison): string {
     `B: ${c.B.target} — ${envLine(c.B)}`,
     '',
   ];
-  const rows = c.metrics.map((m) => [
+  const row = (m: MetricComparison) => [
     m.metric,
     fmtValue(m, m.meanA),
     fmtValue(m, m.meanB),
-    m.interval.ratio.toFixed(3),
-    `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}`,
+    m.ratio.toFixed(3),
+    m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'none',
     m.test.p.toFixed(3),
     m.significant ? 'yes' : 'no',
-  ]);
-  if (c.cost) {
-    const m = c.cost.pricePerformance;
-    rows.push([
-      'requests per dollar',
-      fmtValue(m, m.meanA),
-      fmtValue(m, m.meanB),
-      m.interval.ratio.toFixed(3),
-      `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}`,
-      m.test.p.toFixed(3),
-      m.significant ? 'yes' : 'no',
-    ]);
-  }
+  ];
+  const rows = [...c.metrics, ...(c.cost ? [c.cost.pricePerformance] : [])].map(row);
   const header = ['mean over runs', 'A', 'B', 'B/A', '95% interval', 'M-W p', 'significant'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>

@@ -94,3 +94,16 @@ export function mannWhitney(a: readonly number[], b: readonly number[]): MannWhi
   const p = Math.min(1, 2 * (1 - normalCdf(Math.max(0, z))));
   return { uA, uB, u, p, method: 'normal' };
 }
+
+/**
+ * The smallest two-sided p the exact test can give with m and n values without ties: the samples
+ * completely apart, 2 of the C(m+n, m) equally likely arrangements. At or above the level, no
+ * untied runs of these counts can be significant, however far apart.
+ */
+export function minReachableP(m: number, n: number): number {
+  if (m === 0 || n === 0) return 1;
+  let arrangements = 1;
+  for (let i = 1; i <= Math.min(m, n); i++)
+    arrangements = (arrangements * (Math.max(m, n) + i)) / i;
+  return Math.min(1, 2 / arrangements);
+}
