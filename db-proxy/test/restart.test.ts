@@ -138,10 +138,7 @@ t.test('MariaDB killed and restarted during a load', async (t) => {
   // SERVING says some backend is reachable; the two backends of this server (two databases)
   // reconnect each on its own health probe, and a call to the one still marked down is
   // answered UNAVAILABLE until its probe comes. From when both are up, no call may fail.
-  t.ok(
-    await waitFor(() => h.app.backends.every((b) => b.up)),
-    'both backends reachable again',
-  );
+  t.ok(await waitFor(() => h.app.backends.every((b) => b.up)), 'both backends reachable again');
   const servingAt = performance.now();
   t.ok(
     await waitFor(() => okAfter.filter((sent) => sent > servingAt).length > 50),
