@@ -106,8 +106,11 @@ for (const kind of kinds()) {
         { name: 'slow_write', shardKey: int(shard), params: { s: { float: 0.6 } } },
         { deadlineMs: 10_000 },
       );
+      // Its failure is awaited from before the kill: it may come while the kill is still
+      // being confirmed, and an unhandled rejection would end the test.
+      const failed = failure(call);
       await killRunning(db, 'SLEEP');
-      const err = await failure(call);
+      const err = await failed;
       t.equal(err.code, 'UNAVAILABLE');
       t.equal(
         await counter(h.app.registry, 'dbproxy_statement_duration_seconds_count', {

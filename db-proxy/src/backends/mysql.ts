@@ -488,11 +488,17 @@ export class MysqlBackend implements Backend {
               void this.#kill(conn, stmt);
             };
       if (onAbort) signal!.addEventListener('abort', onAbort, { once: true });
+      // mysql2 may call back twice for one statement when its connection is lost under it
+      // (the statement's error, then the connection's): the statement is counted and
+      // answered once.
+      let finished = false;
       const done = (
         err: Mysql.QueryError | null,
         result: unknown,
         fields?: Mysql.FieldPacket[],
       ) => {
+        if (finished) return;
+        finished = true;
         if (timer) clearTimeout(timer);
         if (onAbort) signal!.removeEventListener('abort', onAbort);
         const seconds = (performance.now() - started) / 1000;
