@@ -21,8 +21,8 @@ t.test('bench data --rate auto reports each server GC pauses and loop delay', as
   const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
   t.teardown(() => sleeper.kill());
   const out = join(tempDir(t, 'runtime'), 'data.json');
-  // Garbage made beside the stack while the CLI runs, so that the measured phase surely holds
-  // scavenges (300 requests alone may not fill the young generation).
+  // Garbage made beside the stack while the CLI runs, so that the measured phase holds GCs
+  // (300 requests alone may not fill the young generation).
   let garbage: { i: number }[] = [];
   const churn = setInterval(() => {
     garbage = Array.from({ length: 20_000 }, (_, i) => ({ i }));
@@ -87,7 +87,7 @@ t.test('bench data --rate auto reports each server GC pauses and loop delay', as
   t.match(
     run.stdout,
     new RegExp(
-      `^.*\\s${pid}\\s+<= [\\d.]+ ms\\s+[\\d,]+ \\([\\d.,]+ ms\\)\\s+[\\d,]+( \\([\\d.,]+ ms\\))?\\s+[\\d.,]+ ms\\s+[\\d.,]+ ms$`,
+      `^.*\\s${pid}\\s+<= [\\d.]+ ms\\s+[\\d,]+( \\([\\d.,]+ ms\\))?\\s+[\\d,]+( \\([\\d.,]+ ms\\))?\\s+[\\d.,]+ ms\\s+[\\d.,]+ ms$`,
       'm',
     ),
     'the stack process: numbers in every column',
@@ -105,8 +105,13 @@ t.test('bench data --rate auto reports each server GC pauses and loop delay', as
   t.equal(mine?.phases, 1);
   const gc = mine?.gc;
   t.ok(gc && gc.pauses > 0 && (gc.p99AtMostMs ?? 0) > 0, 'GC pauses and their p99 bound');
-  const minor = gc?.byKind.minor;
-  t.ok(minor && minor.count > 0 && (minor.meanMs ?? 0) > 0, 'scavenges and their mean');
+  // Which kinds of GC fall in a 3-second phase is V8's choice: on a loaded machine the
+  // churn above has given one major GC and no scavenge. Each kind counted has its mean.
+  const kinds = Object.values(gc?.byKind ?? {});
+  t.ok(
+    kinds.length > 0 && kinds.every((k) => k.count === 0 || (k.meanMs ?? 0) > 0),
+    'each kind of GC counted, with its mean',
+  );
   const loop = mine?.eventLoop;
   t.ok(loop && (loop.p99Ms ?? 0) > 0 && (loop.maxMs ?? 0) >= (loop.p99Ms ?? 0), 'loop delay');
   t.same(
