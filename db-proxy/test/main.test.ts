@@ -135,8 +135,8 @@ t.test(
     }
     child.kill('SIGTERM');
     const exited = once(child, 'exit');
-    await logged((l) => String(l.msg).startsWith('shutting down'));
-    t.pass('the drain started');
+    const drain = await logged((l) => String(l.msg).startsWith('shutting down'));
+    t.match(drain.msg, /^shutting down/, 'the drain started');
     t.equal(child.exitCode, null, 'still running while the call is in flight');
     await locker.query('SELECT RELEASE_LOCK(?)', [lock]);
     const r = await inFlight;
