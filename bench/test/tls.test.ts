@@ -1,4 +1,4 @@
-// The bench against a stack with mutual TLS and the internal token (issue 18, deliverable 6):
+// The bench against a stack with mutual TLS and the internal token:
 // db-proxy (embedded SQLite) and data-server (in-process cache) built here on port 0, each
 // serving mutual TLS and asking for the token, data-server calling db-proxy the same way.
 // `bench data` with --tls-* and --token runs clean (its players seeded from the main thread,

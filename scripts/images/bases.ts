@@ -21,7 +21,7 @@ import { cacheDir, PLATFORMS, type Platform, run, StepError, timed } from './lib
 import { fetchPackage, nodeBinary } from './node-package.ts';
 
 /**
- * buildah's storage: `vfs` (issue 13's set-up: works anywhere, but every layer and every
+ * buildah's storage: `vfs` (works anywhere, but every layer and every
  * stage mounted is a full copy of its root filesystem) or `overlay` (the kernel's overlayfs:
  * no copies; several times faster here). SLG_BUILDAH_DRIVER chooses; by default overlay
  * when a probe shows it works on this machine, else vfs (chooseStorageDriver).
