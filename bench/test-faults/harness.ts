@@ -235,6 +235,8 @@ export class PrivateMariaDb {
     this.proc = new Proc('mariadb', 'mariadbd', [
       '--no-defaults',
       `--datadir=${join(dir, 'data')}`,
+      // Its own tmpdir: mariadbd deletes every `#sql*` file in its tmpdir when it starts.
+      `--tmpdir=${join(dir, 'tmp')}`,
       `--socket=${join(dir, 'mariadb.sock')}`,
       `--pid-file=${join(dir, 'mariadb.pid')}`,
       `--log-error=${join(dir, 'error.log')}`,

@@ -18,13 +18,21 @@ const run = promisify(execFile);
  */
 export async function mariadbTemplate(): Promise<string> {
   const dir = await sharedDir('slg-mariadb-template', async (dir) => {
-    await run('mariadb-install-db', [
-      '--no-defaults',
-      `--datadir=${join(dir, 'data')}`,
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-      '--user=root',
-    ]);
+    // A temp directory of this making's own: a bootstrapping server deletes every `#sql*` file
+    // in its tmpdir when it starts, so two makings sharing $TMPDIR break each other's tables.
+    const tmp = mkdtempSync(join(tmpdir(), 'slg-mariadb-bootstrap-'));
+    try {
+      await run('mariadb-install-db', [
+        '--no-defaults',
+        `--datadir=${join(dir, 'data')}`,
+        `--tmpdir=${tmp}`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        '--user=root',
+      ]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
   return join(dir, 'data');
 }
