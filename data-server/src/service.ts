@@ -12,8 +12,16 @@ import {
   FailedPreconditionError,
   InvalidArgumentError,
   NotFoundError,
+  partStatus,
 } from '@slg/service-kit';
-import { batchResponse, batchValues, checkBatch, touchedKeys } from './batch-write.ts';
+import {
+  batchResponse,
+  batchValues,
+  checkBatch,
+  GroupCommit,
+  maxBatchOps,
+  touchedKeys,
+} from './batch-write.ts';
 import type { Cache, WriteLease, WriteValue } from './cache/interface.ts';
 import type { DataServerMetrics } from './metrics.ts';
 import type { Loaded, ReadThrough } from './read-through.ts';
@@ -25,7 +33,7 @@ import {
   type Keys,
   toRecord,
 } from './records.ts';
-import type { RecordStore } from './store.ts';
+import type { BatchWrite, BatchWriteResult, RecordStore } from './store.ts';
 import {
   type CollectionRef,
   maxRemoveMembers,
@@ -228,6 +236,86 @@ export function createHandlers(d: ServiceDeps) {
     return result;
   };
 
+  /**
+   * A checked batch of one owner under its write leases: leases taken, the batch stored by
+   * `commit` (alone, or with other owners' batches in one group commit), the cache filled from
+   * the results (or the old values put back, or the keys left to their leases, by the error).
+   */
+  const writeBatch = async (
+    writes: BatchWrite[],
+    ctx: CallContext,
+    commit: (writes: BatchWrite[]) => Promise<BatchWriteResult[]>,
+  ) => {
+    const touched = touchedKeys(keys, writes);
+    // The write lease of every touched key, each with its member index (parallel: one
+    // pipelined round trip). If the cache cannot give them all, invalidate after the commit.
+    let leases: WriteLease[] | undefined;
+    if (cache.available) {
+      const leaseMs = writeLeaseMs(ctx);
+      const got = await Promise.allSettled(
+        touched.map((t) => cache.writeLease([t.key], t.index, leaseMs)),
+      );
+      if (got.every((g) => g.status === 'fulfilled')) leases = got.map((g) => g.value);
+      else {
+        const taken = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
+        await Promise.all(taken.map((l) => cache.invalidate({ keys: l.keys })));
+      }
+    }
+    const forget = () => {
+      for (const t of touched) reader.forget(t.key);
+    };
+    const invalidateAll = async () => {
+      forget();
+      metrics.writes.invalidations++;
+      await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
+    };
+    let results: BatchWriteResult[];
+    try {
+      results = await commit(writes);
+    } catch (err) {
+      if (!leases) {
+        if (!nothingWritten(err)) await invalidateAll();
+      } else if (nothingWritten(err)) {
+        await Promise.all(
+          leases.map((l, i) =>
+            cache.writeFill(l, [
+              putBack(
+                l.old[0] ?? null,
+                touched[i]!.kind === 'collection'
+                  ? ttls.collectionMs
+                  : l.old[0]?.length
+                    ? ttls.recordMs
+                    : ttls.absentMs,
+              ),
+            ]),
+          ),
+        );
+      } else forget(); // may still commit: the leases are kept until it no longer can (`write`)
+      throw err;
+    }
+    forget();
+    if (!leases) {
+      await invalidateAll();
+      return batchResponse(results);
+    }
+    let values: (WriteValue | undefined)[] = [];
+    try {
+      values = batchValues(
+        keys,
+        writes,
+        results,
+        touched,
+        leases.map((l) => l.old[0] ?? null),
+        ttls,
+      );
+    } catch {
+      values = []; // undecodable cached bytes: leave the keys empty
+    }
+    metrics.writes.invalidations++;
+    await Promise.all(leases.map((l, i) => cache.writeFill(l, [values[i]])));
+    return batchResponse(results);
+  };
+
   return {
     FetchV2(req: slg.dataserver.v2.FetchRequest, ctx: CallContext): Promise<Buffer> {
       const ref = v.record(req);
@@ -405,76 +493,47 @@ export function createHandlers(d: ServiceDeps) {
       return pb.CRemoveResponse.create({ removed });
     },
 
-    async BatchWriteV2(req: slg.dataserver.v2.BatchWriteRequest, ctx: CallContext) {
-      const writes = checkBatch(v, req);
-      const touched = touchedKeys(keys, writes);
-      // The write lease of every touched key, each with its member index (parallel: one
-      // pipelined round trip). If the cache cannot give them all, invalidate after the commit.
-      let leases: WriteLease[] | undefined;
-      if (cache.available) {
-        const leaseMs = writeLeaseMs(ctx);
-        const got = await Promise.allSettled(
-          touched.map((t) => cache.writeLease([t.key], t.index, leaseMs)),
+    BatchWriteV2(req: slg.dataserver.v2.BatchWriteRequest, ctx: CallContext) {
+      return writeBatch(checkBatch(v, req), ctx, (w) => store.batch(w, writeBudget(ctx)));
+    },
+
+    async BatchWritesV2(req: slg.dataserver.v2.BatchWritesRequest, ctx: CallContext) {
+      const list = req.batches ?? [];
+      if (list.length === 0) throw new InvalidArgumentError('batches: at least one batch');
+      if (list.length > maxBatchOps) {
+        throw new InvalidArgumentError(
+          `batches: ${list.length} batches, more than the ${maxBatchOps} one call may carry`,
         );
-        if (got.every((g) => g.status === 'fulfilled')) leases = got.map((g) => g.value);
-        else {
-          const taken = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
-          await Promise.all(taken.map((l) => cache.invalidate({ keys: l.keys })));
+      }
+      // Each batch checked on its own: a bad one is answered alone, the others go on.
+      const checked = list.map((b, i) => {
+        try {
+          return checkBatch(v, b as slg.dataserver.v2.BatchWriteRequest);
+        } catch (err) {
+          if (err instanceof InvalidArgumentError)
+            return new InvalidArgumentError(`batches[${i}].${err.message}`);
+          throw err;
         }
-      }
-      const forget = () => {
-        for (const t of touched) reader.forget(t.key);
-      };
-      const invalidateAll = async () => {
-        forget();
-        metrics.writes.invalidations++;
-        await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
-      };
-      let results: Awaited<ReturnType<typeof store.batch>>;
-      try {
-        results = await store.batch(writes, writeBudget(ctx));
-      } catch (err) {
-        if (!leases) {
-          if (!nothingWritten(err)) await invalidateAll();
-        } else if (nothingWritten(err)) {
-          await Promise.all(
-            leases.map((l, i) =>
-              cache.writeFill(l, [
-                putBack(
-                  l.old[0] ?? null,
-                  touched[i]!.kind === 'collection'
-                    ? ttls.collectionMs
-                    : l.old[0]?.length
-                      ? ttls.recordMs
-                      : ttls.absentMs,
-                ),
-              ]),
-            ),
-          );
-        } else forget(); // may still commit: the leases are kept until it no longer can (`write`)
-        throw err;
-      }
-      forget();
-      if (!leases) {
-        await invalidateAll();
-        return batchResponse(results);
-      }
-      let values: (WriteValue | undefined)[] = [];
-      try {
-        values = batchValues(
-          keys,
-          writes,
-          results,
-          touched,
-          leases.map((l) => l.old[0] ?? null),
-          ttls,
-        );
-      } catch {
-        values = []; // undecodable cached bytes: leave the keys empty
-      }
-      metrics.writes.invalidations++;
-      await Promise.all(leases.map((l, i) => cache.writeFill(l, [values[i]])));
-      return batchResponse(results);
+      });
+      // Every valid batch under its leases, then one db-proxy call for all of them.
+      const group = new GroupCommit(
+        checked.filter((c) => !(c instanceof Error)).length,
+        (batches: BatchWrite[][]) => store.batches(batches, writeBudget(ctx)),
+      );
+      const outcomes = await Promise.all(
+        checked.map(async (c): Promise<slg.dataserver.v2.BatchOutcome.$Properties> => {
+          if (c instanceof Error) return { failed: partStatus(c, ctx.log) };
+          const member = group.member();
+          try {
+            return { written: await writeBatch(c, ctx, member.commit) };
+          } catch (err) {
+            return { failed: partStatus(err, ctx.log) };
+          } finally {
+            member.leave();
+          }
+        }),
+      );
+      return pb.BatchWritesResponse.create({ outcomes });
     },
 
     async InspectV2(req: slg.dataserver.v2.InspectRequest, ctx: CallContext) {

@@ -8,6 +8,7 @@ import {
   FailedPreconditionError,
   type GrpcClient,
   NotFoundError,
+  partError,
   type Security,
 } from '@slg/service-kit';
 import type { Registry } from 'prom-client';
@@ -52,6 +53,9 @@ export type BatchWrite =
       readonly ceiling: Int64 | undefined;
     }
   | { readonly kind: 'remove'; readonly ref: RecordRef };
+
+/** What one batch of a group commit came to: its results, or its own error. */
+export type BatchOutcome = { results: BatchWriteResult[] } | { error: unknown };
 
 /** What each op of a batch did, in order. */
 export type BatchWriteResult =
@@ -176,52 +180,28 @@ export class RecordStore {
    * `removed: false` rather than failing the batch, as RemoveV2 does.
    */
   async batch(writes: readonly BatchWrite[], b: CallBudget): Promise<BatchWriteResult[]> {
-    const ops = writes.map((w): slg.dbproxy.v1.BatchOp.$Properties => {
-      switch (w.kind) {
-        case 'create':
-          return { insert: insertRequest(w.ref, w.fields) };
-        case 'modify':
-          return { update: updateRequest(w.ref, w.fields, w.expected) };
-        case 'incrBy':
-          return { increment: incrementRequest(w.ref, w.field, w.delta, w.floor, w.ceiling) };
-        default: {
-          const t = w.ref.table;
-          return {
-            deleteMany: t.collection
-              ? {
-                  table: t.name,
-                  shardKey: { int: w.ref.owner },
-                  members: [{ values: [{ int: w.ref.member }] }],
-                }
-              : { table: t.name, shardKey: { int: w.ref.owner }, all: true },
-          };
-        }
-      }
-    });
-    const r = await this.client.Batch(pb.BatchRequest.create({ ops }), opts(b));
-    if (r.results.length !== writes.length) {
+    const r = await this.client.Batch(batchRequest(writes), opts(b));
+    return batchResults(writes, r.results);
+  }
+
+  /**
+   * Independent batches, of one owner each, in one db-proxy Batches call: db-proxy commits the
+   * batches of a backend in one transaction, each whole or not at all; each outcome is its own.
+   */
+  async batches(list: readonly BatchWrite[][], b: CallBudget): Promise<BatchOutcome[]> {
+    const r = await this.client.Batches(
+      pb.BatchesRequest.create({ batches: list.map(batchRequest) }),
+      opts(b),
+    );
+    if (r.outcomes.length !== list.length) {
       throw new Error(
-        `db-proxy answered a batch of ${writes.length} ops with ${r.results.length} results`,
+        `db-proxy answered ${list.length} batches with ${r.outcomes.length} outcomes`,
       );
     }
-    return writes.map((w, i): BatchWriteResult => {
-      const res = r.results[i]!;
-      switch (w.kind) {
-        case 'create':
-          return { kind: 'create', version: res.insert?.version ?? 0 };
-        case 'modify':
-          return { kind: 'modify', version: res.update?.version ?? 0 };
-        case 'incrBy':
-          return {
-            kind: 'incrBy',
-            value: res.increment?.value ?? 0,
-            version: res.increment?.version ?? 0,
-          };
-        default: {
-          const d = res.deleteMany?.deleted ?? 0;
-          return { kind: 'remove', removed: typeof d === 'number' ? d > 0 : !d.isZero() };
-        }
-      }
+    return list.map((writes, i): BatchOutcome => {
+      const o = r.outcomes[i]!;
+      if (o.written) return { results: batchResults(writes, o.written.results ?? []) };
+      return { error: partError(o.failed ?? {}) };
     });
   }
 
@@ -293,6 +273,66 @@ function incrementRequest(
 
 function keyOf(ref: RecordRef): slg.common.v1.Value.$Properties[] {
   return ref.table.collection ? [{ int: ref.owner }, { int: ref.member }] : [{ int: ref.owner }];
+}
+
+/** A batch as db-proxy's Batch takes it. */
+function batchRequest(writes: readonly BatchWrite[]): slg.dbproxy.v1.BatchRequest {
+  const ops = writes.map((w): slg.dbproxy.v1.BatchOp.$Properties => {
+    switch (w.kind) {
+      case 'create':
+        return { insert: insertRequest(w.ref, w.fields) };
+      case 'modify':
+        return { update: updateRequest(w.ref, w.fields, w.expected) };
+      case 'incrBy':
+        return { increment: incrementRequest(w.ref, w.field, w.delta, w.floor, w.ceiling) };
+      default: {
+        // A DeleteMany of that one record, so that removing an absent record answers
+        // `removed: false` rather than failing the batch, as RemoveV2 does.
+        const t = w.ref.table;
+        return {
+          deleteMany: t.collection
+            ? {
+                table: t.name,
+                shardKey: { int: w.ref.owner },
+                members: [{ values: [{ int: w.ref.member }] }],
+              }
+            : { table: t.name, shardKey: { int: w.ref.owner }, all: true },
+        };
+      }
+    }
+  });
+  return pb.BatchRequest.create({ ops });
+}
+
+/** What db-proxy's results of a batch mean for each of its writes. */
+function batchResults(
+  writes: readonly BatchWrite[],
+  results: readonly slg.dbproxy.v1.IBatchResult[],
+): BatchWriteResult[] {
+  if (results.length !== writes.length) {
+    throw new Error(
+      `db-proxy answered a batch of ${writes.length} ops with ${results.length} results`,
+    );
+  }
+  return writes.map((w, i): BatchWriteResult => {
+    const res = results[i]!;
+    switch (w.kind) {
+      case 'create':
+        return { kind: 'create', version: res.insert?.version ?? 0 };
+      case 'modify':
+        return { kind: 'modify', version: res.update?.version ?? 0 };
+      case 'incrBy':
+        return {
+          kind: 'incrBy',
+          value: res.increment?.value ?? 0,
+          version: res.increment?.version ?? 0,
+        };
+      default: {
+        const d = res.deleteMany?.deleted ?? 0;
+        return { kind: 'remove', removed: typeof d === 'number' ? d > 0 : !d.isZero() };
+      }
+    }
+  });
 }
 
 function opts(b: CallBudget): { deadlineMs: number; signal?: AbortSignal } {

@@ -5,13 +5,14 @@ import {
   type CallContext,
   FailedPreconditionError,
   InvalidArgumentError,
+  partStatus,
   ResourceExhaustedError,
 } from '@slg/service-kit';
 import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
 import { Encoded, encodeListResponse, encodeRowResponse, NO_ROW } from './row-encoder.ts';
 import type { Cell, Table } from './schema.ts';
-import type { Router } from './slot-map.ts';
-import type { Op, OpResult, RawRow, RecordStore } from './store.ts';
+import type { Route, Router } from './slot-map.ts';
+import type { BatchOutcome, Op, OpResult, RawRow, RecordStore } from './store.ts';
 import { shardOf, type Validator } from './validate.ts';
 import { bigIntToWire, cellSize, rawBigInt, rawInt } from './values.ts';
 
@@ -46,6 +47,27 @@ export function dbProxyDefinition(maxRequestBytes: number): Def {
     };
   }
   return out as Def;
+}
+
+function batchResponse(results: OpResult[]): slg.dbproxy.v1.BatchResponse.$Properties {
+  return {
+    results: results.map((r): slg.dbproxy.v1.BatchResult.$Properties => {
+      switch (r.kind) {
+        case 'insert':
+          return { insert: writeResult(r) };
+        case 'update':
+          return { update: writeResult(r) };
+        case 'delete':
+          return { delete: writeResult(r) };
+        case 'increment':
+          return {
+            increment: { value: bigIntToWire(r.value), version: bigIntToWire(r.version) },
+          };
+        default:
+          return { deleteMany: { deleted: r.deleted } };
+      }
+    }),
+  };
 }
 
 function rawSize(raw: RawRow): number {
@@ -248,24 +270,65 @@ export function createHandlers(deps: {
       const results = await routed(shard, true, ctx, (b, deadline) =>
         store.batch(b, ops, deadline, ctx.signal),
       );
-      return {
-        results: results.map((r): slg.dbproxy.v1.BatchResult.$Properties => {
-          switch (r.kind) {
-            case 'insert':
-              return { insert: writeResult(r) };
-            case 'update':
-              return { update: writeResult(r) };
-            case 'delete':
-              return { delete: writeResult(r) };
-            case 'increment':
-              return {
-                increment: { value: bigIntToWire(r.value), version: bigIntToWire(r.version) },
-              };
-            default:
-              return { deleteMany: { deleted: r.deleted } };
+      return batchResponse(results) as Res<'Batch'>;
+    },
+
+    async Batches(req, ctx) {
+      checkSize(req);
+      const list = req.batches ?? [];
+      if (list.length === 0) throw new InvalidArgumentError('batches: at least one batch');
+      if (list.length > limits.maxBatchOps) {
+        throw new InvalidArgumentError(
+          `batches: ${list.length} batches, the limit is ${limits.maxBatchOps} (DBPROXY_MAX_BATCH_OPS)`,
+        );
+      }
+      const outcomes: BatchOutcome[] = new Array(list.length);
+      // The batches of each backend, committed together; an invalid batch is answered alone.
+      const groups = new Map<Backend, { deadline: number; at: number[]; ops: Op[][] }>();
+      const routes: Route[] = [];
+      try {
+        for (let i = 0; i < list.length; i++) {
+          let checked: { ops: Op[]; shard: bigint };
+          try {
+            checked = v.batch(list[i]!);
+          } catch (err) {
+            if (!(err instanceof InvalidArgumentError)) throw err;
+            outcomes[i] = { error: new InvalidArgumentError(`batches[${i}].${err.message}`) };
+            continue;
           }
+          const r = await router.route(checked.shard, true, ctx.deadline, ctx.signal);
+          routes.push(r);
+          const g = groups.get(r.backend);
+          if (g) {
+            g.deadline = Math.min(g.deadline, r.deadline);
+            g.at.push(i);
+            g.ops.push(checked.ops);
+          } else groups.set(r.backend, { deadline: r.deadline, at: [i], ops: [checked.ops] });
+        }
+        await Promise.all(
+          [...groups].map(async ([b, g]) => {
+            let got: BatchOutcome[];
+            try {
+              got = await store.batches(b, g.ops, g.deadline, ctx.signal);
+            } catch (err) {
+              // One backend only: the call's own status, as Batch answers it.
+              if (groups.size === 1) throw err;
+              got = g.ops.map(() => ({ error: err }));
+            }
+            g.at.forEach((i, k) => {
+              outcomes[i] = got[k]!;
+            });
+          }),
+        );
+      } finally {
+        for (const r of routes) r.release();
+      }
+      return {
+        outcomes: outcomes.map((o): slg.dbproxy.v1.BatchOutcome.$Properties => {
+          if ('results' in o) return { written: batchResponse(o.results) };
+          return { failed: partStatus(o.error, ctx.log) };
         }),
-      } as Res<'Batch'>;
+      } as Res<'Batches'>;
     },
 
     async Query(req, ctx) {

@@ -45,6 +45,22 @@ export type OpResult =
   | { kind: 'delete'; version: bigint }
   | { kind: 'deleteMany'; deleted: number };
 
+/** What one batch of a group commit (batches()) came to: its results, or its own error. */
+export type BatchOutcome = { results: OpResult[] } | { error: unknown };
+
+/**
+ * An error that concerns its batch alone and proves it wrote nothing: the record is not as the
+ * batch expects. A group commit answers it to that batch and commits the others.
+ */
+export function refusal(err: unknown): boolean {
+  return (
+    err instanceof InvalidArgumentError ||
+    err instanceof NotFoundError ||
+    err instanceof AlreadyExistsError ||
+    err instanceof FailedPreconditionError
+  );
+}
+
 /** A row as the backend returns it: every column in schema order, then the version. */
 export type RawRow = unknown[];
 
@@ -199,25 +215,71 @@ export class RecordStore {
 
   /** Several writes of one shard key in one transaction: all applied, or none. */
   async batch(b: Backend, ops: Op[], deadline: number, signal?: AbortSignal): Promise<OpResult[]> {
-    return b.transaction(
-      deadline,
-      async (session) => {
-        const results: OpResult[] = [];
-        for (let i = 0; i < ops.length; i++) {
-          const op = ops[i]!;
-          try {
-            results.push(await this.#apply(session, b.dialect, op));
-          } catch (err) {
-            // The transaction rolls back; say which op stopped it.
-            if (err instanceof Error)
-              err.message = `ops[${i}] (${op.kind} ${op.table.name}): ${err.message}`;
-            throw err;
-          }
-        }
-        return results;
-      },
-      signal,
-    );
+    return b.transaction(deadline, (session) => this.#applyAll(session, b.dialect, ops), signal);
+  }
+
+  /**
+   * Independent batches of one backend in one transaction (a group commit: one BEGIN and one
+   * COMMIT for all, instead of one each). A batch refused on its own (refusal()) is answered
+   * with its error, the transaction rolled back and run again without it, so that it never
+   * commits in part and never holds the others back. Any other error fails the whole group.
+   */
+  async batches(
+    b: Backend,
+    batches: Op[][],
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<BatchOutcome[]> {
+    const out: BatchOutcome[] = new Array(batches.length);
+    let live = batches.map((_, i) => i);
+    while (live.length > 0) {
+      let refused: { index: number; err: unknown } | undefined;
+      try {
+        const results = await b.transaction(
+          deadline,
+          async (session) => {
+            refused = undefined; // set again if the transaction is retried
+            const all: OpResult[][] = [];
+            for (const i of live) {
+              try {
+                all.push(await this.#applyAll(session, b.dialect, batches[i]!));
+              } catch (err) {
+                if (refusal(err)) refused = { index: i, err };
+                throw err;
+              }
+            }
+            return all;
+          },
+          signal,
+        );
+        live.forEach((i, k) => {
+          out[i] = { results: results[k]! };
+        });
+        return out;
+      } catch (err) {
+        if (!refused) throw err;
+        const { index } = refused;
+        out[index] = { error: refused.err };
+        live = live.filter((i) => i !== index);
+      }
+    }
+    return out;
+  }
+
+  async #applyAll(session: Session, dialect: Dialect, ops: Op[]): Promise<OpResult[]> {
+    const results: OpResult[] = [];
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
+      try {
+        results.push(await this.#apply(session, dialect, op));
+      } catch (err) {
+        // The transaction rolls back; say which op stopped it.
+        if (err instanceof Error)
+          err.message = `ops[${i}] (${op.kind} ${op.table.name}): ${err.message}`;
+        throw err;
+      }
+    }
+    return results;
   }
 
   async query(b: Backend, q: NamedQuery, params: Cell[], deadline: number): Promise<ExecResult> {

@@ -109,6 +109,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       registry,
       deadlineMs: config.defaultDeadlineMs,
       security: config.security,
+      writeGroup: config.writeGroup,
     });
   const battles =
     opts.battles ??

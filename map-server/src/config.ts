@@ -42,6 +42,8 @@ export interface MapServerConfig {
   readonly settleConcurrency: number;
   /** data-server calls in flight while loading the world at start. */
   readonly loadConcurrency: number;
+  /** Most writes stored together in one data-server call (group commit); 1: each on its own. */
+  readonly writeGroup: number;
   /**
    * V8's old generation may grow by this percent of what survived its last full collection
    * before the next one (V8's --heap-growing-percent, set by build()); 0 leaves V8's own factor.
@@ -88,6 +90,10 @@ export const envSpec = {
   MAPSERVER_STREAM_BUFFER: int('events queued per stream subscriber before it is closed', 1024),
   MAPSERVER_SETTLE_CONCURRENCY: int('settlements running at once', 64),
   MAPSERVER_LOAD_CONCURRENCY: int('data-server calls in flight while loading the world', 16),
+  MAPSERVER_WRITE_GROUP: int(
+    'most writes (of any owners) stored together in one data-server call, one db-proxy transaction (1: each write on its own)',
+    64,
+  ),
   MAPSERVER_HEAP_GROWING_PERCENT: int(
     "old-generation growth allowed between V8's full collections, in percent of the live heap (0: V8's own factor, up to 300%)",
     40,
@@ -108,6 +114,7 @@ const integerRanges: [keyof typeof envSpec, number, number][] = [
   ['MAPSERVER_STREAM_BUFFER', 1, 1_000_000],
   ['MAPSERVER_SETTLE_CONCURRENCY', 1, 10_000],
   ['MAPSERVER_LOAD_CONCURRENCY', 1, 1000],
+  ['MAPSERVER_WRITE_GROUP', 1, 100],
   ['MAPSERVER_HEAP_GROWING_PERCENT', 0, 300],
 ];
 
@@ -168,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     streamBuffer: e.MAPSERVER_STREAM_BUFFER,
     settleConcurrency: e.MAPSERVER_SETTLE_CONCURRENCY,
     loadConcurrency: e.MAPSERVER_LOAD_CONCURRENCY,
+    writeGroup: e.MAPSERVER_WRITE_GROUP,
     heapGrowingPercent: e.MAPSERVER_HEAP_GROWING_PERCENT,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,

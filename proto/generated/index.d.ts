@@ -745,6 +745,7 @@ export namespace slg {
                 cCountV2: slg.dataserver.v2.DataService.CCountV2;
                 inspectV2: slg.dataserver.v2.DataService.InspectV2;
                 batchWriteV2: slg.dataserver.v2.DataService.BatchWriteV2;
+                batchWritesV2: slg.dataserver.v2.DataService.BatchWritesV2;
             }
 
             namespace DataService {
@@ -855,6 +856,17 @@ export namespace slg {
                   readonly path: "/slg.dataserver.v2.DataService/BatchWriteV2";
                   readonly requestType: "BatchWriteRequest";
                   readonly responseType: "BatchWriteResponse";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type BatchWritesV2Callback = (error: (Error|null), response?: slg.dataserver.v2.BatchWritesResponse) => void;
+                type BatchWritesV2 = {
+                  (request: slg.dataserver.v2.IBatchWritesRequest, callback: slg.dataserver.v2.DataService.BatchWritesV2Callback): void;
+                  (request: slg.dataserver.v2.IBatchWritesRequest): Promise<slg.dataserver.v2.BatchWritesResponse>;
+                  readonly name: "BatchWritesV2";
+                  readonly path: "/slg.dataserver.v2.DataService/BatchWritesV2";
+                  readonly requestType: "BatchWritesRequest";
+                  readonly responseType: "BatchWritesResponse";
                   readonly requestStream: undefined;
                   readonly responseStream: undefined;
                 };
@@ -1565,6 +1577,124 @@ export namespace slg {
                   $unknowns?: Uint8Array[];
                 };
             }
+
+            interface IBatchWritesRequest extends slg.dataserver.v2.BatchWritesRequest.$Properties {
+            }
+
+            class BatchWritesRequest {
+                constructor(properties?: slg.dataserver.v2.BatchWritesRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                batches: slg.dataserver.v2.BatchWriteRequest.$Properties[];
+                static create(properties: slg.dataserver.v2.BatchWritesRequest.$Shape): slg.dataserver.v2.BatchWritesRequest & slg.dataserver.v2.BatchWritesRequest.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchWritesRequest.$Properties): slg.dataserver.v2.BatchWritesRequest;
+                static encode(message: slg.dataserver.v2.BatchWritesRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchWritesRequest & slg.dataserver.v2.BatchWritesRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchWritesRequest;
+                static toObject(message: slg.dataserver.v2.BatchWritesRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchWritesRequest {
+                interface $Properties {
+                    batches?: (slg.dataserver.v2.BatchWriteRequest.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  batches?: slg.dataserver.v2.BatchWriteRequest.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
+
+            interface IBatchFailure extends slg.dataserver.v2.BatchFailure.$Properties {
+            }
+
+            class BatchFailure {
+                constructor(properties?: slg.dataserver.v2.BatchFailure.$Properties);
+                $unknowns?: Uint8Array[];
+                code: number;
+                message: string;
+                static create(properties: slg.dataserver.v2.BatchFailure.$Shape): slg.dataserver.v2.BatchFailure & slg.dataserver.v2.BatchFailure.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchFailure.$Properties): slg.dataserver.v2.BatchFailure;
+                static encode(message: slg.dataserver.v2.BatchFailure.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchFailure & slg.dataserver.v2.BatchFailure.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchFailure;
+                static toObject(message: slg.dataserver.v2.BatchFailure, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchFailure {
+                interface $Properties {
+                    code?: (number|null);
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.dataserver.v2.BatchFailure.$Properties;
+            }
+
+            interface IBatchOutcome extends slg.dataserver.v2.BatchOutcome.$Properties {
+            }
+
+            class BatchOutcome {
+                constructor(properties?: slg.dataserver.v2.BatchOutcome.$Properties);
+                $unknowns?: Uint8Array[];
+                written?: (slg.dataserver.v2.BatchWriteResponse.$Properties|null);
+                failed?: (slg.dataserver.v2.BatchFailure.$Properties|null);
+                outcome?: ("written"|"failed");
+                static create(properties: slg.dataserver.v2.BatchOutcome.$Shape): slg.dataserver.v2.BatchOutcome & slg.dataserver.v2.BatchOutcome.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchOutcome.$Properties): slg.dataserver.v2.BatchOutcome;
+                static encode(message: slg.dataserver.v2.BatchOutcome.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchOutcome & slg.dataserver.v2.BatchOutcome.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchOutcome;
+                static toObject(message: slg.dataserver.v2.BatchOutcome, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchOutcome {
+                interface $Properties {
+                    written?: (slg.dataserver.v2.BatchWriteResponse.$Properties|null);
+                    failed?: (slg.dataserver.v2.BatchFailure.$Properties|null);
+                    outcome?: ("written"|"failed");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  written?: slg.dataserver.v2.BatchWriteResponse.$Shape|null;
+                  failed?: slg.dataserver.v2.BatchFailure.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ outcome?: undefined; written?: null; failed?: null }|{ outcome?: "written"; written: slg.dataserver.v2.BatchWriteResponse.$Shape; failed?: null }|{ outcome?: "failed"; written?: null; failed: slg.dataserver.v2.BatchFailure.$Shape })
+                );
+            }
+
+            interface IBatchWritesResponse extends slg.dataserver.v2.BatchWritesResponse.$Properties {
+            }
+
+            class BatchWritesResponse {
+                constructor(properties?: slg.dataserver.v2.BatchWritesResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                outcomes: slg.dataserver.v2.BatchOutcome.$Properties[];
+                static create(properties: slg.dataserver.v2.BatchWritesResponse.$Shape): slg.dataserver.v2.BatchWritesResponse & slg.dataserver.v2.BatchWritesResponse.$Shape;
+                static create(properties?: slg.dataserver.v2.BatchWritesResponse.$Properties): slg.dataserver.v2.BatchWritesResponse;
+                static encode(message: slg.dataserver.v2.BatchWritesResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dataserver.v2.BatchWritesResponse & slg.dataserver.v2.BatchWritesResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dataserver.v2.BatchWritesResponse;
+                static toObject(message: slg.dataserver.v2.BatchWritesResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchWritesResponse {
+                interface $Properties {
+                    outcomes?: (slg.dataserver.v2.BatchOutcome.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  outcomes?: slg.dataserver.v2.BatchOutcome.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
         }
     }
 
@@ -1584,6 +1714,7 @@ export namespace slg {
                 delete: slg.dbproxy.v1.DbProxy.Delete;
                 deleteMany: slg.dbproxy.v1.DbProxy.DeleteMany;
                 batch: slg.dbproxy.v1.DbProxy.Batch;
+                batches: slg.dbproxy.v1.DbProxy.Batches;
                 query: slg.dbproxy.v1.DbProxy.Query;
             }
 
@@ -1684,6 +1815,17 @@ export namespace slg {
                   readonly path: "/slg.dbproxy.v1.DbProxy/Batch";
                   readonly requestType: "BatchRequest";
                   readonly responseType: "BatchResponse";
+                  readonly requestStream: undefined;
+                  readonly responseStream: undefined;
+                };
+                type BatchesCallback = (error: (Error|null), response?: slg.dbproxy.v1.BatchesResponse) => void;
+                type Batches = {
+                  (request: slg.dbproxy.v1.IBatchesRequest, callback: slg.dbproxy.v1.DbProxy.BatchesCallback): void;
+                  (request: slg.dbproxy.v1.IBatchesRequest): Promise<slg.dbproxy.v1.BatchesResponse>;
+                  readonly name: "Batches";
+                  readonly path: "/slg.dbproxy.v1.DbProxy/Batches";
+                  readonly requestType: "BatchesRequest";
+                  readonly responseType: "BatchesResponse";
                   readonly requestStream: undefined;
                   readonly responseStream: undefined;
                 };
@@ -2369,6 +2511,124 @@ export namespace slg {
                 }
                 type $Shape = {
                   results?: slg.dbproxy.v1.BatchResult.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
+
+            interface IBatchesRequest extends slg.dbproxy.v1.BatchesRequest.$Properties {
+            }
+
+            class BatchesRequest {
+                constructor(properties?: slg.dbproxy.v1.BatchesRequest.$Properties);
+                $unknowns?: Uint8Array[];
+                batches: slg.dbproxy.v1.BatchRequest.$Properties[];
+                static create(properties: slg.dbproxy.v1.BatchesRequest.$Shape): slg.dbproxy.v1.BatchesRequest & slg.dbproxy.v1.BatchesRequest.$Shape;
+                static create(properties?: slg.dbproxy.v1.BatchesRequest.$Properties): slg.dbproxy.v1.BatchesRequest;
+                static encode(message: slg.dbproxy.v1.BatchesRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dbproxy.v1.BatchesRequest & slg.dbproxy.v1.BatchesRequest.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dbproxy.v1.BatchesRequest;
+                static toObject(message: slg.dbproxy.v1.BatchesRequest, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchesRequest {
+                interface $Properties {
+                    batches?: (slg.dbproxy.v1.BatchRequest.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  batches?: slg.dbproxy.v1.BatchRequest.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
+            }
+
+            interface IBatchFailure extends slg.dbproxy.v1.BatchFailure.$Properties {
+            }
+
+            class BatchFailure {
+                constructor(properties?: slg.dbproxy.v1.BatchFailure.$Properties);
+                $unknowns?: Uint8Array[];
+                code: number;
+                message: string;
+                static create(properties: slg.dbproxy.v1.BatchFailure.$Shape): slg.dbproxy.v1.BatchFailure & slg.dbproxy.v1.BatchFailure.$Shape;
+                static create(properties?: slg.dbproxy.v1.BatchFailure.$Properties): slg.dbproxy.v1.BatchFailure;
+                static encode(message: slg.dbproxy.v1.BatchFailure.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dbproxy.v1.BatchFailure & slg.dbproxy.v1.BatchFailure.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dbproxy.v1.BatchFailure;
+                static toObject(message: slg.dbproxy.v1.BatchFailure, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchFailure {
+                interface $Properties {
+                    code?: (number|null);
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = slg.dbproxy.v1.BatchFailure.$Properties;
+            }
+
+            interface IBatchOutcome extends slg.dbproxy.v1.BatchOutcome.$Properties {
+            }
+
+            class BatchOutcome {
+                constructor(properties?: slg.dbproxy.v1.BatchOutcome.$Properties);
+                $unknowns?: Uint8Array[];
+                written?: (slg.dbproxy.v1.BatchResponse.$Properties|null);
+                failed?: (slg.dbproxy.v1.BatchFailure.$Properties|null);
+                outcome?: ("written"|"failed");
+                static create(properties: slg.dbproxy.v1.BatchOutcome.$Shape): slg.dbproxy.v1.BatchOutcome & slg.dbproxy.v1.BatchOutcome.$Shape;
+                static create(properties?: slg.dbproxy.v1.BatchOutcome.$Properties): slg.dbproxy.v1.BatchOutcome;
+                static encode(message: slg.dbproxy.v1.BatchOutcome.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dbproxy.v1.BatchOutcome & slg.dbproxy.v1.BatchOutcome.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dbproxy.v1.BatchOutcome;
+                static toObject(message: slg.dbproxy.v1.BatchOutcome, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchOutcome {
+                interface $Properties {
+                    written?: (slg.dbproxy.v1.BatchResponse.$Properties|null);
+                    failed?: (slg.dbproxy.v1.BatchFailure.$Properties|null);
+                    outcome?: ("written"|"failed");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  written?: slg.dbproxy.v1.BatchResponse.$Shape|null;
+                  failed?: slg.dbproxy.v1.BatchFailure.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ outcome?: undefined; written?: null; failed?: null }|{ outcome?: "written"; written: slg.dbproxy.v1.BatchResponse.$Shape; failed?: null }|{ outcome?: "failed"; written?: null; failed: slg.dbproxy.v1.BatchFailure.$Shape })
+                );
+            }
+
+            interface IBatchesResponse extends slg.dbproxy.v1.BatchesResponse.$Properties {
+            }
+
+            class BatchesResponse {
+                constructor(properties?: slg.dbproxy.v1.BatchesResponse.$Properties);
+                $unknowns?: Uint8Array[];
+                outcomes: slg.dbproxy.v1.BatchOutcome.$Properties[];
+                static create(properties: slg.dbproxy.v1.BatchesResponse.$Shape): slg.dbproxy.v1.BatchesResponse & slg.dbproxy.v1.BatchesResponse.$Shape;
+                static create(properties?: slg.dbproxy.v1.BatchesResponse.$Properties): slg.dbproxy.v1.BatchesResponse;
+                static encode(message: slg.dbproxy.v1.BatchesResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): slg.dbproxy.v1.BatchesResponse & slg.dbproxy.v1.BatchesResponse.$Shape;
+                static fromObject(object: { [k: string]: any }): slg.dbproxy.v1.BatchesResponse;
+                static toObject(message: slg.dbproxy.v1.BatchesResponse, options?: $protobuf.IConversionOptions): { [k: string]: any };
+                toJSON(): { [k: string]: any };
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace BatchesResponse {
+                interface $Properties {
+                    outcomes?: (slg.dbproxy.v1.BatchOutcome.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  outcomes?: slg.dbproxy.v1.BatchOutcome.$Shape[]|null;
                   $unknowns?: Uint8Array[];
                 };
             }

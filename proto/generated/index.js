@@ -3600,6 +3600,19 @@ export const slg = $root.slg = (() => {
                     responseStream: { value: $undefined }
                 });
 
+
+
+                $Object.defineProperties(DataService.prototype.batchWritesV2 = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, DataService.prototype.batchWritesV2, $root.slg.dataserver.v2.BatchWritesRequest, $root.slg.dataserver.v2.BatchWritesResponse, request, callback);
+                }, {
+                    name: { value: "BatchWritesV2" },
+                    path: { value: "/slg.dataserver.v2.DataService/BatchWritesV2" },
+                    requestType: { value: "BatchWritesRequest" },
+                    responseType: { value: "BatchWritesResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
                 return DataService;
             })();
 
@@ -7876,6 +7889,583 @@ export const slg = $root.slg = (() => {
                 return BatchWriteResponse;
             })();
 
+            v2.BatchWritesRequest = (function() {
+
+                const BatchWritesRequest = function (properties) {
+                    this.batches = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchWritesRequest.prototype.batches = $util.emptyArray;
+
+                BatchWritesRequest.create = function(properties) {
+                    return new BatchWritesRequest(properties);
+                };
+
+                BatchWritesRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.batches != null && message.batches.length)
+                        for (let i = 0; i < message.batches.length; ++i)
+                            $root.slg.dataserver.v2.BatchWriteRequest.encode(message.batches[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchWritesRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchWritesRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.batches && message.batches.length))
+                                    message.batches = [];
+                                message.batches.push($root.slg.dataserver.v2.BatchWriteRequest.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchWritesRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchWritesRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchWritesRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchWritesRequest();
+                    if (object.batches) {
+                        if (!$Array.isArray(object.batches))
+                            throw $TypeError(".slg.dataserver.v2.BatchWritesRequest.batches: array expected");
+                        message.batches = $Array(object.batches.length);
+                        for (let i = 0; i < object.batches.length; ++i) {
+                            if (!$util.isObject(object.batches[i]))
+                                throw $TypeError(".slg.dataserver.v2.BatchWritesRequest.batches: object expected");
+                            message.batches[i] = $root.slg.dataserver.v2.BatchWriteRequest.fromObject(object.batches[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchWritesRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.batches = [];
+                    if (message.batches && message.batches.length) {
+                        object.batches = $Array(message.batches.length);
+                        for (let j = 0; j < message.batches.length; ++j)
+                            object.batches[j] = $root.slg.dataserver.v2.BatchWriteRequest.toObject(message.batches[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchWritesRequest.prototype.toJSON = function() {
+                    return BatchWritesRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchWritesRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchWritesRequest";
+                };
+
+                return BatchWritesRequest;
+            })();
+
+            v2.BatchFailure = (function() {
+
+                const BatchFailure = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchFailure.prototype.code = 0;
+                BatchFailure.prototype.message = "";
+
+                BatchFailure.create = function(properties) {
+                    return new BatchFailure(properties);
+                };
+
+                BatchFailure.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code") && message.code !== 0)
+                        writer.uint32(8).uint32(message.code);
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(18).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchFailure.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchFailure();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.code = value;
+                                else
+                                    delete message.code;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchFailure.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchFailure)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchFailure: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchFailure();
+                    if (object.code != null)
+                        if ($Number(object.code) !== 0)
+                            message.code = object.code >>> 0;
+                    if (object.message != null)
+                        if (typeof object.message !== "string" || object.message.length)
+                            message.message = $String(object.message);
+                    return message;
+                };
+
+                BatchFailure.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.code = 0;
+                        object.message = "";
+                    }
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code"))
+                        object.code = message.code;
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message"))
+                        object.message = message.message;
+                    return object;
+                };
+
+                BatchFailure.prototype.toJSON = function() {
+                    return BatchFailure.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchFailure.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchFailure";
+                };
+
+                return BatchFailure;
+            })();
+
+            v2.BatchOutcome = (function() {
+
+                const BatchOutcome = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchOutcome.prototype.written = null;
+                BatchOutcome.prototype.failed = null;
+
+                let $oneOfFields;
+
+                $Object.defineProperty(BatchOutcome.prototype, "outcome", {
+                    get: $util.oneOfGetter($oneOfFields = ["written", "failed"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                BatchOutcome.create = function(properties) {
+                    return new BatchOutcome(properties);
+                };
+
+                BatchOutcome.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.written != null && $Object.hasOwnProperty.call(message, "written"))
+                        $root.slg.dataserver.v2.BatchWriteResponse.encode(message.written, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.failed != null && $Object.hasOwnProperty.call(message, "failed"))
+                        $root.slg.dataserver.v2.BatchFailure.encode(message.failed, writer.uint32(18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchOutcome.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchOutcome();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.written = $root.slg.dataserver.v2.BatchWriteResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.written);
+                                message.outcome = "written";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.failed = $root.slg.dataserver.v2.BatchFailure.decode(reader, reader.size(), $undefined, _depth + 1, message.failed);
+                                message.outcome = "failed";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchOutcome.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchOutcome)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchOutcome: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchOutcome();
+                    if (object.written != null) {
+                        if (!$util.isObject(object.written))
+                            throw $TypeError(".slg.dataserver.v2.BatchOutcome.written: object expected");
+                        message.written = $root.slg.dataserver.v2.BatchWriteResponse.fromObject(object.written, _depth + 1);
+                    }
+                    if (object.failed != null) {
+                        if (!$util.isObject(object.failed))
+                            throw $TypeError(".slg.dataserver.v2.BatchOutcome.failed: object expected");
+                        message.failed = $root.slg.dataserver.v2.BatchFailure.fromObject(object.failed, _depth + 1);
+                    }
+                    return message;
+                };
+
+                BatchOutcome.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (message.written != null && $Object.hasOwnProperty.call(message, "written")) {
+                        object.written = $root.slg.dataserver.v2.BatchWriteResponse.toObject(message.written, options, _depth + 1);
+                        if (options.oneofs)
+                            object.outcome = "written";
+                    }
+                    if (message.failed != null && $Object.hasOwnProperty.call(message, "failed")) {
+                        object.failed = $root.slg.dataserver.v2.BatchFailure.toObject(message.failed, options, _depth + 1);
+                        if (options.oneofs)
+                            object.outcome = "failed";
+                    }
+                    return object;
+                };
+
+                BatchOutcome.prototype.toJSON = function() {
+                    return BatchOutcome.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchOutcome.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchOutcome";
+                };
+
+                return BatchOutcome;
+            })();
+
+            v2.BatchWritesResponse = (function() {
+
+                const BatchWritesResponse = function (properties) {
+                    this.outcomes = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchWritesResponse.prototype.outcomes = $util.emptyArray;
+
+                BatchWritesResponse.create = function(properties) {
+                    return new BatchWritesResponse(properties);
+                };
+
+                BatchWritesResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.outcomes != null && message.outcomes.length)
+                        for (let i = 0; i < message.outcomes.length; ++i)
+                            $root.slg.dataserver.v2.BatchOutcome.encode(message.outcomes[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchWritesResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dataserver.v2.BatchWritesResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.outcomes && message.outcomes.length))
+                                    message.outcomes = [];
+                                message.outcomes.push($root.slg.dataserver.v2.BatchOutcome.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchWritesResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dataserver.v2.BatchWritesResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dataserver.v2.BatchWritesResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dataserver.v2.BatchWritesResponse();
+                    if (object.outcomes) {
+                        if (!$Array.isArray(object.outcomes))
+                            throw $TypeError(".slg.dataserver.v2.BatchWritesResponse.outcomes: array expected");
+                        message.outcomes = $Array(object.outcomes.length);
+                        for (let i = 0; i < object.outcomes.length; ++i) {
+                            if (!$util.isObject(object.outcomes[i]))
+                                throw $TypeError(".slg.dataserver.v2.BatchWritesResponse.outcomes: object expected");
+                            message.outcomes[i] = $root.slg.dataserver.v2.BatchOutcome.fromObject(object.outcomes[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchWritesResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.outcomes = [];
+                    if (message.outcomes && message.outcomes.length) {
+                        object.outcomes = $Array(message.outcomes.length);
+                        for (let j = 0; j < message.outcomes.length; ++j)
+                            object.outcomes[j] = $root.slg.dataserver.v2.BatchOutcome.toObject(message.outcomes[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchWritesResponse.prototype.toJSON = function() {
+                    return BatchWritesResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchWritesResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dataserver.v2.BatchWritesResponse";
+                };
+
+                return BatchWritesResponse;
+            })();
+
             return v2;
         })();
 
@@ -8015,6 +8605,19 @@ export const slg = $root.slg = (() => {
                     path: { value: "/slg.dbproxy.v1.DbProxy/Batch" },
                     requestType: { value: "BatchRequest" },
                     responseType: { value: "BatchResponse" },
+                    requestStream: { value: $undefined },
+                    responseStream: { value: $undefined }
+                });
+
+
+
+                $Object.defineProperties(DbProxy.prototype.batches = function(request, callback) {
+                    return $protobuf.rpc.Service.prototype.rpcCall.call(this, DbProxy.prototype.batches, $root.slg.dbproxy.v1.BatchesRequest, $root.slg.dbproxy.v1.BatchesResponse, request, callback);
+                }, {
+                    name: { value: "Batches" },
+                    path: { value: "/slg.dbproxy.v1.DbProxy/Batches" },
+                    requestType: { value: "BatchesRequest" },
+                    responseType: { value: "BatchesResponse" },
                     requestStream: { value: $undefined },
                     responseStream: { value: $undefined }
                 });
@@ -11744,6 +12347,583 @@ export const slg = $root.slg = (() => {
                 };
 
                 return BatchResponse;
+            })();
+
+            v1.BatchesRequest = (function() {
+
+                const BatchesRequest = function (properties) {
+                    this.batches = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchesRequest.prototype.batches = $util.emptyArray;
+
+                BatchesRequest.create = function(properties) {
+                    return new BatchesRequest(properties);
+                };
+
+                BatchesRequest.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.batches != null && message.batches.length)
+                        for (let i = 0; i < message.batches.length; ++i)
+                            $root.slg.dbproxy.v1.BatchRequest.encode(message.batches[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchesRequest.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dbproxy.v1.BatchesRequest();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.batches && message.batches.length))
+                                    message.batches = [];
+                                message.batches.push($root.slg.dbproxy.v1.BatchRequest.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchesRequest.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dbproxy.v1.BatchesRequest)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dbproxy.v1.BatchesRequest: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dbproxy.v1.BatchesRequest();
+                    if (object.batches) {
+                        if (!$Array.isArray(object.batches))
+                            throw $TypeError(".slg.dbproxy.v1.BatchesRequest.batches: array expected");
+                        message.batches = $Array(object.batches.length);
+                        for (let i = 0; i < object.batches.length; ++i) {
+                            if (!$util.isObject(object.batches[i]))
+                                throw $TypeError(".slg.dbproxy.v1.BatchesRequest.batches: object expected");
+                            message.batches[i] = $root.slg.dbproxy.v1.BatchRequest.fromObject(object.batches[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchesRequest.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.batches = [];
+                    if (message.batches && message.batches.length) {
+                        object.batches = $Array(message.batches.length);
+                        for (let j = 0; j < message.batches.length; ++j)
+                            object.batches[j] = $root.slg.dbproxy.v1.BatchRequest.toObject(message.batches[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchesRequest.prototype.toJSON = function() {
+                    return BatchesRequest.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchesRequest.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dbproxy.v1.BatchesRequest";
+                };
+
+                return BatchesRequest;
+            })();
+
+            v1.BatchFailure = (function() {
+
+                const BatchFailure = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchFailure.prototype.code = 0;
+                BatchFailure.prototype.message = "";
+
+                BatchFailure.create = function(properties) {
+                    return new BatchFailure(properties);
+                };
+
+                BatchFailure.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code") && message.code !== 0)
+                        writer.uint32(8).uint32(message.code);
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(18).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchFailure.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dbproxy.v1.BatchFailure();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.code = value;
+                                else
+                                    delete message.code;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchFailure.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dbproxy.v1.BatchFailure)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dbproxy.v1.BatchFailure: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dbproxy.v1.BatchFailure();
+                    if (object.code != null)
+                        if ($Number(object.code) !== 0)
+                            message.code = object.code >>> 0;
+                    if (object.message != null)
+                        if (typeof object.message !== "string" || object.message.length)
+                            message.message = $String(object.message);
+                    return message;
+                };
+
+                BatchFailure.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.code = 0;
+                        object.message = "";
+                    }
+                    if (message.code != null && $Object.hasOwnProperty.call(message, "code"))
+                        object.code = message.code;
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message"))
+                        object.message = message.message;
+                    return object;
+                };
+
+                BatchFailure.prototype.toJSON = function() {
+                    return BatchFailure.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchFailure.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dbproxy.v1.BatchFailure";
+                };
+
+                return BatchFailure;
+            })();
+
+            v1.BatchOutcome = (function() {
+
+                const BatchOutcome = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchOutcome.prototype.written = null;
+                BatchOutcome.prototype.failed = null;
+
+                let $oneOfFields;
+
+                $Object.defineProperty(BatchOutcome.prototype, "outcome", {
+                    get: $util.oneOfGetter($oneOfFields = ["written", "failed"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                BatchOutcome.create = function(properties) {
+                    return new BatchOutcome(properties);
+                };
+
+                BatchOutcome.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.written != null && $Object.hasOwnProperty.call(message, "written"))
+                        $root.slg.dbproxy.v1.BatchResponse.encode(message.written, writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.failed != null && $Object.hasOwnProperty.call(message, "failed"))
+                        $root.slg.dbproxy.v1.BatchFailure.encode(message.failed, writer.uint32(18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchOutcome.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dbproxy.v1.BatchOutcome();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.written = $root.slg.dbproxy.v1.BatchResponse.decode(reader, reader.size(), $undefined, _depth + 1, message.written);
+                                message.outcome = "written";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.failed = $root.slg.dbproxy.v1.BatchFailure.decode(reader, reader.size(), $undefined, _depth + 1, message.failed);
+                                message.outcome = "failed";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchOutcome.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dbproxy.v1.BatchOutcome)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dbproxy.v1.BatchOutcome: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dbproxy.v1.BatchOutcome();
+                    if (object.written != null) {
+                        if (!$util.isObject(object.written))
+                            throw $TypeError(".slg.dbproxy.v1.BatchOutcome.written: object expected");
+                        message.written = $root.slg.dbproxy.v1.BatchResponse.fromObject(object.written, _depth + 1);
+                    }
+                    if (object.failed != null) {
+                        if (!$util.isObject(object.failed))
+                            throw $TypeError(".slg.dbproxy.v1.BatchOutcome.failed: object expected");
+                        message.failed = $root.slg.dbproxy.v1.BatchFailure.fromObject(object.failed, _depth + 1);
+                    }
+                    return message;
+                };
+
+                BatchOutcome.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (message.written != null && $Object.hasOwnProperty.call(message, "written")) {
+                        object.written = $root.slg.dbproxy.v1.BatchResponse.toObject(message.written, options, _depth + 1);
+                        if (options.oneofs)
+                            object.outcome = "written";
+                    }
+                    if (message.failed != null && $Object.hasOwnProperty.call(message, "failed")) {
+                        object.failed = $root.slg.dbproxy.v1.BatchFailure.toObject(message.failed, options, _depth + 1);
+                        if (options.oneofs)
+                            object.outcome = "failed";
+                    }
+                    return object;
+                };
+
+                BatchOutcome.prototype.toJSON = function() {
+                    return BatchOutcome.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchOutcome.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dbproxy.v1.BatchOutcome";
+                };
+
+                return BatchOutcome;
+            })();
+
+            v1.BatchesResponse = (function() {
+
+                const BatchesResponse = function (properties) {
+                    this.outcomes = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                BatchesResponse.prototype.outcomes = $util.emptyArray;
+
+                BatchesResponse.create = function(properties) {
+                    return new BatchesResponse(properties);
+                };
+
+                BatchesResponse.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.outcomes != null && message.outcomes.length)
+                        for (let i = 0; i < message.outcomes.length; ++i)
+                            $root.slg.dbproxy.v1.BatchOutcome.encode(message.outcomes[i], writer.uint32(10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                BatchesResponse.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.slg.dbproxy.v1.BatchesResponse();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.outcomes && message.outcomes.length))
+                                    message.outcomes = [];
+                                message.outcomes.push($root.slg.dbproxy.v1.BatchOutcome.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                BatchesResponse.fromObject = function (object, _depth) {
+                    if (object instanceof $root.slg.dbproxy.v1.BatchesResponse)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".slg.dbproxy.v1.BatchesResponse: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.slg.dbproxy.v1.BatchesResponse();
+                    if (object.outcomes) {
+                        if (!$Array.isArray(object.outcomes))
+                            throw $TypeError(".slg.dbproxy.v1.BatchesResponse.outcomes: array expected");
+                        message.outcomes = $Array(object.outcomes.length);
+                        for (let i = 0; i < object.outcomes.length; ++i) {
+                            if (!$util.isObject(object.outcomes[i]))
+                                throw $TypeError(".slg.dbproxy.v1.BatchesResponse.outcomes: object expected");
+                            message.outcomes[i] = $root.slg.dbproxy.v1.BatchOutcome.fromObject(object.outcomes[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                BatchesResponse.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.outcomes = [];
+                    if (message.outcomes && message.outcomes.length) {
+                        object.outcomes = $Array(message.outcomes.length);
+                        for (let j = 0; j < message.outcomes.length; ++j)
+                            object.outcomes[j] = $root.slg.dbproxy.v1.BatchOutcome.toObject(message.outcomes[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                BatchesResponse.prototype.toJSON = function() {
+                    return BatchesResponse.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                BatchesResponse.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/slg.dbproxy.v1.BatchesResponse";
+                };
+
+                return BatchesResponse;
             })();
 
             v1.QueryRequest = (function() {

@@ -49,6 +49,7 @@ export const slg_dataserver_v2_DataServiceDefinition = {
   CCountV2: method<pb.slg.dataserver.v2.CCountRequest, pb.slg.dataserver.v2.CCountResponse>('/slg.dataserver.v2.DataService/CCountV2', pb.slg.dataserver.v2.CCountRequest, pb.slg.dataserver.v2.CCountResponse, false, false),
   InspectV2: method<pb.slg.dataserver.v2.InspectRequest, pb.slg.dataserver.v2.InspectResponse>('/slg.dataserver.v2.DataService/InspectV2', pb.slg.dataserver.v2.InspectRequest, pb.slg.dataserver.v2.InspectResponse, false, false),
   BatchWriteV2: method<pb.slg.dataserver.v2.BatchWriteRequest, pb.slg.dataserver.v2.BatchWriteResponse>('/slg.dataserver.v2.DataService/BatchWriteV2', pb.slg.dataserver.v2.BatchWriteRequest, pb.slg.dataserver.v2.BatchWriteResponse, false, false),
+  BatchWritesV2: method<pb.slg.dataserver.v2.BatchWritesRequest, pb.slg.dataserver.v2.BatchWritesResponse>('/slg.dataserver.v2.DataService/BatchWritesV2', pb.slg.dataserver.v2.BatchWritesRequest, pb.slg.dataserver.v2.BatchWritesResponse, false, false),
 } satisfies grpc.ServiceDefinition;
 
 /** slg.dbproxy.v1.DbProxy */
@@ -62,6 +63,7 @@ export const slg_dbproxy_v1_DbProxyDefinition = {
   Delete: method<pb.slg.dbproxy.v1.DeleteRequest, pb.slg.dbproxy.v1.DeleteResponse>('/slg.dbproxy.v1.DbProxy/Delete', pb.slg.dbproxy.v1.DeleteRequest, pb.slg.dbproxy.v1.DeleteResponse, false, false),
   DeleteMany: method<pb.slg.dbproxy.v1.DeleteManyRequest, pb.slg.dbproxy.v1.DeleteManyResponse>('/slg.dbproxy.v1.DbProxy/DeleteMany', pb.slg.dbproxy.v1.DeleteManyRequest, pb.slg.dbproxy.v1.DeleteManyResponse, false, false),
   Batch: method<pb.slg.dbproxy.v1.BatchRequest, pb.slg.dbproxy.v1.BatchResponse>('/slg.dbproxy.v1.DbProxy/Batch', pb.slg.dbproxy.v1.BatchRequest, pb.slg.dbproxy.v1.BatchResponse, false, false),
+  Batches: method<pb.slg.dbproxy.v1.BatchesRequest, pb.slg.dbproxy.v1.BatchesResponse>('/slg.dbproxy.v1.DbProxy/Batches', pb.slg.dbproxy.v1.BatchesRequest, pb.slg.dbproxy.v1.BatchesResponse, false, false),
   Query: method<pb.slg.dbproxy.v1.QueryRequest, pb.slg.dbproxy.v1.QueryResponse>('/slg.dbproxy.v1.DbProxy/Query', pb.slg.dbproxy.v1.QueryRequest, pb.slg.dbproxy.v1.QueryResponse, false, false),
 } satisfies grpc.ServiceDefinition;
 

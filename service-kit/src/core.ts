@@ -25,6 +25,8 @@ export {
   InternalError,
   InvalidArgumentError,
   NotFoundError,
+  partError,
+  partStatus,
   pathName,
   quoteName,
   ResourceExhaustedError,

@@ -124,6 +124,25 @@ export function toGrpcStatus(err: unknown): { code: GrpcCode; details: string } 
 }
 
 /**
+ * The status of one part of an answer that carries several (a batch of a group commit): what
+ * the call's own status would be, with an internal error logged as the server logs a failed
+ * call's (the caller sees only "see the server log"). `partError` reads it back.
+ */
+export function partStatus(
+  err: unknown,
+  log: { error(obj: object, msg: string): void },
+): { code: GrpcCode; message: string } {
+  const { code, details } = toGrpcStatus(err);
+  if (code === status.INTERNAL) log.error({ err }, 'part of an answer failed');
+  return { code, message: details };
+}
+
+/** A part's status (partStatus), as the typed error its own call would have thrown. */
+export function partError(s: { code?: number | null; message?: string | null }): ServiceError {
+  return errorFromGrpc({ code: s.code ?? status.UNKNOWN, details: s.message || 'no message' });
+}
+
+/**
  * A name from a request, quoted for an error message and cut to its first 64 characters: a
  * name of kilobytes repeated back whole made the status outgrow the client's metadata limit,
  * and the caller saw RESOURCE_EXHAUSTED instead of INVALID_ARGUMENT.

@@ -1,8 +1,16 @@
 // data-server as map-server uses it: records as plain JS values (every int64 here is a safe
-// integer), single writes through the single RPCs, several writes of one owner through
-// BatchWriteV2 (all or nothing).
+// integer). Writes that wait at the same time, of any owners, go together in one BatchWritesV2
+// (a group commit: one call, one db-proxy transaction per backend, each owner's writes all or
+// nothing and answered on their own); a write alone goes through its single RPC, or
+// BatchWriteV2 for several ops of one owner.
 import { Long, type slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
-import { createGrpcClient, type GrpcClient, InternalError, type Security } from '@slg/service-kit';
+import {
+  createGrpcClient,
+  type GrpcClient,
+  InternalError,
+  partError,
+  type Security,
+} from '@slg/service-kit';
 import type { Registry } from 'prom-client';
 
 export type FieldValue = number | string | boolean;
@@ -83,15 +91,40 @@ function fromRecord(r: slg.dataserver.v2.IRecord): StoredRecord {
 
 type Client = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
 
+/** A write waiting to join a group. */
+interface Waiting {
+  owner: number;
+  ops: Op[];
+  resolve(r: OpResult[]): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Groups in flight at once. While they are, new writes wait and join the next group: the busier
+ * the stack, the larger each group and the fewer calls and commits per write. Two, so that one
+ * group is being committed while the next one is decoded and leased in data-server.
+ */
+const GROUPS_IN_FLIGHT = 2;
+
 export class DataServerStore implements MapStore {
   readonly client: Client;
   readonly #deadlineMs: number;
+  readonly #group: number;
+  #waiting: Waiting[] = [];
+  #inFlight = 0;
+  #flushing = false;
 
   constructor(
     address: string,
-    opts: { registry?: Registry; deadlineMs?: number; security?: Security } = {},
+    opts: {
+      registry?: Registry;
+      deadlineMs?: number;
+      security?: Security;
+      writeGroup?: number;
+    } = {},
   ) {
     this.#deadlineMs = opts.deadlineMs ?? 10_000;
+    this.#group = opts.writeGroup ?? 1;
     this.client = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, address, {
       deadlineMs: this.#deadlineMs,
       idempotent: ['FetchV2', 'CFetchV2', 'CCountV2'],
@@ -110,17 +143,59 @@ export class DataServerStore implements MapStore {
     return r.records.map(fromRecord);
   }
 
-  async write(owner: number, ops: Op[]): Promise<OpResult[]> {
-    if (ops.length === 1) return [await this.#single(owner, ops[0]!)];
-    const r = await this.client.BatchWriteV2({ ops: ops.map((op) => wireOp(owner, op)) });
-    return r.results.map((x) => {
-      if (x.create) return { version: num(x.create.version as Long) };
-      if (x.modify) return { version: num(x.modify.version as Long) };
-      if (x.incrBy) {
-        return { version: num(x.incrBy.version as Long), value: num(x.incrBy.value as Long) };
-      }
-      return { version: 0, removed: !!x.remove?.removed };
+  write(owner: number, ops: Op[]): Promise<OpResult[]> {
+    if (this.#group <= 1) return this.#alone(owner, ops);
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ owner, ops, resolve, reject });
+      this.#flushSoon();
     });
+  }
+
+  /** Sends what waits once this turn's writes have joined it, as far as the groups in flight allow. */
+  #flushSoon(): void {
+    if (this.#flushing) return;
+    this.#flushing = true;
+    setImmediate(() => {
+      this.#flushing = false;
+      while (this.#waiting.length > 0 && this.#inFlight < GROUPS_IN_FLIGHT) {
+        const group = this.#waiting.splice(0, this.#group);
+        this.#inFlight++;
+        this.#send(group).finally(() => {
+          this.#inFlight--;
+          if (this.#waiting.length > 0) this.#flushSoon();
+        });
+      }
+    });
+  }
+
+  async #send(group: Waiting[]): Promise<void> {
+    if (group.length === 1) {
+      const w = group[0]!;
+      await this.#alone(w.owner, w.ops).then(w.resolve, w.reject);
+      return;
+    }
+    let r: slg.dataserver.v2.BatchWritesResponse;
+    try {
+      r = await this.client.BatchWritesV2({
+        batches: group.map((w) => ({ ops: w.ops.map((op) => wireOp(w.owner, op)) })),
+      });
+    } catch (err) {
+      for (const w of group) w.reject(err);
+      return;
+    }
+    group.forEach((w, i) => {
+      const o = r.outcomes[i];
+      if (o?.written) w.resolve(opResults(o.written));
+      else
+        w.reject(
+          partError(o?.failed ?? { message: `data-server answered no outcome for batch ${i}` }),
+        );
+    });
+  }
+
+  async #alone(owner: number, ops: Op[]): Promise<OpResult[]> {
+    if (ops.length === 1) return [await this.#single(owner, ops[0]!)];
+    return opResults(await this.client.BatchWriteV2({ ops: ops.map((op) => wireOp(owner, op)) }));
   }
 
   async #single(owner: number, op: Op): Promise<OpResult> {
@@ -138,6 +213,17 @@ export class DataServerStore implements MapStore {
   close(): void {
     this.client.close();
   }
+}
+
+function opResults(r: slg.dataserver.v2.IBatchWriteResponse): OpResult[] {
+  return (r.results ?? []).map((x) => {
+    if (x.create) return { version: num(x.create.version as Long) };
+    if (x.modify) return { version: num(x.modify.version as Long) };
+    if (x.incrBy) {
+      return { version: num(x.incrBy.version as Long), value: num(x.incrBy.value as Long) };
+    }
+    return { version: 0, removed: !!x.remove?.removed };
+  });
 }
 
 function wireOp(owner: number, op: Op) {

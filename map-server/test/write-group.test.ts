@@ -1,0 +1,110 @@
+// Writes that wait at the same time go to data-server together (BatchWritesV2) and db-proxy
+// commits them in one transaction: each owner's writes are answered on their own, a refused
+// or invalid one changes nothing of its own and holds none of the others back, and the store
+// ends exactly as the same writes one by one would leave it.
+import { FailedPreconditionError, InvalidArgumentError } from '@slg/service-kit';
+import { Registry } from 'prom-client';
+import t from 'tap';
+import { DataServerStore, type Op } from '../src/store/store.ts';
+import { startStack } from './stack.ts';
+
+/** Calls of one method the store's client made (its grpc_client_handling_seconds count). */
+async function calls(registry: Registry, method: string): Promise<number> {
+  const m = await registry.getSingleMetric('grpc_client_handling_seconds')?.get();
+  return (m?.values ?? [])
+    .filter(
+      (v) =>
+        (v as { metricName?: string }).metricName?.endsWith('_count') &&
+        v.labels.grpc_method === method,
+    )
+    .reduce((a, v) => a + v.value, 0);
+}
+
+t.test('grouped writes: one call, each owner answered on its own', async (t) => {
+  const stack = await startStack(t, 'wgroup');
+  const registry = new Registry();
+  const store = new DataServerStore(stack.dataServer, { registry, writeGroup: 16 });
+  t.teardown(() => store.close());
+
+  const owners = Array.from({ length: 12 }, (_, i) => 7000 + i);
+  // Each owner: a troop of 100 (written one by one, before the group).
+  for (const o of owners) {
+    await stack.store.write(o, [
+      { create: { table: 'troop', member: 1, fields: { kind: 'infantry', tier: 1, count: 100 } } },
+    ]);
+  }
+  const troop = (o: number) => stack.store.fetch('troop', o, 1);
+  const refusedOwner = owners[3]!;
+  const invalidOwner = owners[7]!;
+  const before = await calls(registry, 'BatchWritesV2');
+
+  const writes = owners.map((o): Promise<unknown> => {
+    const take: Op = { incr: { table: 'troop', member: 1, field: 'count', delta: -10, floor: 0 } };
+    if (o === refusedOwner) {
+      // The incr would apply; the modify at a version the troop is not at refuses the batch.
+      return store.write(o, [
+        take,
+        { modify: { table: 'troop', member: 1, fields: { tier: 2 }, expectedVersion: 99 } },
+      ]);
+    }
+    if (o === invalidOwner) {
+      return store.write(o, [take, { create: { table: 'no_such_table', member: 1, fields: {} } }]);
+    }
+    return store.write(o, [take, { modify: { table: 'troop', member: 1, fields: { tier: 3 } } }]);
+  });
+  const settled = await Promise.allSettled(writes);
+
+  t.ok(
+    (await calls(registry, 'BatchWritesV2')) - before >= 1,
+    'the writes went to data-server as a group',
+  );
+  t.ok(
+    (await calls(registry, 'BatchWritesV2')) - before < owners.length,
+    'fewer calls than writes',
+  );
+  for (let i = 0; i < owners.length; i++) {
+    const o = owners[i]!;
+    const s = settled[i]!;
+    const stored = await troop(o);
+    if (o === refusedOwner) {
+      t.ok(
+        s.status === 'rejected' && s.reason instanceof FailedPreconditionError,
+        'the version mismatch: FAILED_PRECONDITION',
+      );
+      t.match(stored?.fields, { count: 100, tier: 1 }, 'the refused batch wrote nothing');
+    } else if (o === invalidOwner) {
+      t.ok(
+        s.status === 'rejected' && s.reason instanceof InvalidArgumentError,
+        'the unknown table: INVALID_ARGUMENT',
+      );
+      t.match(stored?.fields, { count: 100, tier: 1 }, 'the invalid batch wrote nothing');
+    } else {
+      t.equal(s.status, 'fulfilled', `owner ${o}: written`);
+      const results = (s as PromiseFulfilledResult<{ version: number; value?: number }[]>).value;
+      t.equal(results[0]?.value, 90, `owner ${o}: the incr's new value answered`);
+      t.match(stored, { version: results[1]?.version, fields: { count: 90, tier: 3 } });
+    }
+  }
+
+  // The same group again: each write lands once (no batch of the first group was retried
+  // into this one), and a group of one goes alone.
+  await Promise.all(
+    owners
+      .filter((o) => o !== refusedOwner && o !== invalidOwner)
+      .map((o) =>
+        store.write(o, [
+          { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+        ]),
+      ),
+  );
+  for (const o of owners) {
+    const want = o === refusedOwner || o === invalidOwner ? 100 : 89;
+    t.equal((await troop(o))?.fields.count, want, `owner ${o}: count exact`);
+  }
+  const calls1 = await calls(registry, 'BatchWritesV2');
+  await store.write(owners[0]!, [
+    { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+  ]);
+  t.equal(await calls(registry, 'BatchWritesV2'), calls1, 'a write alone: its own RPC');
+  t.equal((await troop(owners[0]!))?.fields.count, 88);
+});
