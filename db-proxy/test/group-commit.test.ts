@@ -31,13 +31,13 @@ for (const kind of kinds()) {
     const c = h.client;
     // Owners on both backends.
     const owners = Array.from({ length: 8 }, (_, i) => 3001 + i);
-    t.ok(new Set(owners.map((o) => h.backendOf(BigInt(o)))).size === 2, 'both backends used');
+    t.equal(new Set(owners.map((o) => h.backendOf(BigInt(o)))).size, 2, 'both backends used');
     for (const o of owners) {
       await c.Insert({ table: 'player', fields: { player_id: int(o), gold: int(100) } });
     }
     const goldOf = async (o: number) => {
       const r = await c.Get({ table: 'player', key: [int(o)] });
-      return { gold: big(fieldsOf(r.row).gold as bigint), version: big(r.row?.version) };
+      return { gold: BigInt(fieldsOf(r.row).gold as bigint), version: big(r.row?.version) };
     };
 
     t.test('each batch answered on its own; refused and invalid ones write nothing', async (t) => {
