@@ -247,18 +247,19 @@ export function createHandlers(d: ServiceDeps) {
     commit: (writes: BatchWrite[]) => Promise<BatchWriteResult[]>,
   ) => {
     const touched = touchedKeys(keys, writes);
-    // The write lease of every touched key, each with its member index (parallel: one
-    // pipelined round trip). If the cache cannot give them all, invalidate after the commit.
-    let leases: WriteLease[] | undefined;
+    // The write lease of every touched key, each with its member index, in one call (the keys
+    // of one owner: one slot of a cluster). If the cache cannot give them, invalidate after
+    // the commit.
+    let lease: WriteLease | undefined;
     if (cache.available) {
-      const leaseMs = writeLeaseMs(ctx);
-      const got = await Promise.allSettled(
-        touched.map((t) => cache.writeLease([t.key], t.index, leaseMs)),
-      );
-      if (got.every((g) => g.status === 'fulfilled')) leases = got.map((g) => g.value);
-      else {
-        const taken = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
-        await Promise.all(taken.map((l) => cache.invalidate({ keys: l.keys })));
+      try {
+        lease = await cache.writeLease(
+          touched.map((t) => t.key),
+          touched.map((t) => t.index),
+          writeLeaseMs(ctx),
+        );
+      } catch {
+        lease = undefined; // the cache just went down: invalidate after the commit instead
       }
     }
     const forget = () => {
@@ -273,46 +274,39 @@ export function createHandlers(d: ServiceDeps) {
     try {
       results = await commit(writes);
     } catch (err) {
-      if (!leases) {
+      if (!lease) {
         if (!nothingWritten(err)) await invalidateAll();
       } else if (nothingWritten(err)) {
-        await Promise.all(
-          leases.map((l, i) =>
-            cache.writeFill(l, [
-              putBack(
-                l.old[0] ?? null,
-                touched[i]!.kind === 'collection'
-                  ? ttls.collectionMs
-                  : l.old[0]?.length
-                    ? ttls.recordMs
-                    : ttls.absentMs,
-              ),
-            ]),
+        const old = lease.old;
+        await cache.writeFill(
+          lease,
+          touched.map((t, i) =>
+            putBack(
+              old[i] ?? null,
+              t.kind === 'collection'
+                ? ttls.collectionMs
+                : old[i]?.length
+                  ? ttls.recordMs
+                  : ttls.absentMs,
+            ),
           ),
         );
       } else forget(); // may still commit: the leases are kept until it no longer can (`write`)
       throw err;
     }
     forget();
-    if (!leases) {
+    if (!lease) {
       await invalidateAll();
       return batchResponse(results);
     }
     let values: (WriteValue | undefined)[] = [];
     try {
-      values = batchValues(
-        keys,
-        writes,
-        results,
-        touched,
-        leases.map((l) => l.old[0] ?? null),
-        ttls,
-      );
+      values = batchValues(keys, writes, results, touched, lease.old, ttls);
     } catch {
       values = []; // undecodable cached bytes: leave the keys empty
     }
     metrics.writes.invalidations++;
-    await Promise.all(leases.map((l, i) => cache.writeFill(l, [values[i]])));
+    await cache.writeFill(lease, values);
     return batchResponse(results);
   };
 

@@ -220,6 +220,29 @@ for (const backend of backends) {
       },
     );
 
+    t.test(
+      'one write lease over keys of two indexes: each index records its own key',
+      async (t) => {
+        const [ia, ib] = [k('i:wa'), k('i:wb')];
+        const [ma, col, mb] = [k('wa1'), k('wcol'), k('wb1')];
+        const w = await cache.writeLease([ma, col, mb], [ia, undefined, ib]);
+        // Dropping index b fails only its member's fill; a's member and the collection fill.
+        await cache.invalidate({ keys: [], index: ib, dropIndex: true });
+        await cache.writeFill(w, [
+          { value: v('A'), ttlMs: 60_000 },
+          { value: v('C'), ttlMs: 60_000 },
+          { value: v('B'), ttlMs: 60_000 },
+        ]);
+        t.same(await cache.get(ma), v('A'), "a's member filled");
+        t.same(await cache.get(col), v('C'), 'the collection filled');
+        t.equal(await cache.get(mb), null, "b's member: its index was dropped, no fill");
+        const w2 = await cache.writeLease([ma], [ia]);
+        await cache.invalidate({ keys: [], index: ia, dropIndex: true });
+        await cache.writeFill(w2, [{ value: v('A2'), ttlMs: 60_000 }]);
+        t.equal(await cache.get(ma), null, "a's index recorded it too");
+      },
+    );
+
     t.test('invalidating several keys at once', async (t) => {
       for (const s of ['x1', 'x2']) {
         const l = await cache.lease(k(s), undefined);

@@ -91,14 +91,15 @@ export interface Cache {
   invalidate(inv: Invalidation): Promise<void>;
   /**
    * Write-through, step 1: deletes the values of `keys` and takes their leases for a write;
-   * `index` (a collection's member index) records keys[0]. The leases last `leaseMs` (default
+   * `index` (a collection's member index) records keys[0], or, as a list, `index[i]` records
+   * keys[i] (one call for every key a batch of one owner touches). The leases last `leaseMs` (default
    * the configured lease): a write passes the time during which it may still commit, since a
    * write that fails without a known outcome keeps its lease until it expires. Rejects when
    * the cache cannot be reached (the write then invalidates after its commit instead).
    */
   writeLease(
     keys: readonly string[],
-    index: string | undefined,
+    index: string | undefined | readonly (string | undefined)[],
     leaseMs?: number,
   ): Promise<WriteLease>;
   /**

@@ -94,7 +94,7 @@ export class MemoryCache implements Cache {
 
   writeLease(
     keys: readonly string[],
-    index: string | undefined,
+    index: string | undefined | readonly (string | undefined)[],
     leaseMs = this.#leaseMs,
   ): Promise<WriteLease> {
     const token = String(++this.#tokens);
@@ -102,7 +102,7 @@ export class MemoryCache implements Cache {
     const held: boolean[] = [];
     const old = keys.map((key, i) => {
       const e = this.#values.get(key);
-      const idx = i === 0 ? index : undefined;
+      const idx = typeof index === 'object' ? index[i] : i === 0 ? index : undefined;
       // A lease that outlives ours (a write that may still commit): ours lasts as long, and
       // its fill keeps it (see WriteLease.held).
       const previous = this.#leases.get(key);

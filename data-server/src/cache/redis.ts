@@ -98,8 +98,9 @@ end
 return 1
 `;
 
-// Write-through, step 1. KEYS[1..n] values, KEYS[n+1..2n] leases, KEYS[2n+1] member index (optional)
-// ARGV[1] token, ARGV[2] lease ms, ARGV[3] n, ARGV[4] index ms
+// Write-through, step 1. KEYS[1..n] values, KEYS[n+1..2n] leases, KEYS[2n+1..] member indexes
+// ARGV[1] token, ARGV[2] lease ms, ARGV[3] n, ARGV[4] index ms, then per member index the
+// position (1..n) of the key it records (1 when not given)
 // Returns, per key, {flags, old value}: flags bit 1 = a value was there, bit 2 = the lease taken
 // over outlived ours (a write that may still commit): ours lasts as long ("held").
 const writeLeaseLua = `
@@ -125,9 +126,9 @@ for i = 1, n do
   end
   out[2 * i - 1] = flags
 end
-if #KEYS > 2 * n then
-  redis.call('SADD', KEYS[2 * n + 1], KEYS[1])
-  redis.call('PEXPIRE', KEYS[2 * n + 1], ARGV[4])
+for j = 2 * n + 1, #KEYS do
+  redis.call('SADD', KEYS[j], KEYS[tonumber(ARGV[4 + j - 2 * n]) or 1])
+  redis.call('PEXPIRE', KEYS[j], ARGV[4])
 end
 return out
 `;
@@ -497,7 +498,7 @@ export class RedisCache implements Cache {
 
   async writeLease(
     keys: readonly string[],
-    index: string | undefined,
+    index: string | undefined | readonly (string | undefined)[],
     leaseMs = this.#opts.leaseMs,
   ): Promise<WriteLease> {
     if (this.#state !== 'up') throw new Error('cache not available');
@@ -505,14 +506,26 @@ export class RedisCache implements Cache {
     const n = keys.length;
     const args: (string | number)[] = [...keys];
     for (const k of keys) args.push(k + leaseSuffix);
-    if (index !== undefined) args.push(index);
-    args.push(token, Math.max(1, Math.round(leaseMs)), n, this.#opts.indexMs);
+    // Member indexes, and the position of the key each records.
+    const positions: number[] = [];
+    if (typeof index === 'string') {
+      args.push(index);
+      positions.push(1);
+    } else if (index !== undefined) {
+      index.forEach((idx, i) => {
+        if (idx === undefined) return;
+        args.push(idx);
+        positions.push(i + 1);
+      });
+    }
+    const numKeys = args.length;
+    args.push(token, Math.max(1, Math.round(leaseMs)), n, this.#opts.indexMs, ...positions);
     const r = (
       this.cluster
         ? await this.#durable(keySlot(keys[0]!), (p) =>
-            p.dsWriteLeaseBuffer(args.length - 4, ...args),
+            p.dsWriteLeaseBuffer(numKeys, ...args),
           ).catch(this.#failed)
-        : await this.#scripts.dsWriteLeaseBuffer(args.length - 4, ...args).catch(this.#failed)
+        : await this.#scripts.dsWriteLeaseBuffer(numKeys, ...args).catch(this.#failed)
     ) as (number | Buffer)[];
     const old: (Buffer | null)[] = [];
     const held: boolean[] = [];
