@@ -89,6 +89,20 @@ export function commandLine(pid: number): string[] | null {
   return text === null ? null : text.split('\0').filter(Boolean);
 }
 
+/**
+ * A short name for a process: the service whose script it runs (`data-server` for
+ * `node data-server/dist/main.mjs` or `.../src/main.ts`), else its executable's name
+ * (`mariadbd`); the pid when unreadable.
+ */
+export function processLabel(pid: number): string {
+  const args = commandLine(pid) ?? [];
+  for (const a of args.slice(1)) {
+    const m = /([^/]+)\/(?:dist|src)\/main\.(?:mjs|ts)$/.exec(a);
+    if (m) return m[1]!;
+  }
+  return args[0]?.split('/').pop() || String(pid);
+}
+
 /** The 1, 5 and 15-minute load averages as /proc/loadavg prints them ("0.52 0.31 0.20"). */
 export function loadAverage(): string | null {
   return read('/proc/loadavg')?.split(' ').slice(0, 3).join(' ') ?? null;

@@ -1,6 +1,6 @@
-// `bench map --arrival-rates`: the highest arrival rate map-server settles in time (issue 12:
-// arrivals settled per second with tick lag p99 under 100 ms while viewport queries run at half
-// their maximum rate). For each rate R, in increasing order: R x window scout marches are started
+// `bench map --arrival-rates`: the highest arrival rate map-server settles in time (arrivals
+// settled per second with tick lag p99 under 100 ms while viewport queries run at a fraction of
+// their maximum rate, half by default, none with --viewport-fraction 0). For each rate R, in increasing order: R x window scout marches are started
 // (one cavalry each, from the bench's cities, at most 5 out per city), each aimed so that it falls
 // due at its own moment of the window (march i at t0 + (i + 0.5) / R: the target tile's distance
 // is the time left before that moment at the world's measured ms per tile, and map-server's
@@ -8,11 +8,15 @@
 // (open model) and map-server's /metrics is read at both ends. A step is valid when the arrivals
 // due in the window came at >= 90% of R, the arrivals settled in it at >= 95% of those due, and
 // the tick lag p99 (every step kind settled in the window) is at most 100 ms. The search stops at
-// the first invalid step; it waits for each step's marches to come home before the next.
+// the first invalid step; it waits for each step's marches to come home before the next. The
+// CPU of each --server-pids process over the window, per step settled in it, is what a settled
+// step costs that process (with the viewport load's share when there is one).
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { percentiles } from '../lib/histogram.ts';
+import { processLabel } from '../lib/proc.ts';
+import { UsageSampler } from '../lib/proc-stats.ts';
 import { Rng } from '../lib/rng.ts';
 import { lagQuantileBound, type SettleSnapshot, scrapeSettle, settleDelta } from './arrivals.ts';
 
@@ -36,6 +40,8 @@ export interface ArrivalStep {
   viewportRate: number;
   viewportP99Ms: number | null;
   viewportErrors: number;
+  /** CPU per step settled in the window, of each --server-pids process (µs; null: unreadable). */
+  cpuUsPerStep: { name: string; us: number | null }[];
   valid: boolean;
   /** Why not valid (empty when valid). */
   problems: string[];
@@ -73,6 +79,8 @@ export interface SearchOptions {
   cavalryTroopId: number;
   viewportRate: number;
   viewport: ViewportAtRate;
+  /** Processes whose CPU per settled step is reported (map-server, data-server, ...). */
+  serverPids?: readonly number[];
   say: (line: string) => void;
   /** Stop asked (Ctrl-C): no further step. */
   stopped?: () => boolean;
@@ -206,13 +214,19 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       // The first read just before the window, the viewport load from its start.
       const early0 = t0 - 300 - Date.now();
       if (early0 > 0) await sleep(early0);
+      const usage = new UsageSampler(o.serverPids ?? []);
+      usage.start();
       const before = await scrapeBoth(o.metricsUrl);
       const scraped0 = performance.now();
       const wait = t0 - Date.now();
       if (wait > 0) await sleep(wait);
-      const vp = await o.viewport(o.windowS * 1000, o.viewportRate);
+      const vp =
+        o.viewportRate > 0
+          ? await o.viewport(o.windowS * 1000, o.viewportRate)
+          : await sleep(o.windowS * 1000).then(() => null);
       // Arrivals due by the window's end are settled by now or late (their lag says which).
       const after = await scrapeBoth(o.metricsUrl);
+      const used = usage.stop().servers;
       const seconds = o.windowS;
       const windowEnd = t0 + o.windowS * 1000;
       const due = dueAt.filter((t) => t >= t0 && t < windowEnd).length;
@@ -242,8 +256,8 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
             ? 'no step settled'
             : `tick lag p99 <= ${p99 * 1000} ms bucket, over ${LAG_LIMIT_S * 1000} ms`,
         );
-      if (vp.errors > 0) problems.push(`${vp.errors} viewport calls failed`);
-      const q = vp.op.count > 0 ? percentiles(vp.op) : null;
+      if (vp && vp.errors > 0) problems.push(`${vp.errors} viewport calls failed`);
+      const q = vp && vp.op.count > 0 ? percentiles(vp.op) : null;
       const step: ArrivalStep = {
         rate,
         marches: n,
@@ -255,16 +269,22 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
         stepsRate: d.settled / scrapedS,
         lagP50BoundMs: bound(0.5),
         lagP99BoundMs: bound(0.99),
-        viewportRate: vp.rate,
+        viewportRate: vp?.rate ?? 0,
         viewportP99Ms: q ? q.p99 / 1000 : null,
-        viewportErrors: vp.errors,
+        viewportErrors: vp?.errors ?? 0,
+        cpuUsPerStep: used.map((u) => ({
+          name: processLabel(u.pid),
+          us: u.cpuS === null || d.settled === 0 ? null : (u.cpuS / d.settled) * 1e6,
+        })),
         valid: problems.length === 0,
         problems,
       };
       steps.push(step);
       o.say(
-        `arrivals at ${rate}/s: ${n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${vp.rate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
+        `arrivals at ${rate}/s: ${n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
       );
+      if (step.cpuUsPerStep.length > 0)
+        o.say(`  CPU per settled step: ${cpuLine(step.cpuUsPerStep)}`);
       // Every march of the step home (and its slot free) before the next.
       const until = Date.now() + leadMs + o.windowS * 1000 * 2 + 60_000;
       while ((await inFlight(o.metricsUrl)) > baseline && Date.now() < until) await sleep(500);
@@ -282,6 +302,13 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
     msPerTile,
     highestValid: valid.length ? Math.max(...valid.map((s) => s.rate)) : null,
   };
+}
+
+/** "map-server 140 µs, data-server 330 µs, ... (sum 950 µs)". */
+export function cpuLine(cpu: readonly { name: string; us: number | null }[]): string {
+  const known = cpu.filter((c) => c.us !== null);
+  const sum = known.reduce((a, c) => a + c.us!, 0);
+  return `${cpu.map((c) => `${c.name} ${c.us === null ? '-' : `${Math.round(c.us)} µs`}`).join(', ')} (sum ${Math.round(sum)} µs)`;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
