@@ -268,7 +268,7 @@ export function formatPeerComparison(c: PeerComparison): string {
   for (const r of c.ratios)
     lines.push(`${r.of} / ${r.to}: ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : 'n/a'}`);
   lines.push(
-    '(issue 15 targets against the canned page: >= 1.5x at -c 100, >= 4x at -c 2000, 0 failed)',
+    '(the targets against the canned page: >= 1.5x at -c 100, >= 4x at -c 2000, 0 failed)',
   );
   return lines.join('\n');
 }

@@ -624,7 +624,7 @@ function report(
   );
   if (ratio !== null) {
     say(
-      `viewport = ${pct(ratio)} of the echo ceiling (median of the rounds: ${ratios.map(pct).join(', ')}; over all rounds ${ratioOverall === null ? '-' : pct(ratioOverall)}; issue 12's target >= 60%)`,
+      `viewport = ${pct(ratio)} of the echo ceiling (median of the rounds: ${ratios.map(pct).join(', ')}; over all rounds ${ratioOverall === null ? '-' : pct(ratioOverall)}; target >= 60%)`,
     );
   }
   say(
