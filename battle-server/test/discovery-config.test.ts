@@ -1,4 +1,4 @@
-// battle-server's discovery variable (issue 18), checked once with the rest of its configuration.
+// battle-server's discovery variable, checked once with the rest of its configuration.
 import t from 'tap';
 import { readConfig } from '../src/config.ts';
 

@@ -1,4 +1,4 @@
-// What an outside tester threw at the battle server (issue 11), each a test that failed before:
+// What an outside tester threw at the battle server, each a test that failed before:
 // a 10 MiB body always gets its 413 (Content-Length or chunked), 404/414/431 in the documented
 // {"error","message"} body, refusals counted by their code, bad process counts refused at
 // start-up, and a cluster whose serving processes cannot start gives up instead of forking

@@ -1,4 +1,4 @@
-// CPU per call as a standard output of `bench dbproxy` (issue 15): a short run against a real
+// CPU per call as a standard output of `bench dbproxy`: a short run against a real
 // db-proxy in this process (its pid given as --server-pids): the table per measured phase, the
 // JSON figures consistent with the CPU seconds and counts, and `bench compare` reporting them.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// CPU per request as a standard output (issue 15): the arithmetic (a server's CPU per request and
+// CPU per request as a standard output: the arithmetic (a server's CPU per request and
 // its multiple of the echo server's CPU per call), then a short run of `bench data` against the
 // real stack in this process (its pid given as --server-pids): the figures are in the printed
 // table and the JSON, consistent with the raw CPU seconds and counts beside them, and

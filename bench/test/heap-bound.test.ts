@@ -1,4 +1,4 @@
-// The load generator's memory bound (issue 15): each load worker's V8 heap is bounded, by default
+// The load generator's memory bound: each load worker's V8 heap is bounded, by default
 // from the population it owns, and a worker whose live data outgrows its bound ends the run with
 // an error naming the bound, not an unbounded RSS.
 import t from 'tap';

@@ -1,4 +1,4 @@
-// The load generator's memory over a long run (issue 15): what the data workload keeps for the
+// The load generator's memory over a long run: what the data workload keeps for the
 // run (the answer memo's verified bytes, the model's bytes values) owns its memory exactly, so
 // that a model that keeps changing does not keep ever more 64 KB Buffer pool slabs alive (each
 // pinned by a few hundred bytes of a kept slice). Before: a data worker's ArrayBuffers grew

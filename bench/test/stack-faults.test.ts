@@ -1,4 +1,4 @@
-// bench stack's checks catch faults (issue 17, acceptance b): a short run on the real stack (in
+// bench stack's checks catch faults: a short run on the real stack (in
 // this process on port 0, as stack.test.ts runs it),
 // then, between the load and the checks, two faults injected from the test: a march's
 // settlement applied a second time (its home-coming's write again: troops and load added to

@@ -1,4 +1,4 @@
-// bench stack against the real stack (issue 17, acceptance a): a few seconds of sessions on
+// bench stack against the real stack: a few seconds of sessions on
 // db-proxy over MariaDB, data-server over Redis, battle-server and map-server, every invariant
 // checked and none violated; and each check shown to have run (marches settled, reports recomputed, stream snapshots compared, records verified),
 // so that "no violation" is not "nothing checked". The services run in this process on port 0

@@ -1,4 +1,4 @@
-// data-server's discovery variables (issue 18), checked once with the rest of its configuration.
+// data-server's discovery variables, checked once with the rest of its configuration.
 import { ConfigError } from '@slg/service-kit';
 import t from 'tap';
 import { configFromEnv } from '../src/config.ts';

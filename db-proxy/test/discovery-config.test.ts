@@ -1,4 +1,4 @@
-// db-proxy's discovery variable (issue 18), checked once with the rest of its configuration.
+// db-proxy's discovery variable, checked once with the rest of its configuration.
 import t from 'tap';
 import { loadDbProxyConfig } from '../src/config.ts';
 

@@ -1,4 +1,4 @@
-// The world of issue 12's size that the viewport benches query (viewport-encode-bench.ts
+// The full-size world that the viewport benches query (viewport-encode-bench.ts
 // in-process, viewport-grpc-bench.ts through grpc-js): 1,200 x 1,200, 100,000 cities, 200,000
 // fields, 20,000 monsters and 20,000 scouts in flight of up to `radius` tiles, seeded. Written
 // against the World's oldest API (addCity/addField/addMonster/indexMarch), so that a copy runs

@@ -1,4 +1,4 @@
-// QueryViewport's encoding, in-process, on a world of issue 12's size (1,200 x 1,200, 100,000
+// QueryViewport's encoding, in-process, on a full-size world (1,200 x 1,200, 100,000
 // cities, 200,000 fields, 20,000 monsters, 20,000 marches in flight, seeded): the query and its
 // answer encoded by protobufjs from convert.ts's messages (the first version) against the
 // service's path (`direct`: the encoder of this checkout), alternating blocks of 500 queries,

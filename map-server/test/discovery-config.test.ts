@@ -1,4 +1,4 @@
-// map-server's discovery variables (issue 18), checked once with the rest of its configuration.
+// map-server's discovery variables, checked once with the rest of its configuration.
 import t from 'tap';
 import { configFromEnv } from '../src/config.ts';
 

@@ -1,4 +1,4 @@
-// map-server's memory under a viewport load (issue 12): the old generation V8 lets grow with the
+// map-server's memory under a viewport load: the old generation V8 lets grow with the
 // load's garbage stays within MAPSERVER_HEAP_GROWING_PERCENT of what it held when ready. The
 // server runs in a child process (memory-load-server.ts: its heap is the server's alone) with
 // the V8 flags every service starts with; the load is QueryViewport at random 30 x 20

@@ -1,4 +1,4 @@
-// The bad-input corpus, data-server (issue 16): every method of slg.dataserver.v2.DataService,
+// The bad-input corpus, data-server: every method of slg.dataserver.v2.DataService,
 // on the data-server bundle (Redis cache in a DB of its own) in front of the db-proxy bundle
 // over MariaDB. Each case must end with a clean status naming the problem, nothing may be
 // written (MariaDB or Redis), and both processes must be healthy after.

@@ -1,4 +1,4 @@
-// The bad-input corpus, db-proxy (issue 16): every method of slg.dbproxy.v1.DbProxy, on the
+// The bad-input corpus, db-proxy: every method of slg.dbproxy.v1.DbProxy, on the
 // db-proxy bundle over MariaDB. Each case must end with a clean status naming the problem,
 // nothing may be written, and db-proxy must be healthy after.
 import t from 'tap';

@@ -1,4 +1,4 @@
-// The bad-input corpus on the whole stack of bundles (issue 16): map-server on data-server
+// The bad-input corpus on the whole stack of bundles: map-server on data-server
 // (Redis DB 13, a key prefix of this file's) on db-proxy (MariaDB), and battle-server. Here HTTP,
 // health and reflection: battle-server's routes (4xx in its documented JSON error body), the
 // /metrics endpoints of db-proxy, data-server and map-server, and the gRPC health check, server

@@ -1,4 +1,4 @@
-// The bad-input corpus on the whole stack of bundles (issue 16): map-server on data-server
+// The bad-input corpus on the whole stack of bundles: map-server on data-server
 // (Redis DB 13, a key prefix of this file's) on db-proxy (MariaDB), and battle-server. Here
 // map-server: every method of slg.mapserver.v1.MapService and the ViewportService.Watch stream,
 // including refusals that depend on state (a player of the corpus's own). (HTTP, health and

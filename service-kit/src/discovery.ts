@@ -1,4 +1,4 @@
-// Service discovery through etcd (issue 18). A service given an etcd URL
+// Service discovery through etcd. A service given an etcd URL
 // registers its address under a key prefix with a lease (a TTL kept alive), only
 // while it is healthy, and withdraws on shutdown; a client given the same URL
 // instead of host:port watches the prefix and balances across the instances

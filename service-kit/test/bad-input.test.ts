@@ -1,4 +1,4 @@
-// The kit's side of the bad-input corpus (scripts/test/corpus-*.test.ts, issue 16):
+// The kit's side of the bad-input corpus (scripts/test/corpus-*.test.ts):
 // - bytes that do not decode as the request message (truncated, invalid UTF-8 in a string, a
 //   wire type that does not exist) are the client's mistake: INVALID_ARGUMENT naming the
 //   decoder's complaint, for a unary call (addService and addGrpcService) and on a stream, where

@@ -1,6 +1,6 @@
 // `bench battle`: the battle-server load (bench/src/battle.ts, autocannon, an ApacheBench-style
 // summary), with the result written in the bench's JSON format. With --ceiling it also
-// measures what issue 6 compares against: H, the same load on the canned route (no simulation),
+// measures what the run is compared against: H, the same load on the canned route (no simulation),
 // and S, the battles/s the worker pool computes with no HTTP; then prints 1/(1/H + 1/S).
 import { Command, Option } from 'commander';
 import { type BattleBenchResult, loadBattleBody, runBattleBench } from '../battle.ts';

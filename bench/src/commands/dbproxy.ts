@@ -6,7 +6,7 @@
 //   mysql    the same SELECT straight through a mysql2 pool (--mysql): the database's own rate.
 // The phases run in interleaved rounds, each with its servers and clients kept warm from one
 // round to the next, so that a change in the machine's load (it is shared) hits them alike;
-// the ratio is the median of the rounds'. Target (issue 3): db-proxy Get >= 75% of the echo
+// the ratio is the median of the rounds'. Target: db-proxy Get >= 75% of the echo
 // ceiling; its p99 is printed beside mysql2's.
 //
 //   DBPROXY_BACKENDS=mysql://root@127.0.0.1:3306/slg_bench npm start -w @slg/db-proxy &

@@ -1,4 +1,4 @@
-// `bench map`: map-server's viewport queries beside the echo ceiling (issue 12, Performance).
+// `bench map`: map-server's viewport queries beside the echo ceiling.
 // Seeds a world (players in data-server, a city each through PlaceCity), measures the mean size
 // of a viewport answer, then loads QueryViewport (random rectangles, every answer decoded and
 // checked) in rounds alternating with a bare grpc-js echo whose response is that size: each

@@ -1,5 +1,5 @@
 // `bench stack`: whole-game player sessions across every service, with invariants checked
-// (issue 17; src/stack/run.ts). One run at --rate sessions/s, or with --knee-p99-ms the highest
+// (src/stack/run.ts). One run at --rate sessions/s, or with --knee-p99-ms the highest
 // session rate whose every operation's p99 stays under the bound (the pair tool's knee search,
 // one target), each step a full run with its checks.
 import { Command, InvalidArgumentError, Option } from 'commander';

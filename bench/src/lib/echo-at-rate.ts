@@ -1,4 +1,4 @@
-// The open model's latency beside the machine's floor (issue 15, deliverable 3): a data run at
+// The open model's latency beside the machine's floor: a data run at
 // `--rate n` alternates its slices with phases of a bare grpc-js echo service loaded at the same
 // rate with the same client settings, and reports each operation's p90 and p99 as a multiple of
 // the echo's. A latency in the open model on a shared 2-core machine is mostly scheduling; the

@@ -1,4 +1,4 @@
-// A debugging aid for the load generator's memory (issue 15): with BENCH_HEAP_TRACE_S=<s> in
+// A debugging aid for the load generator's memory: with BENCH_HEAP_TRACE_S=<s> in
 // the environment, the main thread and every load worker print, every <s> seconds, one JSON line
 // to fd 2 with their V8 heap after a full collection (what is live, not what V8 lets grow
 // between collections) and the process's RSS; with BENCH_HEAP_SNAPSHOT_AT=<s1>,<s2>,... each

@@ -19,7 +19,7 @@ export interface PoolOptions {
    * Each worker's V8 old generation, MB (null or absent: V8's default). V8 sizes a heap by what
    * it could use, not by what is live: left alone, a busy worker with ~30 MB live holds 200+ MB
    * of old generation it collects only now and then, and the load generator's RSS grows with
-   * the run (issue 15). A worker that needs more than this ends with an error naming the limit.
+   * the run. A worker that needs more than this ends with an error naming the limit.
    */
   heapMb?: number | null;
 }

@@ -1,4 +1,4 @@
-// `bench stack`: whole-game player sessions across every service (issue 17). The stack is the
+// `bench stack`: whole-game player sessions across every service. The stack is the
 // given one (--map, --data, --battle-url) or `npm start`'s bundles started here on free ports
 // over MariaDB and Redis (a database and a key prefix of the run's own), the game clock
 // accelerated (MAPSERVER_SPEED) so that marches settle within the run. Players are seeded (a
