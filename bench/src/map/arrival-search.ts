@@ -184,7 +184,11 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
             for (let attempt = 0; ; attempt++) {
               const left = want - Date.now();
               const tiles = Math.max(1, left / msPerTile);
-              const angle = rng.float() * 2 * Math.PI;
+              // A direction in which the whole distance stays on the map: a target clamped at
+              // the edge is nearer, and its march falls due before its moment.
+              let angle = rng.float() * 2 * Math.PI;
+              for (let k = 0; k < 16 && !onMap(city, tiles, angle, o); k++)
+                angle = rng.float() * 2 * Math.PI;
               const tx = clamp(Math.floor(city.x + tiles * Math.cos(angle)), 0, o.worldWidth - 1);
               const ty = clamp(Math.floor(city.y + tiles * Math.sin(angle)), 0, o.worldHeight - 1);
               try {
@@ -309,6 +313,17 @@ export function cpuLine(cpu: readonly { name: string; us: number | null }[]): st
   const known = cpu.filter((c) => c.us !== null);
   const sum = known.reduce((a, c) => a + c.us!, 0);
   return `${cpu.map((c) => `${c.name} ${c.us === null ? '-' : `${Math.round(c.us)} µs`}`).join(', ')} (sum ${Math.round(sum)} µs)`;
+}
+
+function onMap(
+  from: { x: number; y: number },
+  tiles: number,
+  angle: number,
+  o: { worldWidth: number; worldHeight: number },
+): boolean {
+  const x = from.x + tiles * Math.cos(angle);
+  const y = from.y + tiles * Math.sin(angle);
+  return x >= 0 && y >= 0 && x < o.worldWidth && y < o.worldHeight;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
