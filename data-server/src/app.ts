@@ -79,7 +79,6 @@ export async function build(
           commandTimeoutMs: config.redisCommandTimeoutMs,
           probeIntervalMs: config.redisProbeMs,
           settleMs: config.redisSettleMs,
-          hitConnection: config.redisHitConnection,
           maxPendingInvalidations: config.maxPendingInvalidations,
         })
       : new MemoryCache({

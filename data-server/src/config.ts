@@ -2,7 +2,6 @@
 // validated whole (every problem reported together). build() takes the result
 // and never reads the environment.
 import {
-  bool,
   ConfigError,
   commonEnv,
   host,
@@ -39,8 +38,6 @@ export interface DataServerConfig {
   readonly redisCommandTimeoutMs: number;
   readonly redisProbeMs: number;
   readonly redisSettleMs: number;
-  /** The cache-hit GETs on a Redis connection of their own (cache/resp-gets.ts), not ioredis. */
-  readonly redisHitConnection: boolean;
   readonly maxPendingInvalidations: number;
   readonly memoryCacheBytes: number;
   readonly schemaPath: string;
@@ -101,10 +98,6 @@ export const envSpec = {
     'while degraded, how often to check whether Redis answers again',
     250,
   ),
-  DATASERVER_REDIS_HIT_CONNECTION: bool({
-    default: false,
-    desc: 'the cache-hit GETs (MGET) on a Redis connection of their own, read without ioredis; 0: through ioredis (single Redis only; a cluster always uses ioredis)',
-  }),
   DATASERVER_REDIS_SETTLE_MS: num({
     default: 1000,
     desc: 'after an outage, how long the cache stays unused once this instance replayed its invalidations (the other instances replay theirs meanwhile)',
@@ -207,7 +200,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
     redisCommandTimeoutMs: e.DATASERVER_REDIS_TIMEOUT_MS,
     redisProbeMs: e.DATASERVER_REDIS_PROBE_MS,
     redisSettleMs: e.DATASERVER_REDIS_SETTLE_MS,
-    redisHitConnection: e.DATASERVER_REDIS_HIT_CONNECTION,
     maxPendingInvalidations: e.DATASERVER_MAX_PENDING_INVALIDATIONS,
     memoryCacheBytes: Math.round(e.DATASERVER_MEMORY_CACHE_MB * 1024 * 1024),
     schemaPath: e.DATASERVER_SCHEMA_PATH,

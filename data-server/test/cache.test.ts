@@ -30,7 +30,6 @@ const backends: { name: string; make(prefix: string, leaseMs?: number): Promise<
         probeIntervalMs: 100,
         settleMs: 100,
         maxPendingInvalidations: 1000,
-        hitConnection: true,
       });
       await waitFor(() => c.available, 30_000, 'redis cache up');
       return c;
@@ -279,11 +278,6 @@ t.test(
     );
     t.equal(cache.getStats.keys - before.keys, keys.length, 'six keys asked for');
     t.equal(cache.getStats.commands - before.commands, 1, 'in one command');
-    const name = `${(cache.redis.options as { connectionName?: string }).connectionName}-gets`;
-    const mine = String(await cache.redis.client('LIST'))
-      .split('\n')
-      .find((l) => l.includes(` name=${name} `));
-    t.match(mine, / cmd=mget /, `sent on the hit path's own connection (resp-gets.ts), ${name}`);
 
     // A GET asked for in a later turn goes in a later command, and sees a write made meanwhile.
     const first = cache.get(k('a'));
@@ -293,9 +287,7 @@ t.test(
     t.equal((await cache.get(k('a')))?.toString(), 'v-a2');
     t.equal(cache.getStats.commands - before.commands, 3);
 
-    // Redis gone: every caller of the batch fails, and the cache is marked down. (The GETs have
-    // a connection of their own, resp-gets.ts, used while ioredis's is ready: once that one is
-    // closed they go through ioredis, which fails them at once.)
+    // Redis gone: every caller of the batch fails, and the cache is marked down.
     cache.redis.disconnect();
     await waitFor(() => cache.redis.status !== 'ready', 5_000, 'the connection to close');
     const failed = await Promise.allSettled(['a', 'b'].map((s) => cache.get(k(s))));
@@ -306,35 +298,3 @@ t.test(
     t.equal(cache.available, false, 'marked down');
   },
 );
-
-t.test('redis with DATASERVER_REDIS_HIT_CONNECTION=0: the GETs go through ioredis', async (t) => {
-  const prefix = uniquePrefix('cache-nohit');
-  const cache = await RedisCache.create({
-    url: redisUrl,
-    prefix,
-    logger: quietLogger(),
-    leaseMs: LONG_LEASE_MS,
-    indexMs: 60_000,
-    commandTimeoutMs: 5000,
-    probeIntervalMs: 100,
-    settleMs: 100,
-    maxPendingInvalidations: 1000,
-    hitConnection: false,
-  });
-  t.teardown(async () => {
-    await cache.close();
-    await dropPrefix(redisUrl, prefix);
-  });
-  await waitFor(() => cache.available, 30_000, 'redis cache up');
-  const k = `${prefix}{1}:a`;
-  const l = await cache.lease(k, undefined);
-  t.ok(await cache.fill(k, (l as { token: string }).token, Buffer.from('v'), 60_000));
-  t.same(
-    (await Promise.all([cache.get(k), cache.get(`${prefix}{1}:none`)])).map((b) => b?.toString()),
-    ['v', undefined],
-  );
-  const name = (cache.redis.options as { connectionName?: string }).connectionName!;
-  const list = String(await cache.redis.client('LIST'));
-  t.match(list, new RegExp(` name=${name} .* cmd=`), 'ioredis connection listed');
-  t.notMatch(list, ` name=${name}-gets `, 'no connection of its own for the GETs');
-});

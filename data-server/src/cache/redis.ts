@@ -53,7 +53,6 @@ import type {
   WriteLease,
   WriteValue,
 } from './interface.ts';
-import { RespGets, respTarget } from './resp-gets.ts';
 import { keySlot } from './slot.ts';
 
 export const leaseSuffix = ':lease';
@@ -179,8 +178,6 @@ export interface RedisCacheOptions extends CacheTtls {
    * invalidations, so that the other instances sharing Redis replay theirs first.
    */
   readonly settleMs: number;
-  /** The hit path's GETs on a connection of their own (resp-gets.ts); default false (ioredis). */
-  readonly hitConnection?: boolean;
 }
 
 interface GetBatch {
@@ -222,8 +219,6 @@ export class RedisCache implements Cache {
   #gets: GetBatch | undefined;
   /** GET keys asked for, and the commands (GET or MGET) that carried them. */
   readonly getStats = { keys: 0, commands: 0 };
-  /** The hit path's own connection (resp-gets.ts); none for a URL it does not take (TLS). */
-  readonly #lean: RespGets | undefined;
 
   /**
    * Loads ioredis (only when Redis is configured: a process with the embedded cache, or a
@@ -314,14 +309,6 @@ export class RedisCache implements Cache {
     this.redis.defineCommand('dsWriteLease', { lua: writeLeaseLua });
     this.redis.defineCommand('dsWriteFill', { lua: writeFillLua });
     this.#scripts = this.redis as unknown as Scripts;
-    const target = opts.hitConnection === true ? respTarget(opts.url) : undefined;
-    this.#lean = target
-      ? new RespGets(target, {
-          timeoutMs: opts.commandTimeoutMs,
-          name: `data-server-${this.#instance}-gets`,
-          onFailure: (reason) => this.#markDown(reason),
-        })
-      : undefined;
     this.redis.on('ready', () => this.#recover());
     this.redis.on('close', () => this.#markDown('connection closed'));
     this.redis.on('error', (err: Error) => {
@@ -382,16 +369,6 @@ export class RedisCache implements Cache {
       this.#markDown((err as Error)?.message ?? String(err));
       for (const reject of b.rejects) reject(err);
     };
-    // The hit path's connection, while ioredis's is up too (a lost ioredis connection marks the
-    // cache down; until it does, the GETs go where they fail with it).
-    const lean = this.#lean;
-    if (lean?.ready && this.redis.status === 'ready') {
-      lean.mget(b.keys, (err, values) => {
-        if (err) failed(err);
-        else for (let i = 0; i < b.resolves.length; i++) b.resolves[i]!(values![i]!);
-      });
-      return;
-    }
     if (b.keys.length === 1) {
       this.redis.getBuffer(b.keys[0]!).then((v) => b.resolves[0]!(v), failed);
       return;
@@ -581,7 +558,6 @@ export class RedisCache implements Cache {
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#lean?.close();
     if (this.#probe) clearInterval(this.#probe);
     try {
       await this.redis.quit();
