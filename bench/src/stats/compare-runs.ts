@@ -503,12 +503,14 @@ export interface CompareOptions {
   alpha?: number;
 }
 
-/** "4-9%" (one decimal below 10%). */
+/** "4-9%" (one decimal below 10%); "20%" when both ends print the same. */
 export function percentRange(x: number, y: number): string {
   const lo = Math.min(x, y);
   const hi = Math.max(x, y);
   const f = (v: number) => (hi < 10 ? v.toFixed(1) : v.toFixed(0));
-  return `${f(lo)}-${f(hi)}%`;
+  const from = f(lo);
+  const to = f(hi);
+  return from === to ? `${to}%` : `${from}-${to}%`;
 }
 
 const intervalText = (i: Interval) =>
