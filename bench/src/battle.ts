@@ -277,6 +277,8 @@ async function runAutocannon(
   histogram: hdr.Histogram,
 ): Promise<LoadOutcome> {
   let bytes = 0;
+  // Without a callback autocannon returns its instance, an event emitter that is also thenable
+  // (lib/init.js); @types/autocannon types that call as a bare Promise.
   const instance = autocannon({
     url: opts.url,
     // https: the client certificate of --tls-cert (autocannon does not verify the server's);
@@ -289,7 +291,7 @@ async function runAutocannon(
     timeout: 30,
     // autocannon's reconnectRate drops the answer it reconnects after; asking the server to close
     // the connection after each answer is what ab does without -k.
-  });
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, resBytes: number, ms: number) => {
     histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
     bytes += resBytes;
