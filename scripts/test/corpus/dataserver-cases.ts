@@ -40,11 +40,12 @@ const base = {
   CCountV2: (): Field[] => [s(1, 'building'), i(2, OWNER)],
   InspectV2: (): Field[] => [s(1, 'building'), i(2, OWNER), i(3, MEMBER)],
   BatchWriteV2: (): Field[] => [m(1, [m(2, base.ModifyV2())])],
+  BatchWritesV2: (): Field[] => [m(1, base.BatchWriteV2())],
 };
 type Method = keyof typeof base;
 const methods = Object.keys(base) as Method[];
 /** The methods addressed by (table, owner_id[, member_id]). */
-const addressed = methods.filter((x) => x !== 'BatchWriteV2');
+const addressed = methods.filter((x) => x !== 'BatchWriteV2' && x !== 'BatchWritesV2');
 
 /** The valid reads the 1 ms deadline cases repeat: sent once before the corpus (cached then). */
 export const warmUp: { path: string; bytes: Buffer }[] = [
@@ -403,9 +404,30 @@ export function dataServerCases(): GrpcCase[] {
     );
   }
 
+  for (const w of wrongWireTypes(1, 2)) {
+    add(
+      'BatchWritesV2',
+      `batches as ${w.name}`,
+      w.raw,
+      w.name.startsWith('wire type') ? inv(/malformed.*wire type/is) : inv('batches'),
+    );
+  }
+  add('BatchWritesV2', 'no batches', [], inv('batches: at least one batch'));
+  add(
+    'BatchWritesV2',
+    '101 batches (limit 100)',
+    Array.from({ length: 101 }, () => m(1, base.BatchWriteV2())),
+    inv('101 batches'),
+  );
+
   // 5. Bytes that are not a request.
   for (const method of methods) {
-    const empty = method === 'BatchWriteV2' ? inv('ops') : inv('table is required');
+    const empty =
+      method === 'BatchWriteV2'
+        ? inv('ops')
+        : method === 'BatchWritesV2'
+          ? inv('batches')
+          : inv('table is required');
     for (const c of malformed(encode(base[method]())))
       add(method, c.name, c.bytes, c.empty ? empty : inv('malformed request'));
   }

@@ -40,6 +40,7 @@ const base = {
   Delete: (): Field[] => [s(1, 'building'), m(2, V.int(OWNER)), m(2, V.int(MEMBER))],
   DeleteMany: (): Field[] => [s(1, 'building'), m(2, V.int(OWNER)), m(3, [m(1, V.int(MEMBER))])],
   Batch: (): Field[] => [m(1, [m(2, base.Update())])],
+  Batches: (): Field[] => [m(1, base.Batch())],
   Query: (): Field[] => [s(1, 'army_size'), m(2, V.int(OWNER))],
 };
 type Method = keyof typeof base;
@@ -95,6 +96,7 @@ const topFields: Record<Method, [number, 0 | 2, string, Expect][]> = {
     [3, 2, 'members', inv('members: give the rows')],
   ],
   Batch: [[1, 2, 'ops', inv('at least one op')]],
+  Batches: [[1, 2, 'batches', inv('at least one batch')]],
   Query: [
     [1, 2, 'name', inv('name: required')],
     [3, 2, 'params', inv('needs limit')],
@@ -110,7 +112,7 @@ export function dbProxyCases(): GrpcCase[] {
     const addN: typeof add = (method, name, fields, expect) =>
       add(method, name, fields, Buffer.isBuffer(value) ? badUtf8 : expect);
     for (const method of methods) {
-      if (method === 'Batch' || method === 'Query') continue;
+      if (method === 'Batch' || method === 'Batches' || method === 'Query') continue;
       addN(method, `table = ${tag}`, withField(base[method](), 1, [s(1, value)]), inv('table'));
     }
     for (const [kind, n, op] of [
@@ -349,6 +351,13 @@ export function dbProxyCases(): GrpcCase[] {
     [s(1, 'building'), m(3, [m(1, V.int(MEMBER))])],
     inv('shard_key'),
   );
+  add('Batches', 'no batches', [], inv('batches: at least one batch'));
+  add(
+    'Batches',
+    '101 batches (limit 100)',
+    Array.from({ length: 101 }, () => m(1, base.Batch())),
+    inv('101 batches, the limit is 100'),
+  );
   add('Batch', 'no ops', [], inv('ops'));
   add('Batch', 'an empty op', [m(1, [])], inv('ops[0]'));
   add(
@@ -547,9 +556,11 @@ export function dbProxyCases(): GrpcCase[] {
     const empty =
       method === 'Batch'
         ? inv('at least one op')
-        : method === 'Query'
-          ? inv('name: required')
-          : inv('table: required');
+        : method === 'Batches'
+          ? inv('at least one batch')
+          : method === 'Query'
+            ? inv('name: required')
+            : inv('table: required');
     for (const c of malformed(encode(base[method]())))
       add(method, c.name, c.bytes, c.empty ? empty : inv('malformed request'));
   }
