@@ -11,7 +11,7 @@ import {
 import type { Backend, ExecResult, ResultColumn } from './backends/types.ts';
 import { Encoded, encodeListResponse, encodeRowResponse, NO_ROW } from './row-encoder.ts';
 import type { Cell, Table } from './schema.ts';
-import type { Route, Router } from './slot-map.ts';
+import { type Router, routeAll } from './slot-map.ts';
 import type { BatchOutcome, Op, OpResult, RawRow, RecordStore } from './store.ts';
 import { shardOf, type Validator } from './validate.ts';
 import { bigIntToWire, cellSize, rawBigInt, rawInt } from './values.ts';
@@ -283,28 +283,34 @@ export function createHandlers(deps: {
         );
       }
       const outcomes: BatchOutcome[] = new Array(list.length);
-      // The batches of each backend, committed together; an invalid batch is answered alone.
+      // Each batch checked on its own: an invalid one is answered alone.
+      const valid: { at: number; ops: Op[]; shard: bigint }[] = [];
+      for (let i = 0; i < list.length; i++) {
+        try {
+          valid.push({ at: i, ...v.batch(list[i]!) });
+        } catch (err) {
+          if (!(err instanceof InvalidArgumentError)) throw err;
+          outcomes[i] = { error: new InvalidArgumentError(`batches[${i}].${err.message}`) };
+        }
+      }
+      const routes = await routeAll(
+        router,
+        valid.map((b) => b.shard),
+        ctx.deadline,
+        ctx.signal,
+      );
+      // The batches of each backend, committed together.
       const groups = new Map<Backend, { deadline: number; at: number[]; ops: Op[][] }>();
-      const routes: Route[] = [];
       try {
-        for (let i = 0; i < list.length; i++) {
-          let checked: { ops: Op[]; shard: bigint };
-          try {
-            checked = v.batch(list[i]!);
-          } catch (err) {
-            if (!(err instanceof InvalidArgumentError)) throw err;
-            outcomes[i] = { error: new InvalidArgumentError(`batches[${i}].${err.message}`) };
-            continue;
-          }
-          const r = await router.route(checked.shard, true, ctx.deadline, ctx.signal);
-          routes.push(r);
+        valid.forEach((b, k) => {
+          const r = routes[k]!;
           const g = groups.get(r.backend);
           if (g) {
             g.deadline = Math.min(g.deadline, r.deadline);
-            g.at.push(i);
-            g.ops.push(checked.ops);
-          } else groups.set(r.backend, { deadline: r.deadline, at: [i], ops: [checked.ops] });
-        }
+            g.at.push(b.at);
+            g.ops.push(b.ops);
+          } else groups.set(r.backend, { deadline: r.deadline, at: [b.at], ops: [b.ops] });
+        });
         await Promise.all(
           [...groups].map(async ([b, g]) => {
             let got: BatchOutcome[];

@@ -57,6 +57,40 @@ export interface Router {
   close(): Promise<void>;
 }
 
+/**
+ * The routes of several writes, held together (a group commit's batches). None is held while
+ * one waits for its slot (being moved to another backend): the move waits for the writes in
+ * flight on the old map to end, so holding one route while waiting for another would hold the
+ * move up until the call's deadline. After a wait, every route is taken again from the start.
+ */
+export async function routeAll(
+  router: Router,
+  shards: readonly bigint[],
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<Route[]> {
+  for (;;) {
+    const held: Route[] = [];
+    let waiting: Promise<Route> | undefined;
+    try {
+      for (const shard of shards) {
+        const r = router.route(shard, true, deadline, signal);
+        if (r instanceof Promise) {
+          waiting = r;
+          break;
+        }
+        held.push(r);
+      }
+    } catch (err) {
+      for (const r of held) r.release();
+      throw err;
+    }
+    if (!waiting) return held;
+    for (const r of held) r.release();
+    (await waiting).release();
+  }
+}
+
 const release = () => {};
 
 /** DBPROXY_SLOT_MAP=env: the map of DBPROXY_BACKENDS, fixed. */
