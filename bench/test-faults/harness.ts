@@ -486,6 +486,45 @@ export async function startDataStack(t: TapLike): Promise<DataStack> {
   return { mariadb, redis, dbproxy, dataServer, dbRelay, redisRelay };
 }
 
+/**
+ * battle-server and map-server (bundles) on a data stack: a small world of `size` x `size`
+ * tiles, with `vars` added to map-server's environment. Both killed in teardown.
+ */
+export async function startMapServer(
+  t: TapLike,
+  stack: DataStack,
+  size: number,
+  vars: Record<string, string | number> = {},
+): Promise<GrpcService> {
+  const battle = new Proc(
+    'battle-server',
+    process.execPath,
+    [bundleOf('battle-server')],
+    serviceEnv({ BATTLE_PORT: 0, BATTLE_PROCESSES: 1 }),
+    true,
+  );
+  t.teardown(() => battle.stop('SIGKILL'));
+  battle.start();
+  const battlePort = (await battle.listening()).port;
+  const map = new GrpcService(
+    'map-server',
+    { portVar: 'MAPSERVER_PORT', metricsVar: 'MAPSERVER_METRICS_PORT' },
+    {
+      MAPSERVER_DATASERVER_ADDR: stack.dataServer.address,
+      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${battlePort}`,
+      MAPSERVER_WIDTH: size,
+      MAPSERVER_HEIGHT: size,
+      MAPSERVER_REGION_SIZE: 20,
+      MAPSERVER_FIELDS: 40,
+      MAPSERVER_MONSTERS: 10,
+      ...vars,
+    },
+  );
+  t.teardown(() => map.proc.stop('SIGKILL'));
+  await map.start();
+  return map;
+}
+
 /** A write-heavier mix than the case study's, so that every fault meets writes in flight. */
 export const FAULT_WEIGHTS: [OpName, number][] = [
   ['FetchV2', 30],

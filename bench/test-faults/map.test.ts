@@ -16,17 +16,14 @@ import {
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import {
-  bundleOf,
   type FaultRow,
   faultTable,
-  GrpcService,
   OUTAGE_CODES,
-  Proc,
   pause,
   RECOVERY_BOUND_MS,
-  serviceEnv,
   sleep,
   startDataStack,
+  startMapServer,
   waitFor,
   writeRows,
 } from './harness.ts';
@@ -36,33 +33,9 @@ const WORLD = 60;
 
 t.test('map-server: SIGKILL + restart, SIGSTOP/SIGCONT under city placements', async (t) => {
   const stack = await startDataStack(t);
-  const battle = new Proc(
-    'battle-server',
-    process.execPath,
-    [bundleOf('battle-server')],
-    serviceEnv({ BATTLE_PORT: 0, BATTLE_PROCESSES: 1 }),
-    true,
-  );
-  t.teardown(() => battle.stop('SIGKILL'));
-  battle.start();
-  const battlePort = (await battle.listening()).port;
-  const map = new GrpcService(
-    'map-server',
-    { portVar: 'MAPSERVER_PORT', metricsVar: 'MAPSERVER_METRICS_PORT' },
-    {
-      MAPSERVER_DATASERVER_ADDR: stack.dataServer.address,
-      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${battlePort}`,
-      MAPSERVER_WIDTH: WORLD,
-      MAPSERVER_HEIGHT: WORLD,
-      MAPSERVER_REGION_SIZE: 20,
-      MAPSERVER_FIELDS: 40,
-      MAPSERVER_MONSTERS: 10,
-    },
-  );
-  t.teardown(() => map.proc.stop('SIGKILL'));
   const t0 = performance.now();
-  await map.start();
-  t.comment(`map-server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const map = await startMapServer(t, stack, WORLD);
+  t.comment(`battle-server and map-server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const client = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, map.address, {
     deadlineMs: 2000,
   });

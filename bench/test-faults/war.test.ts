@@ -12,15 +12,7 @@ import {
 import { createGrpcClient, type ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import { BENCH_TROOPS, seedWorld } from '../src/map/seed.ts';
-import {
-  bundleOf,
-  GrpcService,
-  Proc,
-  type GrpcService as Service,
-  serviceEnv,
-  startDataStack,
-  waitFor,
-} from './harness.ts';
+import { type GrpcService, startDataStack, startMapServer, waitFor } from './harness.ts';
 
 const FIRST_PLAYER = 9_300_000;
 const PLAYERS = 30;
@@ -30,32 +22,7 @@ const CAVALRY = BENCH_TROOPS.find((x) => x.kind === 'cavalry')!;
 
 t.test('a war: SIGKILL of map-server, data-server and db-proxy mid-settlement', async (t) => {
   const stack = await startDataStack(t);
-  const battle = new Proc(
-    'battle-server',
-    process.execPath,
-    [bundleOf('battle-server')],
-    serviceEnv({ BATTLE_PORT: 0, BATTLE_PROCESSES: 1 }),
-    true,
-  );
-  t.teardown(() => battle.stop('SIGKILL'));
-  battle.start();
-  const battlePort = (await battle.listening()).port;
-  const map = new GrpcService(
-    'map-server',
-    { portVar: 'MAPSERVER_PORT', metricsVar: 'MAPSERVER_METRICS_PORT' },
-    {
-      MAPSERVER_DATASERVER_ADDR: stack.dataServer.address,
-      MAPSERVER_BATTLE_URL: `http://127.0.0.1:${battlePort}`,
-      MAPSERVER_WIDTH: WORLD,
-      MAPSERVER_HEIGHT: WORLD,
-      MAPSERVER_REGION_SIZE: 20,
-      MAPSERVER_FIELDS: 40,
-      MAPSERVER_MONSTERS: 10,
-      MAPSERVER_SPEED: 1500,
-    },
-  );
-  t.teardown(() => map.proc.stop('SIGKILL'));
-  await map.start();
+  const map = await startMapServer(t, stack, WORLD, { MAPSERVER_SPEED: 1500 });
   const players = Array.from({ length: PLAYERS }, (_, i) => FIRST_PLAYER + i);
   await seedWorld({
     target: map.address,
@@ -88,7 +55,7 @@ t.test('a war: SIGKILL of map-server, data-server and db-proxy mid-settlement', 
   };
 
   let started = 0;
-  const war = async (victim: Service) => {
+  const war = async (victim: GrpcService) => {
     const reportsBefore = await count('map_report');
     let legMs = 0;
     await Promise.all(
