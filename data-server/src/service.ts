@@ -6,14 +6,7 @@
 // acknowledged. Without the cache, a write invalidates after its commit.
 import type * as grpc from '@grpc/grpc-js';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition } from '@slg/proto';
-import {
-  AlreadyExistsError,
-  type CallContext,
-  FailedPreconditionError,
-  InvalidArgumentError,
-  NotFoundError,
-  partStatus,
-} from '@slg/service-kit';
+import { type CallContext, InvalidArgumentError, isRefusal, partStatus } from '@slg/service-kit';
 import {
   batchResponse,
   batchValues,
@@ -97,16 +90,6 @@ export interface ServiceDeps {
    * just before it. No fill can therefore land while the write may still commit.
    */
   readonly commitMarginMs: number;
-}
-
-/** Errors that prove db-proxy wrote nothing; after any other error a write may have committed. */
-function nothingWritten(err: unknown): boolean {
-  return (
-    err instanceof InvalidArgumentError ||
-    err instanceof NotFoundError ||
-    err instanceof AlreadyExistsError ||
-    err instanceof FailedPreconditionError
-  );
 }
 
 /** A patched record to store, or nothing (the key stays empty). */
@@ -204,8 +187,8 @@ export function createHandlers(d: ServiceDeps) {
       result = await run();
     } catch (err) {
       if (!lease) {
-        if (!nothingWritten(err)) await invalidateRecord(ref);
-      } else if (nothingWritten(err)) {
+        if (!isRefusal(err)) await invalidateRecord(ref);
+      } else if (isRefusal(err)) {
         await cache.writeFill(lease, [
           putBack(lease.old[0] ?? null, lease.old[0]?.length ? ttls.recordMs : ttls.absentMs),
           putBack(lease.old[1] ?? null, ttls.collectionMs),
@@ -275,8 +258,8 @@ export function createHandlers(d: ServiceDeps) {
       results = await commit(writes);
     } catch (err) {
       if (!lease) {
-        if (!nothingWritten(err)) await invalidateAll();
-      } else if (nothingWritten(err)) {
+        if (!isRefusal(err)) await invalidateAll();
+      } else if (isRefusal(err)) {
         const old = lease.old;
         await cache.writeFill(
           lease,
@@ -448,7 +431,7 @@ export function createHandlers(d: ServiceDeps) {
       try {
         removed = await store.deleteMany(ref, members.ids, req.all, writeBudget(ctx));
       } catch (err) {
-        if (nothingWritten(err)) {
+        if (isRefusal(err)) {
           if (lease) {
             const old = lease.old;
             await cache.writeFill(lease, [

@@ -7,6 +7,7 @@ import {
   AlreadyExistsError,
   FailedPreconditionError,
   InvalidArgumentError,
+  isRefusal,
   NotFoundError,
   UnavailableError,
 } from '@slg/service-kit';
@@ -47,19 +48,6 @@ export type OpResult =
 
 /** What one batch of a group commit (batches()) came to: its results, or its own error. */
 export type BatchOutcome = { results: OpResult[] } | { error: unknown };
-
-/**
- * An error that concerns its batch alone and proves it wrote nothing: the record is not as the
- * batch expects. A group commit answers it to that batch and commits the others.
- */
-export function refusal(err: unknown): boolean {
-  return (
-    err instanceof InvalidArgumentError ||
-    err instanceof NotFoundError ||
-    err instanceof AlreadyExistsError ||
-    err instanceof FailedPreconditionError
-  );
-}
 
 /** The parameters of a table's one-statement update (`updateOne`). */
 function updateOneParams(op: Extract<Op, { kind: 'update' }>): Cell[] {
@@ -250,7 +238,8 @@ export class RecordStore {
               try {
                 all.push(await this.#applyAll(session, b.dialect, batches[i]!));
               } catch (err) {
-                if (refusal(err)) refused = { index: i, err };
+                // A refusal concerns its batch alone and proves it wrote nothing.
+                if (isRefusal(err)) refused = { index: i, err };
                 throw err;
               }
             }

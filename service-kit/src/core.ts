@@ -24,6 +24,7 @@ export {
   type GrpcCode,
   InternalError,
   InvalidArgumentError,
+  isRefusal,
   NotFoundError,
   partError,
   partStatus,

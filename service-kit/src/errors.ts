@@ -124,6 +124,20 @@ export function toGrpcStatus(err: unknown): { code: GrpcCode; details: string } 
 }
 
 /**
+ * Whether an error is a refusal: the request was checked against the data and turned down
+ * (malformed, not found, already there, not in the state it needs), so nothing was written.
+ * After any other error of a write, the write may have been applied.
+ */
+export function isRefusal(err: unknown): boolean {
+  return (
+    err instanceof InvalidArgumentError ||
+    err instanceof NotFoundError ||
+    err instanceof AlreadyExistsError ||
+    err instanceof FailedPreconditionError
+  );
+}
+
+/**
  * The status of one part of an answer that carries several (a batch of a group commit): what
  * the call's own status would be, with an internal error logged as the server logs a failed
  * call's (the caller sees only "see the server log"). `partError` reads it back.

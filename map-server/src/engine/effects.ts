@@ -1,12 +1,7 @@
 // Writes a march step decided for other owners (a field, a monster, the defender, the
 // reinforcements), applied after the step's own write with an idempotency guard
 // (records/Effect), and the retrying around the store the engine needs.
-import {
-  AlreadyExistsError,
-  FailedPreconditionError,
-  InvalidArgumentError,
-  NotFoundError,
-} from '@slg/service-kit';
+import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@slg/service-kit';
 import type { Effect } from '../store/records.ts';
 import type { Fields, MapStore } from '../store/store.ts';
 
@@ -15,16 +10,6 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The pause before retry `attempt` (0-based): 50 ms doubling, at most `capMs`. */
 export const backoffMs = (attempt: number, capMs = 5000, maxDoublings = 7) =>
   Math.min(capMs, 50 * 2 ** Math.min(attempt, maxDoublings));
-
-/** Errors after which the write certainly did not happen. */
-export function definite(err: unknown): boolean {
-  return (
-    err instanceof InvalidArgumentError ||
-    err instanceof NotFoundError ||
-    err instanceof AlreadyExistsError ||
-    err instanceof FailedPreconditionError
-  );
-}
 
 /** Applies an effect once: a repeat finds its guard and does nothing. */
 export async function applyEffect(store: MapStore, e: Effect): Promise<void> {

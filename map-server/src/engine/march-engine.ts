@@ -15,7 +15,7 @@
 // battle-steps.ts (a Plan, plan.ts); the request checks: validate-march.ts; the guarded writes
 // to other owners: effects.ts.
 import type { Logger } from '@slg/service-kit';
-import { FailedPreconditionError, NotFoundError } from '@slg/service-kit';
+import { FailedPreconditionError, isRefusal, NotFoundError } from '@slg/service-kit';
 import type { Clock } from '../clock.ts';
 import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
 import type { MapStore, Op } from '../store/store.ts';
@@ -32,7 +32,7 @@ import {
 } from '../world/types.ts';
 import { marchPosition, marchSegment, type World } from '../world/world.ts';
 import type { BattleClient } from './battles.ts';
-import { applyEffect, backoffMs, definite, sleep } from './effects.ts';
+import { applyEffect, backoffMs, sleep } from './effects.ts';
 import type { Publish } from './events.ts';
 import { gatherEnd, publishField } from './gather.ts';
 import type { IdBlocks } from './ids.ts';
@@ -214,7 +214,7 @@ export class MarchEngine {
         return;
       } catch (err) {
         if (this.#stopped) throw err;
-        if (definite(err)) {
+        if (isRefusal(err)) {
           // Refused: either the march record is not what memory says (changed behind
           // map-server's back: take the stored one and go on from there), or another op of the
           // write was refused (retried below, after a pause).
@@ -256,7 +256,7 @@ export class MarchEngine {
       const results = await this.#store.write(m.playerId, ops);
       version = results[0]!.version;
     } catch (err) {
-      if (definite(err)) {
+      if (isRefusal(err)) {
         p.abort?.();
         throw err;
       }
@@ -476,7 +476,7 @@ export class MarchEngine {
         m.version = results[results.length - 1]!.version;
       } catch (err) {
         // Written or not? A refusal says not; otherwise the store says.
-        const stored = definite(err)
+        const stored = isRefusal(err)
           ? null
           : await this.#retryRead(() => this.#store.fetch(T.march, req.playerId, id)).catch(
               () => undefined,
