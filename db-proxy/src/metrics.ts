@@ -238,6 +238,13 @@ export class DbProxyMetrics implements BackendObserver {
     );
   }
 
+  killFailed(backend: string, stmt: Statement, err: unknown): void {
+    this.#log.warn(
+      { backend, statement: stmt.name, err },
+      'could not stop the query on the server: its connection is closed instead',
+    );
+  }
+
   retried(backend: string, reason: string): void {
     this.#retries.labels({ backend, reason }).inc();
   }

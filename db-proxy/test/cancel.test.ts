@@ -1,7 +1,8 @@
 // A write whose caller is gone is stopped in db-proxy: its query killed, its transaction
 // rolled back, nothing retried. Each write waits on a row lock held by another MariaDB
 // session of this test, and the test checks, while that lock is still held (so the write
-// could not have gone on to commit), that db-proxy's transaction is gone; then it releases
+// could not have gone on to commit), that db-proxy's transaction is gone, ended by the kill
+// and not by the lock wait's timeout (50 s by default); then it releases
 // the lock and finds the row unchanged. Also: several kills at once share one side
 // connection (they each opened one, and all but the last leaked), and a backend that closes
 // fails the calls waiting for a connection with UNAVAILABLE (it was INTERNAL).
@@ -13,7 +14,7 @@ import mysql from 'mysql2/promise';
 import t from 'tap';
 import type { MysqlBackend } from '../src/backends/mysql.ts';
 import { build, configWith, type DbProxyApp } from '../src/index.ts';
-import { big, failure, int, MYSQL } from './helpers.ts';
+import { big, failure, int, MYSQL, metricValue } from './helpers.ts';
 
 const db = `dbp_cancel_${process.pid}`;
 
@@ -27,12 +28,12 @@ async function admin(sql: string, params: unknown[] = []): Promise<unknown[]> {
   }
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/**
+ * Polls `check` until it holds. No time bound of its own: what each wait proves is checked after
+ * it (by the statements' outcomes), and tap's timeout ends a wait that never holds.
+ */
+async function waitFor(check: () => Promise<boolean>) {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**
@@ -165,6 +166,18 @@ t.test('writes whose caller is gone', async (t) => {
     t.teardown(release);
     return { id, lockId, release };
   };
+  /**
+   * How db-proxy's statements ended so far: stopped for a caller that went away, or by the lock
+   * wait's own timeout. A wait that ends while the lock is held was ended by one or the other.
+   */
+  const outcomes = async () => ({
+    cancelled: await metricValue(app.registry, 'dbproxy_statement_errors_total', {
+      error: 'cancelled',
+    }),
+    lockTimeouts: await metricValue(app.registry, 'dbproxy_statement_errors_total', {
+      error: 'ER_LOCK_WAIT_TIMEOUT',
+    }),
+  });
   const row = async (id: number) => {
     const r = await client.Get({ table: 'player', key: [int(id)] });
     return { gold: big(r.row?.fields?.gold?.int), version: big(r.row?.version) };
@@ -184,28 +197,22 @@ t.test('writes whose caller is gone', async (t) => {
           ),
         ),
       );
-      await waitFor(
-        async () => (await transactions(p.lockId)).waiting === n,
-        10_000,
-        `the ${n} increments to wait for the row lock`,
-      );
+      await waitFor(async () => (await transactions(p.lockId)).waiting === n);
+      const before = await outcomes();
       controller.abort();
       for (const c of calls) t.equal((await c).code, 'CANCELLED');
-      await waitFor(
-        async () => (await transactions(p.lockId)).all === 0,
-        8_000,
-        'every killed transaction to end',
+      await waitFor(async () => (await transactions(p.lockId)).all === 0);
+      t.same(
+        await outcomes(),
+        { cancelled: before.cancelled + n, lockTimeouts: 0 },
+        'each increment was stopped by its kill',
       );
       // Killed connections are closed; what stays open through the relay is the pool and the
       // side connections. One side connection: the pool's connections + 1.
-      await waitFor(
-        async () => {
-          const s = backend.stats();
-          return toMaria.open === s.inUse + s.idle + 1;
-        },
-        5_000,
-        'one side connection besides the pool',
-      );
+      await waitFor(async () => {
+        const s = backend.stats();
+        return toMaria.open === s.inUse + s.idle + 1;
+      });
       const s = backend.stats();
       t.equal(toMaria.open - (s.inUse + s.idle), 1, 'one side connection for all the kills');
       await p.release();
@@ -222,18 +229,15 @@ t.test('writes whose caller is gone', async (t) => {
         { signal: controller.signal },
       ),
     );
-    await waitFor(
-      async () => (await transactions(p.lockId)).waiting === 1,
-      10_000,
-      'the increment to wait for the row lock',
-    );
+    await waitFor(async () => (await transactions(p.lockId)).waiting === 1);
+    const before = await outcomes();
     controller.abort();
     t.equal((await call).code, 'CANCELLED', 'the caller sees CANCELLED');
-    // Under innodb_lock_wait_timeout (10 s), so an unkilled wait cannot end by itself first.
-    await waitFor(
-      async () => (await transactions(p.lockId)).all === 0,
-      8_000,
-      "db-proxy's transaction to end while the lock is still held",
+    await waitFor(async () => (await transactions(p.lockId)).all === 0);
+    t.same(
+      await outcomes(),
+      { cancelled: before.cancelled + 1, lockTimeouts: 0 },
+      'the kill ended it, not the lock wait timeout',
     );
     await p.release();
     t.same(await row(p.id), { gold: 5n, version: 1n }, 'the row is unchanged');
@@ -249,17 +253,15 @@ t.test('writes whose caller is gone', async (t) => {
         ],
       }),
     );
-    await waitFor(
-      async () => (await transactions(p.lockId)).waiting === 1,
-      10_000,
-      'the batch to wait for the row lock',
-    );
+    await waitFor(async () => (await transactions(p.lockId)).waiting === 1);
+    const before = await outcomes();
     toProxy.cut();
     t.equal((await call).code, 'UNAVAILABLE', 'the caller lost its connection');
-    await waitFor(
-      async () => (await transactions(p.lockId)).all === 0,
-      8_000,
-      "db-proxy's transaction to end while the lock is still held",
+    await waitFor(async () => (await transactions(p.lockId)).all === 0);
+    t.same(
+      await outcomes(),
+      { cancelled: before.cancelled + 1, lockTimeouts: 0 },
+      'the kill ended it, not the lock wait timeout',
     );
     await p.release();
     t.same(await row(p.id), { gold: 5n, version: 1n }, 'nothing of the batch was written');
@@ -289,14 +291,14 @@ t.test('writes whose caller is gone', async (t) => {
       release = r;
     });
     const holder = b.transaction(Date.now() + 30_000, () => held);
-    await waitFor(async () => b.stats().inUse === 1, 5_000, 'the transaction to hold the pool');
+    await waitFor(async () => b.stats().inUse === 1);
     const waiting = b
       .exec({ name: 'ping', sql: 'SELECT 1', mode: 'read' }, [], Date.now() + 30_000)
       .then(
         () => undefined,
         (err: unknown) => err,
       );
-    await waitFor(async () => b.stats().waiting === 1, 5_000, 'a call to wait for a connection');
+    await waitFor(async () => b.stats().waiting === 1);
     await b.close();
     const err = (await waiting) as { code?: string; message?: string } | undefined;
     t.equal(err?.code, 'UNAVAILABLE', 'the waiting call gets UNAVAILABLE');

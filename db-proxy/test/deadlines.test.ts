@@ -6,7 +6,7 @@
 import type { ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
 import t from 'tap';
-import { failure, fieldsOf, int, kinds, MYSQL, startProxy } from './helpers.ts';
+import { failure, fieldsOf, int, kinds, MYSQL, metricValue, startProxy } from './helpers.ts';
 
 const queries = {
   queries: {
@@ -49,21 +49,6 @@ async function sleepers(db: string): Promise<number> {
   } finally {
     await c.end();
   }
-}
-
-async function metricValue(
-  registry: { getSingleMetric(n: string): unknown },
-  name: string,
-  labels: Record<string, string>,
-) {
-  const m = registry.getSingleMetric(name) as
-    | { get(): Promise<{ values: { labels: Record<string, unknown>; value: number }[] }> }
-    | undefined;
-  if (!m) return 0;
-  const { values } = await m.get();
-  return values
-    .filter((v) => Object.entries(labels).every(([k, want]) => String(v.labels[k]) === want))
-    .reduce((a, v) => a + v.value, 0);
 }
 
 /** Polls `f` until it holds; false if it still does not after `ms` (a bound far from the case tested). */

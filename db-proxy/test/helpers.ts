@@ -196,3 +196,19 @@ export async function startProxy(
 export function asBig(v: unknown): bigint {
   return BigInt(v as string | number | bigint);
 }
+
+/** The sum of a metric's values whose labels include `labels` (0 if never registered). */
+export async function metricValue(
+  registry: { getSingleMetric(n: string): unknown },
+  name: string,
+  labels: Record<string, string>,
+) {
+  const m = registry.getSingleMetric(name) as
+    | { get(): Promise<{ values: { labels: Record<string, unknown>; value: number }[] }> }
+    | undefined;
+  if (!m) return 0;
+  const { values } = await m.get();
+  return values
+    .filter((v) => Object.entries(labels).every(([k, want]) => String(v.labels[k]) === want))
+    .reduce((a, v) => a + v.value, 0);
+}

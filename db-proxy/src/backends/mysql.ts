@@ -431,8 +431,11 @@ export class MysqlBackend implements Backend {
     this.#opts.observer.killed(this.name, stmt);
     try {
       await queryText(await this.#adminConnection(), `KILL QUERY ${Number(conn.threadId)}`);
-    } catch {
-      // The server is unreachable: closing our end is all that is left.
+    } catch (err) {
+      // The server is unreachable: closing our end is all that is left. A statement waiting for
+      // a row lock on the server does not see its client go, so it runs on until that wait ends:
+      // worth a warning.
+      this.#opts.observer.killFailed?.(this.name, stmt, err);
       conn.raw.destroy();
     }
   }

@@ -98,6 +98,8 @@ export interface BackendObserver {
   statement(backend: string, stmt: Statement, seconds: number, error: string | undefined): void;
   /** A query was killed on the server because its caller's deadline passed. */
   killed(backend: string, stmt: Statement): void;
+  /** The KILL QUERY could not be sent (its side connection failed): the connection is closed. */
+  killFailed?(backend: string, stmt: Statement, err: unknown): void;
   /** A statement or transaction was run again (why: "read after lost connection", "deadlock"...). */
   retried(backend: string, reason: string): void;
   /** A call was refused by the pool (queue full, deadline while waiting, backend down). */
