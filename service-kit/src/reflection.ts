@@ -104,10 +104,40 @@ type ReflectionRequest = {
   messageRequest?: string;
 };
 
+const INVALID_ARGUMENT = 3;
 const NOT_FOUND = 5;
+
+/**
+ * The longest name (file, symbol, type, host) a request may carry, in UTF-8 bytes. A response
+ * echoes its request (`original_request`, and the host as `valid_host`), so a name of megabytes
+ * came back as megabytes, on every message of the stream. The longest name this server knows
+ * is 79 characters (a field of reflection.proto); 512 bytes leaves room for any real file or
+ * symbol a tool may ask about, and keeps a refused request's answer under a kilobyte.
+ */
+export const MAX_NAME_BYTES = 512;
+
+/** The first name of the request that is longer than any real one, described; or undefined. */
+function overlongName(req: ReflectionRequest): string | undefined {
+  const names: [string, string | null | undefined][] = [
+    ['host', req.host],
+    ['file_by_filename', req.fileByFilename],
+    ['file_containing_symbol', req.fileContainingSymbol],
+    ['file_containing_extension.containing_type', req.fileContainingExtension?.containingType],
+    ['all_extension_numbers_of_type', req.allExtensionNumbersOfType],
+    ['list_services', req.listServices],
+  ];
+  for (const [field, name] of names) {
+    if (name && Buffer.byteLength(name) > MAX_NAME_BYTES)
+      return `${field} ${quoteName(name)} is longer than any file or symbol name (at most ${MAX_NAME_BYTES} bytes)`;
+  }
+  return undefined;
+}
 
 /** Builds one response (same shape for v1 and v1alpha) to one reflection request. */
 export function answer(req: ReflectionRequest, services: () => string[]): Record<string, unknown> {
+  const overlong = overlongName(req);
+  // Refused before anything is looked up, and without the request: echoing it is the harm.
+  if (overlong) return { errorResponse: { errorCode: INVALID_ARGUMENT, errorMessage: overlong } };
   const base = { validHost: req.host ?? '', originalRequest: req };
   const files = (names: Uint8Array[]) => ({
     ...base,
@@ -142,7 +172,10 @@ export function answer(req: ReflectionRequest, services: () => string[]): Record
     case 'fileContainingExtension':
       return error('no extensions are declared by this server');
     default:
-      return { ...base, errorResponse: { errorCode: 3, errorMessage: 'empty reflection request' } };
+      return {
+        ...base,
+        errorResponse: { errorCode: INVALID_ARGUMENT, errorMessage: 'empty reflection request' },
+      };
   }
 }
 

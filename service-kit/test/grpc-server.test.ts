@@ -17,19 +17,19 @@ const fixture = fileURLToPath(new URL('./fixtures/echo-server.ts', import.meta.u
 
 type Reflect = typeof grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo;
 
-/** One request over a reflection stream (v1 or v1alpha), one response back. */
+/** One request over a reflection stream (v1 or v1alpha), one response back (`onBytes`: its size). */
 function reflect(
   address: string,
   def: Reflect,
   request: Record<string, unknown>,
+  onBytes?: (n: number) => void,
 ): Promise<pb.reflection.v1.ServerReflectionResponse> {
   const client = new grpc.Client(address, grpc.credentials.createInsecure());
   return new Promise((resolve, reject) => {
-    const call = client.makeBidiStreamRequest(
-      def.path,
-      def.requestSerialize,
-      def.responseDeserialize,
-    );
+    const call = client.makeBidiStreamRequest(def.path, def.requestSerialize, (b: Buffer) => {
+      onBytes?.(b.length);
+      return def.responseDeserialize(b);
+    });
     call.on('data', (res: pb.reflection.v1.ServerReflectionResponse) => {
       resolve(res);
       call.end();
@@ -99,6 +99,51 @@ t.test('a service built with the kit', async (t) => {
       },
     );
     t.equal(missing.errorResponse?.errorCode, grpc.status.NOT_FOUND);
+  });
+
+  t.test('a name longer than any file or symbol is refused, never echoed', async (t) => {
+    const huge = 'n'.repeat(4_000_000);
+    for (const def of [
+      grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo,
+      grpc_reflection_v1alpha_ServerReflectionDefinition.ServerReflectionInfo as unknown as Reflect,
+    ]) {
+      for (const [field, request] of [
+        ['file_containing_symbol', { fileContainingSymbol: huge }],
+        ['file_by_filename', { fileByFilename: huge }],
+        ['all_extension_numbers_of_type', { allExtensionNumbersOfType: huge }],
+        [
+          'file_containing_extension.containing_type',
+          { fileContainingExtension: { containingType: huge, extensionNumber: 1 } },
+        ],
+        ['list_services', { listServices: huge }],
+        ['host', { host: huge, listServices: '' }],
+      ] as const) {
+        let bytes = 0;
+        const res = await reflect(address, def, request, (n) => {
+          bytes = n;
+        });
+        t.equal(res.errorResponse?.errorCode, grpc.status.INVALID_ARGUMENT, `${def.path} ${field}`);
+        t.match(
+          res.errorResponse?.errorMessage,
+          `${field} "${'n'.repeat(64)}"... (4000000 characters) is longer than any file or symbol name (at most 512 bytes)`,
+        );
+        t.ok(bytes < 1024, `${field}: an answer of ${bytes} bytes`);
+        t.notOk(res.originalRequest, 'the request is not echoed');
+      }
+    }
+    // The longest name accepted: 512 bytes (a two-byte character at the end), looked up.
+    const longest = await reflect(
+      address,
+      grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo,
+      { fileContainingSymbol: `${'n'.repeat(510)}\u00e9` },
+    );
+    t.equal(longest.errorResponse?.errorCode, grpc.status.NOT_FOUND, '512 bytes: looked up');
+    const over = await reflect(
+      address,
+      grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo,
+      { fileContainingSymbol: `${'n'.repeat(511)}\u00e9` },
+    );
+    t.equal(over.errorResponse?.errorCode, grpc.status.INVALID_ARGUMENT, '513 bytes: refused');
   });
 
   t.test('a typed not-found error reaches the client as NOT_FOUND with its message', async (t) => {
