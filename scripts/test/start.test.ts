@@ -143,6 +143,20 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
           ...s.services,
         ].sort(),
       );
+      // Every service the process registers answers its health check by name.
+      const health = createGrpcClient(grpc_health_v1_HealthDefinition, address);
+      for (const service of list) {
+        const status = await health.Check(pb.health.v1.HealthCheckRequest.create({ service })).then(
+          (res) => res.status,
+          (err: Error) => err.message,
+        );
+        t.equal(
+          status,
+          pb.health.v1.HealthCheckResponse.ServingStatus.SERVING,
+          `${s.name}: health of ${service} is SERVING`,
+        );
+      }
+      health.close();
       const files = new Map<string, Awaited<ReturnType<ReflectionStream['files']>>[number]>();
       for (const service of list) {
         const answer = await stream.files({ fileContainingSymbol: service });

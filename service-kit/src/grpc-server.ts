@@ -250,7 +250,8 @@ export class GrpcServer {
    * Registers a grpc-js service implementation as it is: any kind of method (the way to serve
    * streams), guarded like every handler of the kit, so that a throw, a rejected promise or a
    * stream listener that throws ends that call with INTERNAL (logged once) and nothing else.
-   * The kit's own health and reflection services are registered this way.
+   * The kit's own health and reflection services are registered this way. The service answers
+   * its health check SERVING from now on, as one of addService does.
    */
   addGrpcService(
     definition: grpc.ServiceDefinition,
@@ -268,6 +269,8 @@ export class GrpcServer {
     );
     this.server.addService(tolerantDefinition(definition), guarded);
     this.#services.push(serviceName);
+    // Every service a client can list (reflection) answers a health check by its name.
+    this.health.set(serviceName, 'SERVING');
   }
 
   /** Registers a service of unary methods implemented by async handlers. */

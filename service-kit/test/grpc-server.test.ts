@@ -69,6 +69,25 @@ t.test('a service built with the kit', async (t) => {
     });
   });
 
+  t.test('health answers SERVING for every service the server registers', async (t) => {
+    const SERVING = pb.health.v1.HealthCheckResponse.ServingStatus.SERVING;
+    const list = await reflect(
+      address,
+      grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo,
+      { listServices: '' },
+    );
+    const names = list.listServicesResponse?.service?.map((s) => s.name ?? '') ?? [];
+    // The kit's own health and reflection services are registered as a stream service is.
+    t.same([...names].sort(), [
+      'grpc.health.v1.Health',
+      'grpc.reflection.v1.ServerReflection',
+      'grpc.reflection.v1alpha.ServerReflection',
+      'slg.echo.v1.EchoService',
+    ]);
+    for (const service of names)
+      t.equal((await health.Check({ service })).status, SERVING, service);
+  });
+
   t.test('reflection lists the service and serves its file with its imports', async (t) => {
     for (const def of [
       grpc_reflection_v1_ServerReflectionDefinition.ServerReflectionInfo,
