@@ -12,7 +12,9 @@
 //                              the host of each address), for certificates made for a DNS name.
 //   SLG_INTERNAL_TOKEN         a shared secret: servers refuse a call without
 //                              `authorization: Bearer <token>` (UNAUTHENTICATED / HTTP 401);
-//                              clients send it. Empty: no token.
+//                              clients send it. Empty: no token. Without TLS it would travel
+//                              in cleartext, so that is a config error unless
+//   SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT  is true: the operator accepts it (a network of its own).
 //
 // Nothing set (the default): plaintext, no token, as before.
 import {
@@ -67,7 +69,9 @@ export const securityEnvDoc = {
   SLG_TLS_SERVER_NAME:
     "the name servers' certificates are checked against (default: each address's host)",
   SLG_INTERNAL_TOKEN:
-    'shared token: calls without `authorization: Bearer <token>` are UNAUTHENTICATED (401)',
+    'shared token: calls without `authorization: Bearer <token>` are UNAUTHENTICATED (401); needs TLS',
+  SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT:
+    'true: accept SLG_INTERNAL_TOKEN without TLS, the token then travels in cleartext',
 } as const;
 
 const TOKEN = /^[\x21-\x7e]{16,4096}$/;
@@ -117,13 +121,15 @@ export function securityProblems(
   const key = readPem('SLG_TLS_KEY', env.SLG_TLS_KEY, problems);
   const ca = readPem('SLG_TLS_CA', env.SLG_TLS_CA, problems);
   const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
-  const rawAuth = (env.SLG_TLS_CLIENT_AUTH ?? '').trim().toLowerCase();
-  let clientAuth = false;
-  if (['1', 'true', 'yes', 'on'].includes(rawAuth)) clientAuth = true;
-  else if (!['', '0', 'false', 'no', 'off'].includes(rawAuth))
-    problems.push(
-      `SLG_TLS_CLIENT_AUTH=${JSON.stringify(env.SLG_TLS_CLIENT_AUTH)}: must be true or false`,
-    );
+  const flag = (name: 'SLG_TLS_CLIENT_AUTH' | 'SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT') => {
+    const raw = (env[name] ?? '').trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (!['', '0', 'false', 'no', 'off'].includes(raw))
+      problems.push(`${name}=${JSON.stringify(env[name])}: must be true or false`);
+    return false;
+  };
+  const clientAuth = flag('SLG_TLS_CLIENT_AUTH');
+  const allowPlaintextToken = flag('SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT');
   if (set(env.SLG_TLS_CERT) !== set(env.SLG_TLS_KEY))
     problems.push('SLG_TLS_CERT and SLG_TLS_KEY: set both (a certificate and its key) or neither');
   const tlsOn =
@@ -184,6 +190,12 @@ export function securityProblems(
   if (token !== undefined && token !== '' && !TOKEN.test(token))
     problems.push(
       `SLG_INTERNAL_TOKEN: must be 16 to 4096 printable ASCII characters without spaces (got ${token.length} characters)`,
+    );
+  // A secret sent in cleartext is a secret anyone on the path reads: refused unless the
+  // operator says so explicitly.
+  if (token && !tlsOn && !allowPlaintextToken)
+    problems.push(
+      `SLG_INTERNAL_TOKEN: set without TLS (${role === 'service' ? 'no SLG_TLS_CERT / SLG_TLS_KEY' : 'no SLG_TLS_CA, SLG_TLS_CERT or SLG_TLS_KEY'}), so the token would travel in cleartext; turn TLS on, or set SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT=true to accept that`,
     );
   const serverName = env.SLG_TLS_SERVER_NAME?.trim() || undefined;
   if (serverName !== undefined && !/^[A-Za-z0-9.-]{1,253}$/.test(serverName))

@@ -257,8 +257,29 @@ if (missing) {
       problems({ SLG_INTERNAL_TOKEN: 'has a space in it, long enough' }).join('\n'),
       /16 to 4096/,
     );
-    const s = securityFromEnv({ SLG_INTERNAL_TOKEN: TOKEN });
-    t.equal(s.token, TOKEN);
+    // A token without TLS would travel in cleartext: refused, unless explicitly allowed.
+    t.match(
+      problems({ SLG_INTERNAL_TOKEN: TOKEN }).join('\n'),
+      /SLG_INTERNAL_TOKEN: set without TLS \(no SLG_TLS_CERT \/ SLG_TLS_KEY\), so the token would travel in cleartext/,
+    );
+    t.match(
+      problems({ SLG_INTERNAL_TOKEN: TOKEN }, 'client').join('\n'),
+      /no SLG_TLS_CA, SLG_TLS_CERT or SLG_TLS_KEY\), so the token would travel in cleartext/,
+    );
+    t.same(
+      problems({ SLG_INTERNAL_TOKEN: TOKEN, SLG_TLS_CA: certs.ca }, 'client'),
+      [],
+      'a client with a CA: TLS on, the token goes',
+    );
+    t.match(
+      problems({ SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT: 'maybe' }).join('\n'),
+      /SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT="maybe": must be true or false/,
+    );
+    const s = securityFromEnv({
+      SLG_INTERNAL_TOKEN: TOKEN,
+      SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT: 'true',
+    });
+    t.equal(s.token, TOKEN, 'allowed explicitly: the token without TLS');
     t.notOk(s.tls);
   });
 }
