@@ -15,7 +15,7 @@
 // battle-steps.ts (a Plan, plan.ts); the request checks: validate-march.ts; the guarded writes
 // to other owners: effects.ts.
 import type { Logger } from '@slg/service-kit';
-import { FailedPreconditionError, isRefusal, NotFoundError } from '@slg/service-kit';
+import { FailedPreconditionError, isRefusal, NotFoundError, quoteName } from '@slg/service-kit';
 import type { Clock } from '../clock.ts';
 import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
 import type { MapStore, Op } from '../store/store.ts';
@@ -415,9 +415,16 @@ export class MarchEngine {
         }
         const type = String(r.fields.kind) as TroopType;
         const tier = Number(r.fields.tier ?? 1);
-        if (!TROOP_TYPES.includes(type) || !(tier >= 1 && tier <= 10)) {
+        // Each named by what is wrong with it: a record of a known kind and an unknown tier is
+        // not a troop of an unknown kind.
+        if (!TROOP_TYPES.includes(type)) {
           throw new FailedPreconditionError(
-            `troop ${o.troopId} of player ${req.playerId} is of an unknown kind ${JSON.stringify(type)} / tier ${tier}`,
+            `troop ${o.troopId} of player ${req.playerId} is of an unknown kind ${quoteName(type)} (kinds are ${TROOP_TYPES.join(', ')})`,
+          );
+        }
+        if (!(Number.isInteger(tier) && tier >= 1 && tier <= 10)) {
+          throw new FailedPreconditionError(
+            `troop ${o.troopId} of player ${req.playerId} is of an unknown tier ${typeof r.fields.tier === 'number' ? tier : quoteName(String(r.fields.tier))} (tiers are 1 to 10)`,
           );
         }
         return { troopId: o.troopId, type, tier, count: o.count, wounded: 0 };
