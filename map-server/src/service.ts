@@ -7,7 +7,7 @@ import {
   slg_mapserver_v1_ViewportServiceDefinition,
   toBigInt,
 } from '@slg/proto';
-import { InvalidArgumentError, NotFoundError } from '@slg/service-kit';
+import { type CallContext, InvalidArgumentError, NotFoundError } from '@slg/service-kit';
 import type { Clock } from './clock.ts';
 import { cityMsg, marchMsg } from './convert.ts';
 import type { Cities } from './engine/cities.ts';
@@ -44,6 +44,23 @@ function id(name: string, v: Long | number | string | null | undefined): number 
     throw new InvalidArgumentError(`${name} must be 1..${Number.MAX_SAFE_INTEGER}, got ${b}`);
   }
   return Number(b);
+}
+
+/**
+ * Runs `fn` with a signal that aborts when its answer is due: a tenth of the time left before
+ * the caller's deadline (at most 500 ms) is kept for the answer to travel, so that a handler
+ * that gives up then is heard, not cut off by the caller's own timer; or when the caller
+ * cancels.
+ */
+async function answeringBy<R>(ctx: CallContext, fn: (signal: AbortSignal) => Promise<R>) {
+  const left = ctx.remainingMs();
+  const due = new AbortController();
+  const timer = setTimeout(() => due.abort(), Math.max(0, left - Math.min(500, left / 10)));
+  try {
+    return await fn(AbortSignal.any([due.signal, ctx.signal]));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface ServiceDeps {
@@ -114,8 +131,10 @@ export function createHandlers(d: ServiceDeps) {
       });
       return pb.March.create(marchMsg(m));
     },
-    async RecallMarch(req: slg.mapserver.v1.RecallMarchRequest) {
-      const m = await engine.recall(id('player_id', req.playerId), id('march_id', req.marchId));
+    async RecallMarch(req: slg.mapserver.v1.RecallMarchRequest, ctx: CallContext) {
+      const playerId = id('player_id', req.playerId);
+      const marchId = id('march_id', req.marchId);
+      const m = await answeringBy(ctx, (signal) => engine.recall(playerId, marchId, signal));
       return pb.March.create(marchMsg(m));
     },
     async ListMarches(req: slg.mapserver.v1.ListMarchesRequest) {

@@ -11,11 +11,24 @@
 // application a no-op. A crash before it leaves nothing: the step runs again, from the same
 // state, to the same outcome (battle seeds come from the march id and step).
 //
+// A recall answers by the caller's deadline: it never waits in the locks behind a step that is
+// failing and retried (it says so at once), gives up its place when its answer is due, and runs
+// a due step of its march once, not until it succeeds (the scheduler retries it). Settlement
+// stays exactly once either way: a recall that gave up changed nothing, and a step, once its
+// write is sent, finishes holding its keys whether or not anyone waits for it.
+//
 // Time order: scheduler.ts. What each kind of step decides: steps.ts, gather.ts,
 // battle-steps.ts (a Plan, plan.ts); the request checks: validate-march.ts; the guarded writes
 // to other owners: effects.ts.
 import type { Logger } from '@slg/service-kit';
-import { FailedPreconditionError, isRefusal, NotFoundError, quoteName } from '@slg/service-kit';
+import {
+  DeadlineExceededError,
+  FailedPreconditionError,
+  isRefusal,
+  NotFoundError,
+  quoteName,
+  UnavailableError,
+} from '@slg/service-kit';
 import type { Clock } from '../clock.ts';
 import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
 import type { MapStore, Op } from '../store/store.ts';
@@ -64,6 +77,39 @@ interface Held {
   occupant: March | undefined;
 }
 
+/** A due step being settled: what a recall waiting behind it is told. */
+interface StepState {
+  marchId: number;
+  kind: DueKind;
+  keys: string[];
+  /** Attempts that failed so far, and the last one's error. */
+  failures: number;
+  error?: string;
+}
+
+type DueKind = 'arrival' | 'gather_end' | 'return';
+const STEP_NAMES: Record<DueKind, string> = {
+  arrival: 'arrival',
+  gather_end: 'end of gathering',
+  return: 'return home',
+};
+
+/** What a march's next due step is, by its state. */
+const dueKind = (m: March): DueKind =>
+  m.state === 'outbound' ? 'arrival' : m.state === 'gathering' ? 'gather_end' : 'return';
+
+const overlaps = (a: string[], b: string[]) => a.some((k) => b.includes(k));
+
+/** How a recall that must answer by a deadline settles: once, and telling where it is. */
+interface Attempt {
+  /** Aborted once the caller has its answer: from then on nothing more is started. */
+  signal: AbortSignal;
+  /** The recall's own write is about to go out (its outcome unknown until it is known). */
+  writing(): void;
+  /** The recall's write is stored (its effects on other owners may still be applied). */
+  written(): void;
+}
+
 export interface EngineHooks {
   /** After a step's own write, before its effects on other owners (a test crashes here). */
   afterStepWrite?(march: March, step: number): Promise<void> | void;
@@ -104,6 +150,10 @@ export class MarchEngine {
   readonly #ctx: StepContext;
   readonly #scheduler: StepScheduler;
   readonly #refs: RefSweeper;
+  /** The due steps being settled, by march (one at most per march: its keys are held). */
+  readonly #steps = new Map<number, StepState>();
+  /** Called when a step's attempt fails (recalls waiting behind it give up). */
+  readonly #stepFailed = new Set<(s: StepState) => void>();
   #stopped = false;
 
   constructor(o: EngineOptions) {
@@ -193,24 +243,56 @@ export class MarchEngine {
     await this.#settleDue(m, d);
   }
 
-  /** Runs the march's due step (the caller holds its keys). */
-  async #settleDue(m: March, d: Due): Promise<void> {
+  /** Runs the march's due step (the caller holds its keys); `once`: no retry (a recall). */
+  async #settleDue(m: March, d: Due, once = false): Promise<void> {
     this.#scheduler.unschedule(m.id);
-    const kind =
-      m.state === 'outbound' ? 'arrival' : m.state === 'gathering' ? 'gather_end' : 'return';
-    await this.#settle(m, () => planDue(this.#ctx, m, d.at));
+    const kind = dueKind(m);
+    const state: StepState = { marchId: m.id, kind, keys: keysOf(m), failures: 0 };
+    this.#steps.set(m.id, state);
+    try {
+      await this.#settle(m, () => planDue(this.#ctx, m, d.at), { once, state });
+    } finally {
+      this.#steps.delete(m.id);
+    }
     this.#metrics?.settled(kind, this.#clock.now() - d.at);
+  }
+
+  /** A step sharing one of `keys` whose last attempt failed (it is being retried). */
+  #failingStep(keys: string[]): StepState | undefined {
+    for (const s of this.#steps.values()) if (s.failures > 0 && overlaps(s.keys, keys)) return s;
+    return undefined;
+  }
+
+  /** Why a recall of `marchId` (its keys `keys`) cannot go on now: a step in its way, if any. */
+  #busyReason(marchId: number, keys: string[]): string | undefined {
+    const head = `march ${marchId} cannot be recalled now`;
+    const name = (s: StepState) =>
+      `${s.marchId === marchId ? 'its' : `march ${s.marchId}'s`} ${STEP_NAMES[s.kind]}`;
+    const failing = this.#failingStep(keys);
+    if (failing)
+      return `${head}: ${name(failing)} failed ${failing.failures} time${failing.failures === 1 ? '' : 's'} and is being retried (${failing.error}); recall it again once it is settled`;
+    for (const s of this.#steps.values())
+      if (overlaps(s.keys, keys))
+        return `${head}: ${name(s)} is still being settled; recall it again once it is`;
+    return undefined;
   }
 
   // ---- writing a step exactly once -----------------------------------------------
 
-  /** Plans and writes one step, retrying transient failures until it is written. */
-  async #settle(m: March, plan: () => Promise<Plan>): Promise<void> {
+  /**
+   * Plans and writes one step, retrying transient failures until it is written; `once`: the
+   * first failure is thrown (whoever called decides), `state` records the failures.
+   */
+  async #settle(
+    m: March,
+    plan: () => Promise<Plan>,
+    o: { once?: boolean; state?: StepState; onWritten?: () => void } = {},
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       let p: Plan | undefined;
       try {
         p = await plan();
-        await this.#write(m, p);
+        await this.#write(m, p, o.onWritten);
         return;
       } catch (err) {
         if (this.#stopped) throw err;
@@ -221,6 +303,12 @@ export class MarchEngine {
           this.#log.error({ err, march: m.id }, 'march write refused');
           if (await this.#reload(m)) return;
         }
+        if (o.state) {
+          o.state.failures = attempt + 1;
+          o.state.error = err instanceof Error ? err.message : String(err);
+          for (const f of this.#stepFailed) f(o.state);
+        }
+        if (o.once) throw err;
         const wait = backoffMs(attempt);
         this.#log.warn(
           { err, march: m.id, attempt, retryInMs: wait },
@@ -231,7 +319,7 @@ export class MarchEngine {
     }
   }
 
-  async #write(m: March, p: Plan): Promise<void> {
+  async #write(m: March, p: Plan, onWritten?: () => void): Promise<void> {
     const step = m.step + 1;
     const ops: Op[] = [];
     if (p.after) {
@@ -269,6 +357,7 @@ export class MarchEngine {
       }
       version = stored?.version ?? 0;
     }
+    onWritten?.();
     await this.#hooks.afterStepWrite?.(m, step);
     for (const e of p.effects) await this.#applyEffect(e);
     const was = marchSegment(m);
@@ -509,23 +598,117 @@ export class MarchEngine {
     });
   }
 
-  async recall(playerId: number, marchId: number): Promise<March> {
+  /**
+   * Turns the march back. `answerBy`: aborts when the caller must have its answer (a little
+   * before its deadline); the recall then answers UNAVAILABLE with the reason if it has not
+   * started its write (and makes none afterwards), DEADLINE_EXCEEDED if its write is out.
+   * Without it, the recall waits and settles as a step does (tests, tools).
+   */
+  async recall(playerId: number, marchId: number, answerBy?: AbortSignal): Promise<March> {
     const m0 = this.world.marches.get(marchId);
     if (!m0 || m0.playerId !== playerId)
       throw new NotFoundError(`player ${playerId} has no march ${marchId}`);
-    return this.locks.with(this.keysOf(m0), async () => {
-      const m = this.world.marches.get(marchId);
-      if (!m) throw new FailedPreconditionError(`march ${marchId} has already returned home`);
-      const now = this.#clock.now();
-      // A step due by now happens first (the march arrived before it was recalled).
-      const d = this.#scheduler.dueOf(m.id);
-      if (d && d.at <= now) await this.#settleDue(m, d);
-      if (!this.world.marches.has(marchId))
-        throw new FailedPreconditionError(`march ${marchId} has already returned home`);
-      if (m.state === 'returning')
-        throw new FailedPreconditionError(`march ${marchId} is already returning`);
-      const stationed = m.state === 'stationed';
-      await this.#settle(m, async () => {
+    const keys = this.keysOf(m0);
+    if (!answerBy) return this.locks.with(keys, () => this.#recallHolding(marchId));
+    // Behind a step that fails and is retried, the wait could be as long as the outage.
+    if (this.#failingStep(keys)) throw new UnavailableError(this.#busyReason(marchId, keys)!);
+    let phase: 'waiting' | 'settling' | 'writing' | 'written' = 'waiting';
+    const giveUp = new AbortController();
+    const onFailed = (s: StepState) => {
+      if (phase === 'waiting' && overlaps(s.keys, keys))
+        giveUp.abort(new UnavailableError(this.#busyReason(marchId, keys)!));
+    };
+    const onAnswerBy = () => {
+      const busy = this.#busyReason(marchId, keys);
+      giveUp.abort(
+        phase === 'writing'
+          ? new DeadlineExceededError(
+              `march ${marchId}: the recall's write is still in flight, its outcome unknown (ListMarches tells it)`,
+            )
+          : phase === 'written'
+            ? new DeadlineExceededError(
+                `march ${marchId}: the recall is stored; what it changes elsewhere is still being written`,
+              )
+            : busy
+              ? new UnavailableError(busy)
+              : // Nothing of the march's in the way: the deadline left too little time.
+                new DeadlineExceededError(
+                  `march ${marchId} not recalled: the deadline came while it waited for its player or target`,
+                ),
+      );
+    };
+    const gaveUp = new Promise<never>((_, reject) => {
+      giveUp.signal.addEventListener('abort', () => reject(giveUp.signal.reason), { once: true });
+    });
+    gaveUp.catch(() => undefined);
+    this.#stepFailed.add(onFailed);
+    if (answerBy.aborted) onAnswerBy();
+    else answerBy.addEventListener('abort', onAnswerBy, { once: true });
+    const work = this.locks.with(
+      keys,
+      () => {
+        phase = 'settling';
+        return this.#recallHolding(marchId, {
+          signal: giveUp.signal,
+          writing: () => {
+            phase = 'writing';
+          },
+          written: () => {
+            phase = 'written';
+          },
+        });
+      },
+      giveUp.signal,
+    );
+    try {
+      return await Promise.race([work, gaveUp]);
+    } finally {
+      answerBy.removeEventListener('abort', onAnswerBy);
+      this.#stepFailed.delete(onFailed);
+      // Answered early: what was started finishes holding its keys; its end is only logged.
+      if (giveUp.signal.aborted)
+        work.catch((err: unknown) => {
+          if (err !== giveUp.signal.reason)
+            this.#log.warn({ err, march: marchId }, 'recall failed after its answer');
+        });
+    }
+  }
+
+  /** The recall itself, holding the march's keys; `attempt`: answer-by-a-deadline mode. */
+  async #recallHolding(marchId: number, attempt?: Attempt): Promise<March> {
+    const m = this.world.marches.get(marchId);
+    if (!m) throw new FailedPreconditionError(`march ${marchId} has already returned home`);
+    const now = this.#clock.now();
+    // A step due by now happens first (the march arrived before it was recalled).
+    const d = this.#scheduler.dueOf(m.id);
+    if (d && d.at <= now) {
+      if (!attempt) await this.#settleDue(m, d);
+      else {
+        const kind = dueKind(m);
+        try {
+          await this.#settleDue(m, d, true);
+        } catch (err) {
+          // Not settled: the step goes back to the scheduler, which retries it until it is.
+          if (this.world.marches.get(m.id) === m && !this.#scheduler.dueOf(m.id)) this.schedule(m);
+          if (this.#stopped) throw err;
+          throw new UnavailableError(
+            `march ${marchId} cannot be recalled now: its ${STEP_NAMES[kind]} failed (${err instanceof Error ? err.message : String(err)}); it is retried, recall it again once it is settled`,
+            err,
+          );
+        }
+      }
+    }
+    // The caller has its answer already (UNAVAILABLE): the recall is not made.
+    if (attempt?.signal.aborted) throw attempt.signal.reason;
+    if (!this.world.marches.has(marchId))
+      throw new FailedPreconditionError(`march ${marchId} has already returned home`);
+    if (m.state === 'returning')
+      throw new FailedPreconditionError(`march ${marchId} is already returning`);
+    const stationed = m.state === 'stationed';
+    attempt?.writing();
+    await this.#settle(
+      m,
+      async () => {
         if (m.state === 'gathering') return gatherEnd(this.#ctx, m, now, 'march_recalled');
         const n = nextOf(m);
         if (m.state === 'outbound') {
@@ -543,9 +726,10 @@ export class MarchEngine {
             publishMarch(this.#ctx, 'march_recalled', m, now, was);
           },
         };
-      });
-      return m;
-    });
+      },
+      attempt ? { once: true, onWritten: () => attempt.written() } : {},
+    );
+    return m;
   }
 
   /** Finishes the effects a stored step left pending (a start after a crash). */
