@@ -4,9 +4,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  int,
   listenPort,
   loadConfig,
-  num,
   type Security,
   securityProblems,
   str,
@@ -29,12 +29,16 @@ export const configSpec = {
     choices: ['pool', 'cluster'],
     desc: 'pool: one HTTP process + piscina worker threads; cluster: one process per core, in-line battles',
   }),
-  BATTLE_THREADS: num({
+  BATTLE_THREADS: int({
     default: 0,
+    min: 0,
+    max: 1024,
     desc: 'pool mode: worker threads (0 = one per core)',
   }),
-  BATTLE_PROCESSES: num({
+  BATTLE_PROCESSES: int({
     default: 0,
+    min: 0,
+    max: 1024,
     desc: 'cluster mode: HTTP processes (0 = one per core)',
   }),
   BATTLE_CLUSTER_SCHED: str({
@@ -42,23 +46,30 @@ export const configSpec = {
     choices: ['none', 'rr', 'reuseport'],
     desc: 'cluster mode: none = the processes accept from one shared socket; rr = the primary deals connections round-robin; reuseport = one SO_REUSEPORT socket per process, the kernel spreads connections',
   }),
-  BATTLE_MAX_QUEUE: num({
+  BATTLE_MAX_QUEUE: int({
     default: 4096,
+    min: 1,
+    max: 10_000_000,
     desc: 'pool mode: battles that may wait for a thread; beyond it 503 + Retry-After',
   }),
-  BATTLE_BODY_LIMIT: num({ default: 65536, desc: 'largest POST body in bytes (413 beyond)' }),
-  BATTLE_BACKLOG: num({ default: 4096, desc: 'listen backlog (capped by net.core.somaxconn)' }),
-  BATTLE_RETRY_AFTER_SEC: num({ default: 1, desc: 'Retry-After of a 503' }),
-};
-
-/** The numbers are whole and bounded (envalid's num() alone takes -3 and 2.5). */
-const integerBounds: Record<string, [min: number, max: number]> = {
-  BATTLE_THREADS: [0, 1024],
-  BATTLE_PROCESSES: [0, 1024],
-  BATTLE_MAX_QUEUE: [1, 10_000_000],
-  BATTLE_BODY_LIMIT: [1, 1 << 30],
-  BATTLE_BACKLOG: [1, 1 << 20],
-  BATTLE_RETRY_AFTER_SEC: [0, 86_400],
+  BATTLE_BODY_LIMIT: int({
+    default: 65536,
+    min: 1,
+    max: 1 << 30,
+    desc: 'largest POST body in bytes (413 beyond)',
+  }),
+  BATTLE_BACKLOG: int({
+    default: 4096,
+    min: 1,
+    max: 1 << 20,
+    desc: 'listen backlog (capped by net.core.somaxconn)',
+  }),
+  BATTLE_RETRY_AFTER_SEC: int({
+    default: 1,
+    min: 0,
+    max: 86_400,
+    desc: 'Retry-After of a 503',
+  }),
 };
 
 export interface BattleConfig {
@@ -90,15 +101,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BattleConfig {
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     problems.push(...err.problems);
-  }
-  for (const [name, [min, max]] of Object.entries(integerBounds)) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '' || problems.some((p) => p.startsWith(`${name}=`)))
-      continue;
-    const v = Number(raw);
-    if (!Number.isInteger(v) || v < min || v > max) {
-      problems.push(`${name}=${JSON.stringify(raw)}: must be an integer from ${min} to ${max}`);
-    }
   }
   const register = registerProblem('BATTLE_REGISTER', env.BATTLE_REGISTER);
   if (register) problems.push(register);

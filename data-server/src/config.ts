@@ -7,7 +7,8 @@ import {
   host,
   listenPort,
   loadConfig,
-  num,
+  nonNegativeNum,
+  positiveNum,
   type Security,
   securityProblems,
   str,
@@ -48,7 +49,7 @@ export interface DataServerConfig {
   readonly security?: Security;
 }
 
-const positive = (desc: string, def: number) => num({ default: def, desc });
+const positive = (desc: string, def: number) => positiveNum({ default: def, desc });
 
 export const envSpec = {
   ...commonEnv,
@@ -86,7 +87,7 @@ export const envSpec = {
     'lifetime of a fill lease (a load slower than this cannot fill)',
     3_000,
   ),
-  DATASERVER_LEASE_WAIT_MS: num({
+  DATASERVER_LEASE_WAIT_MS: nonNegativeNum({
     default: 3,
     desc: 'when another instance holds the lease, wait this long for its fill before reading through',
   }),
@@ -98,7 +99,7 @@ export const envSpec = {
     'while degraded, how often to check whether Redis answers again',
     250,
   ),
-  DATASERVER_REDIS_SETTLE_MS: num({
+  DATASERVER_REDIS_SETTLE_MS: nonNegativeNum({
     default: 1000,
     desc: 'after an outage, how long the cache stays unused once this instance replayed its invalidations (the other instances replay theirs meanwhile)',
   }),
@@ -112,18 +113,6 @@ export const envSpec = {
 
 const hostPort = /^[^:\s,]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/;
 const prefixPattern = /^[A-Za-z0-9:_.-]{1,64}$/;
-const positiveVars = [
-  'DATASERVER_DEADLINE_MS',
-  'DATASERVER_RECORD_TTL_MS',
-  'DATASERVER_COLLECTION_TTL_MS',
-  'DATASERVER_ABSENT_TTL_MS',
-  'DATASERVER_LEASE_MS',
-  'DATASERVER_REDIS_TIMEOUT_MS',
-  'DATASERVER_REDIS_PROBE_MS',
-  'DATASERVER_MAX_PENDING_INVALIDATIONS',
-  'DATASERVER_MEMORY_CACHE_MB',
-];
-
 /** Reads and checks the environment; throws a ConfigError naming every problem. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerConfig {
   // Checks envalid's validators do not express, on the raw strings, so that every problem
@@ -131,18 +120,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
   const sec = securityProblems(env);
   const problems: string[] = [...sec.problems];
   const raw = (name: string) => env[name];
-  for (const name of positiveVars) {
-    const value = raw(name);
-    if (value !== undefined && value !== '' && !(Number(value) > 0)) {
-      problems.push(`${name}=${JSON.stringify(value)}: must be a positive number`);
-    }
-  }
-  for (const name of ['DATASERVER_LEASE_WAIT_MS', 'DATASERVER_REDIS_SETTLE_MS']) {
-    const value = raw(name);
-    if (value !== undefined && value !== '' && !(Number(value) >= 0)) {
-      problems.push(`${name}=${JSON.stringify(value)}: must be 0 or more`);
-    }
-  }
   const prefix = raw('DATASERVER_KEY_PREFIX');
   if (prefix !== undefined && !prefixPattern.test(prefix)) {
     problems.push(`DATASERVER_KEY_PREFIX=${JSON.stringify(prefix)}: must match ${prefixPattern}`);

@@ -6,8 +6,10 @@ import {
   ConfigError,
   commonEnv,
   host,
+  int,
   listenPort,
   loadConfig,
+  readInts,
   type Security,
   securityProblems,
   str,
@@ -103,93 +105,141 @@ export const defaults: DbProxyConfig = {
   logPretty: false,
 };
 
-/** Integer knobs: default, lowest and highest value, and what each means. */
-const integers = {
-  DBPROXY_SLOTS: [
-    defaults.slots,
-    1,
-    1 << 20,
-    'number of shard slots (fixed for the life of the data)',
-  ],
-  DBPROXY_MAP_REFRESH_MS: [
-    defaults.mapRefreshMs,
-    10,
-    60_000,
-    'how often the persisted slot map is re-read (DBPROXY_SLOT_MAP=backend)',
-  ],
-  DBPROXY_MAP_LEASE_MS: [
-    defaults.mapLeaseMs,
-    100,
-    600_000,
-    'an instance that could not re-read the persisted slot map for this long stops serving',
-  ],
-  DBPROXY_POOL_SIZE: [defaults.poolSize, 1, 1000, 'MySQL connections per backend'],
-  DBPROXY_POOL_QUEUE: [
-    defaults.queueLimit,
-    0,
-    1e9,
-    'calls that may wait for a connection, per backend',
-  ],
-  DBPROXY_READ_BATCH: [
-    defaults.readBatch,
-    1,
-    1024,
-    'keys per coalesced Get lookup under load (1: never coalesce)',
-  ],
-  DBPROXY_READ_LANES: [
-    defaults.readLanes,
-    1,
-    1000,
-    'Get lookups of a table in flight per backend when full batches wait',
-  ],
-  DBPROXY_STATEMENT_CACHE: [
-    defaults.statementCacheSize,
-    1,
-    1e6,
-    'prepared statements cached per connection',
-  ],
-  DBPROXY_CONNECT_TIMEOUT_MS: [defaults.connectTimeoutMs, 1, 1e9, 'MySQL connect timeout'],
-  DBPROXY_IDLE_TIMEOUT_MS: [
-    defaults.idleTimeoutMs,
-    1,
-    1e9,
-    'idle MySQL connections are closed after this',
-  ],
-  DBPROXY_RECONNECT_INTERVAL_MS: [
-    defaults.reconnectIntervalMs,
-    0,
-    1e9,
-    'while a backend is down, one connection attempt per this long',
-  ],
-  DBPROXY_DEFAULT_DEADLINE_MS: [
-    defaults.defaultDeadlineMs,
-    1,
-    1e9,
-    'deadline of calls whose client set none',
-  ],
-  DBPROXY_SLOW_QUERY_MS: [defaults.slowQueryMs, 0, 1e9, 'statements at least this slow are logged'],
-  DBPROXY_HEALTH_INTERVAL_MS: [defaults.healthIntervalMs, 10, 1e9, 'how often backends are pinged'],
-  DBPROXY_MAX_BATCH_OPS: [defaults.limits.maxBatchOps, 1, 1e6, 'ops per Batch'],
-  DBPROXY_MAX_DELETE_MEMBERS: [defaults.limits.maxDeleteMembers, 1, 1e6, 'rows per DeleteMany'],
-  DBPROXY_DEFAULT_PAGE_SIZE: [
-    defaults.limits.defaultPageSize,
-    1,
-    1e6,
-    'List page size when none is asked',
-  ],
-  DBPROXY_MAX_PAGE_SIZE: [defaults.limits.maxPageSize, 1, 1e6, 'largest List page'],
-  DBPROXY_MAX_RESULT_ROWS: [defaults.limits.maxResultRows, 1, 1e6, 'rows a named Query may return'],
-  DBPROXY_MAX_RESPONSE_BYTES: [
-    defaults.limits.maxResponseBytes,
-    1024,
-    1 << 30,
-    'approximate bytes of a List page or Query result',
-  ],
-  DBPROXY_MAX_REQUEST_BYTES: [defaults.limits.maxRequestBytes, 1024, 1 << 30, 'bytes of a request'],
-} satisfies Record<string, [number, number, number, string]>;
+/**
+ * Integer knobs, read outside envalid (the cross-checks below need their values even when
+ * envalid reports other problems): default, bounds and meaning of each.
+ */
+export const integers = {
+  DBPROXY_SLOTS: int({
+    default: defaults.slots,
+    min: 1,
+    max: 1 << 20,
+    desc: 'number of shard slots (fixed for the life of the data)',
+  }),
+  DBPROXY_MAP_REFRESH_MS: int({
+    default: defaults.mapRefreshMs,
+    min: 10,
+    max: 60_000,
+    desc: 'how often the persisted slot map is re-read (DBPROXY_SLOT_MAP=backend)',
+  }),
+  DBPROXY_MAP_LEASE_MS: int({
+    default: defaults.mapLeaseMs,
+    min: 100,
+    max: 600_000,
+    desc: 'an instance that could not re-read the persisted slot map for this long stops serving',
+  }),
+  DBPROXY_POOL_SIZE: int({
+    default: defaults.poolSize,
+    min: 1,
+    max: 1000,
+    desc: 'MySQL connections per backend',
+  }),
+  DBPROXY_POOL_QUEUE: int({
+    default: defaults.queueLimit,
+    min: 0,
+    max: 1e9,
+    desc: 'calls that may wait for a connection, per backend',
+  }),
+  DBPROXY_READ_BATCH: int({
+    default: defaults.readBatch,
+    min: 1,
+    max: 1024,
+    desc: 'keys per coalesced Get lookup under load (1: never coalesce)',
+  }),
+  DBPROXY_READ_LANES: int({
+    default: defaults.readLanes,
+    min: 1,
+    max: 1000,
+    desc: 'Get lookups of a table in flight per backend when full batches wait',
+  }),
+  DBPROXY_STATEMENT_CACHE: int({
+    default: defaults.statementCacheSize,
+    min: 1,
+    max: 1e6,
+    desc: 'prepared statements cached per connection',
+  }),
+  DBPROXY_CONNECT_TIMEOUT_MS: int({
+    default: defaults.connectTimeoutMs,
+    min: 1,
+    max: 1e9,
+    desc: 'MySQL connect timeout',
+  }),
+  DBPROXY_IDLE_TIMEOUT_MS: int({
+    default: defaults.idleTimeoutMs,
+    min: 1,
+    max: 1e9,
+    desc: 'idle MySQL connections are closed after this',
+  }),
+  DBPROXY_RECONNECT_INTERVAL_MS: int({
+    default: defaults.reconnectIntervalMs,
+    min: 0,
+    max: 1e9,
+    desc: 'while a backend is down, one connection attempt per this long',
+  }),
+  DBPROXY_DEFAULT_DEADLINE_MS: int({
+    default: defaults.defaultDeadlineMs,
+    min: 1,
+    max: 1e9,
+    desc: 'deadline of calls whose client set none',
+  }),
+  DBPROXY_SLOW_QUERY_MS: int({
+    default: defaults.slowQueryMs,
+    min: 0,
+    max: 1e9,
+    desc: 'statements at least this slow are logged',
+  }),
+  DBPROXY_HEALTH_INTERVAL_MS: int({
+    default: defaults.healthIntervalMs,
+    min: 10,
+    max: 1e9,
+    desc: 'how often backends are pinged',
+  }),
+  DBPROXY_MAX_BATCH_OPS: int({
+    default: defaults.limits.maxBatchOps,
+    min: 1,
+    max: 1e6,
+    desc: 'ops per Batch',
+  }),
+  DBPROXY_MAX_DELETE_MEMBERS: int({
+    default: defaults.limits.maxDeleteMembers,
+    min: 1,
+    max: 1e6,
+    desc: 'rows per DeleteMany',
+  }),
+  DBPROXY_DEFAULT_PAGE_SIZE: int({
+    default: defaults.limits.defaultPageSize,
+    min: 1,
+    max: 1e6,
+    desc: 'List page size when none is asked',
+  }),
+  DBPROXY_MAX_PAGE_SIZE: int({
+    default: defaults.limits.maxPageSize,
+    min: 1,
+    max: 1e6,
+    desc: 'largest List page',
+  }),
+  DBPROXY_MAX_RESULT_ROWS: int({
+    default: defaults.limits.maxResultRows,
+    min: 1,
+    max: 1e6,
+    desc: 'rows a named Query may return',
+  }),
+  DBPROXY_MAX_RESPONSE_BYTES: int({
+    default: defaults.limits.maxResponseBytes,
+    min: 1024,
+    max: 1 << 30,
+    desc: 'approximate bytes of a List page or Query result',
+  }),
+  DBPROXY_MAX_REQUEST_BYTES: int({
+    default: defaults.limits.maxRequestBytes,
+    min: 1024,
+    max: 1 << 30,
+    desc: 'bytes of a request',
+  }),
+};
 
 /** What envalid checks (the kit's common variables, addresses, paths). */
-const spec = {
+export const spec = {
   ...commonEnv,
   DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC (and /metrics) bind address' }),
   DBPROXY_PORT: listenPort({
@@ -236,18 +286,8 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
     if (!(err instanceof ConfigError)) throw err;
     problems.push(...err.problems);
   }
-  const n = {} as Record<keyof typeof integers, number>;
-  for (const [name, [def, min, max]] of Object.entries(integers) as [
-    keyof typeof integers,
-    [number, number, number, string],
-  ][]) {
-    const raw = env[name];
-    const v = raw === undefined || raw.trim() === '' ? def : Number(raw);
-    if (!Number.isInteger(v) || v < min || v > max) {
-      problems.push(`${name}=${JSON.stringify(raw)}: must be an integer from ${min} to ${max}`);
-    }
-    n[name] = v;
-  }
+  const { values: n, problems: intProblems } = readInts(integers, env);
+  problems.push(...intProblems);
   if (n.DBPROXY_DEFAULT_PAGE_SIZE > n.DBPROXY_MAX_PAGE_SIZE) {
     problems.push('DBPROXY_DEFAULT_PAGE_SIZE: must not exceed DBPROXY_MAX_PAGE_SIZE');
   }

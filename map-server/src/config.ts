@@ -4,9 +4,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  int,
   listenPort,
   loadConfig,
-  num,
   type Security,
   securityProblems,
   str,
@@ -56,8 +56,6 @@ export interface MapServerConfig {
   readonly security?: Security;
 }
 
-const int = (desc: string, def: number) => num({ default: def, desc });
-
 export const envSpec = {
   ...commonEnv,
   MAPSERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
@@ -77,59 +75,102 @@ export const envSpec = {
     default: 'http://127.0.0.1:8080',
     desc: 'battle-server base URL (default https:// when SLG_TLS_CERT is set), or etcd://host:port/key/prefix (every battle-server registered there, round-robin)',
   }),
-  MAPSERVER_DEADLINE_MS: int('deadline of a call that came without one', 10_000),
-  MAPSERVER_WORLD_ID: int('id of the world (its records are keyed by it)', 1),
-  MAPSERVER_WIDTH: int('world width in tiles', 1200),
-  MAPSERVER_HEIGHT: int('world height in tiles', 1200),
-  MAPSERVER_SEED: int('seed of the terrain and of the generated fields and monsters', 1),
-  MAPSERVER_REGION_SIZE: int('side of a storage region in tiles', 100),
-  MAPSERVER_FIELDS: int('resource fields of a new world', 1_500),
-  MAPSERVER_MONSTERS: int('monsters of a new world', 500),
-  MAPSERVER_SPEED: int('game speed multiplier (travel and gathering)', 1),
-  MAPSERVER_MAX_VIEWPORT: int('largest viewport side in tiles', 100),
-  MAPSERVER_STREAM_BUFFER: int('events queued per stream subscriber before it is closed', 1024),
-  MAPSERVER_SETTLE_CONCURRENCY: int('settlements running at once', 64),
-  MAPSERVER_LOAD_CONCURRENCY: int('data-server calls in flight while loading the world', 16),
-  MAPSERVER_WRITE_GROUP: int(
-    'most writes (of any owners) stored together in one data-server call, one db-proxy transaction (1: each write on its own)',
-    64,
-  ),
-  MAPSERVER_HEAP_GROWING_PERCENT: int(
-    "old-generation growth allowed between V8's full collections, in percent of the live heap (0: V8's own factor, up to 300%)",
-    40,
-  ),
+  MAPSERVER_DEADLINE_MS: int({
+    default: 10_000,
+    min: 1,
+    max: 3_600_000,
+    desc: 'deadline of a call that came without one',
+  }),
+  MAPSERVER_WORLD_ID: int({
+    default: 1,
+    min: 1,
+    max: 2 ** 31 - 1,
+    desc: 'id of the world (its records are keyed by it)',
+  }),
+  MAPSERVER_WIDTH: int({
+    default: 1200,
+    min: 8,
+    max: 10_000,
+    desc: 'world width in tiles',
+  }),
+  MAPSERVER_HEIGHT: int({
+    default: 1200,
+    min: 8,
+    max: 10_000,
+    desc: 'world height in tiles',
+  }),
+  MAPSERVER_SEED: int({
+    default: 1,
+    min: 0,
+    max: 2 ** 32 - 1,
+    desc: 'seed of the terrain and of the generated fields and monsters',
+  }),
+  MAPSERVER_REGION_SIZE: int({
+    default: 100,
+    min: 4,
+    max: 1000,
+    desc: 'side of a storage region in tiles',
+  }),
+  MAPSERVER_FIELDS: int({
+    default: 1_500,
+    min: 0,
+    max: 10_000_000,
+    desc: 'resource fields of a new world',
+  }),
+  MAPSERVER_MONSTERS: int({
+    default: 500,
+    min: 0,
+    max: 10_000_000,
+    desc: 'monsters of a new world',
+  }),
+  MAPSERVER_SPEED: int({
+    default: 1,
+    min: 1,
+    max: 1_000_000,
+    desc: 'game speed multiplier (travel and gathering)',
+  }),
+  MAPSERVER_MAX_VIEWPORT: int({
+    default: 100,
+    min: 1,
+    max: 1000,
+    desc: 'largest viewport side in tiles',
+  }),
+  MAPSERVER_STREAM_BUFFER: int({
+    default: 1024,
+    min: 1,
+    max: 1_000_000,
+    desc: 'events queued per stream subscriber before it is closed',
+  }),
+  MAPSERVER_SETTLE_CONCURRENCY: int({
+    default: 64,
+    min: 1,
+    max: 10_000,
+    desc: 'settlements running at once',
+  }),
+  MAPSERVER_LOAD_CONCURRENCY: int({
+    default: 16,
+    min: 1,
+    max: 1000,
+    desc: 'data-server calls in flight while loading the world',
+  }),
+  MAPSERVER_WRITE_GROUP: int({
+    default: 64,
+    min: 1,
+    max: 100,
+    desc: 'most writes (of any owners) stored together in one data-server call, one db-proxy transaction (1: each write on its own)',
+  }),
+  MAPSERVER_HEAP_GROWING_PERCENT: int({
+    default: 40,
+    min: 0,
+    max: 300,
+    desc: "old-generation growth allowed between V8's full collections, in percent of the live heap (0: V8's own factor, up to 300%)",
+  }),
 };
-
-const integerRanges: [keyof typeof envSpec, number, number][] = [
-  ['MAPSERVER_DEADLINE_MS', 1, 3_600_000],
-  ['MAPSERVER_WORLD_ID', 1, 2 ** 31 - 1],
-  ['MAPSERVER_WIDTH', 8, 10_000],
-  ['MAPSERVER_HEIGHT', 8, 10_000],
-  ['MAPSERVER_SEED', 0, 2 ** 32 - 1],
-  ['MAPSERVER_REGION_SIZE', 4, 1000],
-  ['MAPSERVER_FIELDS', 0, 10_000_000],
-  ['MAPSERVER_MONSTERS', 0, 10_000_000],
-  ['MAPSERVER_SPEED', 1, 1_000_000],
-  ['MAPSERVER_MAX_VIEWPORT', 1, 1000],
-  ['MAPSERVER_STREAM_BUFFER', 1, 1_000_000],
-  ['MAPSERVER_SETTLE_CONCURRENCY', 1, 10_000],
-  ['MAPSERVER_LOAD_CONCURRENCY', 1, 1000],
-  ['MAPSERVER_WRITE_GROUP', 1, 100],
-  ['MAPSERVER_HEAP_GROWING_PERCENT', 0, 300],
-];
 
 /** Reads and checks the environment; throws a ConfigError naming every problem. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerConfig {
   const sec = securityProblems(env);
   const problems: string[] = [...sec.problems];
-  for (const [name, min, max] of integerRanges) {
-    const value = env[name];
-    if (value === undefined || value === '') continue;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name}=${JSON.stringify(value)}: must be an integer from ${min} to ${max}`);
-    }
-  }
   const addr = addressProblem('MAPSERVER_DATASERVER_ADDR', env.MAPSERVER_DATASERVER_ADDR);
   if (addr) problems.push(addr);
   const url = env.MAPSERVER_BATTLE_URL;

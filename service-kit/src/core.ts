@@ -4,14 +4,21 @@
 
 export { commonEnv } from './common-env.ts';
 export {
+  type Bounds,
   bool,
   ConfigError,
+  describeEnv,
+  type EnvVarReference,
   host,
+  int,
   json,
   listenPort,
   loadConfig,
+  nonNegativeNum,
   num,
   port,
+  positiveNum,
+  readInts,
   str,
   url,
 } from './config.ts';
@@ -65,7 +72,7 @@ export {
   nodeTlsOptions,
   plaintext,
   type Security,
-  securityEnvDoc,
+  securityEnvReference,
   securityFromEnv,
   securityProblems,
   type TlsMaterial,

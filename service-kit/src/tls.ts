@@ -26,7 +26,7 @@ import {
 } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { ConfigError } from './config.ts';
+import { ConfigError, type EnvVarReference } from './config.ts';
 import { ServiceError, status } from './errors.ts';
 
 /** The caller did not prove it may call (no or a wrong internal token). */
@@ -59,22 +59,58 @@ export interface Security {
 
 export const plaintext: Security = Object.freeze({});
 
-/** The variables, with what each does (for READMEs and --help). */
-export const securityEnvDoc = {
-  SLG_TLS_CERT: "this process's certificate (PEM file); with SLG_TLS_KEY, servers serve TLS",
-  SLG_TLS_KEY: 'the private key of SLG_TLS_CERT (PEM file)',
-  SLG_TLS_CA:
-    'CA certificate(s) that sign the servers called (and clients, with SLG_TLS_CLIENT_AUTH); empty: the system roots',
-  SLG_TLS_CLIENT_AUTH: 'true: mutual TLS, clients must show a certificate signed by SLG_TLS_CA',
-  SLG_TLS_SERVER_NAME:
-    "the name servers' certificates are checked against (default: each address's host)",
-  SLG_INTERNAL_TOKEN:
-    'shared token: calls without `authorization: Bearer <token>` are UNAUTHENTICATED (401); needs TLS',
-  SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT:
-    'true: accept SLG_INTERNAL_TOKEN without TLS, the token then travels in cleartext',
-} as const;
+const TOKEN_MIN = 16;
+const TOKEN_MAX = 4096;
+const TOKEN = new RegExp(`^[\\x21-\\x7e]{${TOKEN_MIN},${TOKEN_MAX}}$`);
 
-const TOKEN = /^[\x21-\x7e]{16,4096}$/;
+/**
+ * The variables as the configuration reference lists them (securityProblems checks them): the
+ * same for every service, and read by the bench.
+ */
+export const securityEnvReference: readonly EnvVarReference[] = [
+  {
+    name: 'SLG_TLS_CERT',
+    type: 'file',
+    default: '',
+    range: 'PEM certificate (a chain allowed); with SLG_TLS_KEY or neither',
+    desc: "this process's certificate: a service serves TLS with it, and shows it as its client certificate when it calls another one",
+  },
+  {
+    name: 'SLG_TLS_KEY',
+    type: 'file',
+    default: '',
+    range: 'PEM private key of SLG_TLS_CERT',
+    desc: 'the private key of SLG_TLS_CERT',
+  },
+  {
+    name: 'SLG_TLS_CA',
+    type: 'file',
+    default: '',
+    range: 'PEM CA certificate(s); needs TLS on',
+    desc: 'the CA certificate(s) that sign the servers this process calls, and its clients under mutual TLS; empty: the system roots',
+  },
+  {
+    name: 'SLG_TLS_CLIENT_AUTH',
+    type: 'boolean',
+    default: 'false',
+    range: 'true, false (1, 0, yes, no, on, off); true needs SLG_TLS_CA',
+    desc: 'true: mutual TLS, a client without a certificate signed by SLG_TLS_CA fails the handshake',
+  },
+  {
+    name: 'SLG_TLS_SERVER_NAME',
+    type: 'host',
+    default: '',
+    range: 'a host name; needs TLS on',
+    desc: "the name the servers' certificates are checked against; empty: the host of each address",
+  },
+  {
+    name: 'SLG_INTERNAL_TOKEN',
+    type: 'string',
+    default: '',
+    range: `${TOKEN_MIN} to ${TOKEN_MAX} printable ASCII characters, no spaces`,
+    desc: 'a shared secret: servers refuse a call without `authorization: Bearer <token>` (gRPC UNAUTHENTICATED, HTTP 401), clients send it; health checks and /metrics need none; empty: no token',
+  },
+];
 
 function readPem(
   name: string,
@@ -189,7 +225,7 @@ export function securityProblems(
   const token = env.SLG_INTERNAL_TOKEN;
   if (token !== undefined && token !== '' && !TOKEN.test(token))
     problems.push(
-      `SLG_INTERNAL_TOKEN: must be 16 to 4096 printable ASCII characters without spaces (got ${token.length} characters)`,
+      `SLG_INTERNAL_TOKEN: must be ${TOKEN_MIN} to ${TOKEN_MAX} printable ASCII characters without spaces (got ${token.length} characters)`,
     );
   // A secret sent in cleartext is a secret anyone on the path reads: refused unless the
   // operator says so explicitly.
