@@ -85,11 +85,14 @@ export function importProblems(root: string): string[] {
   for (const pkg of packages) {
     for (const file of listFiles(pkg.dir)) {
       const rel = relative(root, file);
-      // Development only: tests (test/, the bench's separate suite test-faults/) and a
-      // package's own scripts/ (proto's generator, map-server's studies).
+      // Development only: tests (test/, the bench's separate suite test-faults/), a package's
+      // own scripts/ (proto's generator, map-server's studies) and the docs' generator
+      // (scripts/docs/).
       const top = relative(pkg.dir, file).split(sep)[0] ?? '';
       const isTest =
-        /^test(-|$)/.test(top) || (top === 'scripts' && pkg.dir !== join(root, 'scripts'));
+        /^test(-|$)/.test(top) ||
+        (top === 'scripts' && pkg.dir !== join(root, 'scripts')) ||
+        (top === 'docs' && pkg.dir === join(root, 'scripts'));
       for (const spec of specifiers(readFileSync(file, 'utf8'))) {
         if (spec.startsWith('.')) {
           // Inside the package, or the checkout's root itself (what a test that runs the
