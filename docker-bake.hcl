@@ -2,7 +2,7 @@
 #   docker buildx bake                                   # build (both platforms, into the build cache)
 #   REGISTRY=ghcr.io/you TAG=1.2.0 docker buildx bake --push
 #   docker buildx bake --set '*.platform=linux/arm64' --load battle-server   # one platform, into docker
-# Targets are the stages of Dockerfile.multiarch; docs/images.md has the rest.
+# Targets are the stages of Dockerfile.multiarch; docs/guides/images.md has the rest.
 
 variable "REGISTRY" {
   # Where the images go: a registry path (ghcr.io/you, 123456789012.dkr.ecr.eu-west-1.amazonaws.com).

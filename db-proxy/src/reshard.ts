@@ -1,5 +1,5 @@
 // Moving slots from one backend to another while db-proxy serves (DBPROXY_SLOT_MAP=backend).
-// The sequence, for a set of slots going to one target (docs/resharding.md says why each step):
+// The sequence, for a set of slots going to one target (docs/design/sharding.md says why each step):
 //   1. copy: the slots' rows from each source to the target, while writes go on (a diff by full
 //      row: missing or different rows written, extra rows removed);
 //   2. freeze: the slots marked frozen, version V1; wait until every live db-proxy acks V1 (holds

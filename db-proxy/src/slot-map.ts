@@ -6,7 +6,7 @@
 //   with a version number, so that every db-proxy instance reads the same map and an operator can
 //   move slots while they serve (reshard.ts). DBPROXY_BACKENDS' ranges only seed it, once.
 //
-// How instances agree (docs/resharding.md has the whole sequence):
+// How instances agree (docs/design/sharding.md has the whole sequence):
 // - each instance re-reads the map's version every DBPROXY_MAP_REFRESH_MS, and the map when it
 //   changed; each map it installs is a *generation* that counts the requests routed under it;
 // - each instance writes a heartbeat row (`_slg_proxies`): the oldest map version it still has
@@ -303,7 +303,7 @@ export class DynamicRouter implements Router {
         this.#ensured = true;
       }
       // The heartbeat before the map: a mover that changed the map after this map read is
-      // sure to see this instance's lease (docs/resharding.md). It is written when the ack
+      // sure to see this instance's lease (docs/design/sharding.md). It is written when the ack
       // changed or a quarter of the lease has gone by (each is a commit on the control backend).
       if (this.acked() !== this.#beatAck || start - this.#beatAt >= this.#o.leaseMs / 4)
         await this.#heartbeat(c, start);

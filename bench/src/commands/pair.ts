@@ -471,7 +471,7 @@ export function pairCommand(): Command {
     .addOption(
       new Option(
         '--a-env <file>',
-        "A's machine (JSON: cpuModel, cores, arch, kernel, node, commit; docs/two-machines.md); a loopback target is this machine",
+        "A's machine (JSON: cpuModel, cores, arch, kernel, node, commit; docs/guides/two-machines.md); a loopback target is this machine",
       ),
     )
     .addOption(new Option('--b-env <file>', "B's machine"))

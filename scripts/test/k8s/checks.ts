@@ -208,7 +208,7 @@ export const BACKEND_IMAGES: Record<string, string> = {
 };
 
 /**
- * Memory figures measured under load, MiB (docs/kubernetes.md cites each): a memory request
+ * Memory figures measured under load, MiB (docs/guides/kubernetes.md cites each): a memory request
  * must hold the working set under load, the limit the highest peak measured.
  */
 export const MEASURED_MIB: Record<string, { load: number; peak: number }> = {
