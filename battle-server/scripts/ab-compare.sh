@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the battle server as the README reports it. For each mode (pool, cluster): the idle
+# Measures the battle server as docs/results.md reports it. For each mode (pool, cluster): the idle
 # RSS, then ab on the canned route (H) and on the sample route (the same 198-byte answer) at
 # -c 100 and -c 2000, -n 100000; then S for that mode with no HTTP (bench/src/battle-ceiling.ts:
 # the piscina pool for pool mode, one in-line thread per core for cluster mode); then the table

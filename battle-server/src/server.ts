@@ -50,7 +50,7 @@ export async function startServer(
     });
     // Requests served, for the idle compactor: after start-up and after a burst, once a period
     // passes without a request, one memory-reducing collection gives back the young generation
-    // V8 grew (a serving process idled at 90-92 MB RSS without it; see the README, Memory).
+    // V8 grew (a serving process idled at 90-92 MB RSS without it; see docs/results.md).
     // Only the battle routes count: probes and scrapes (/readyz, /metrics) leave a period quiet.
     app.addHook('onResponse', (request, _reply, done) => {
       if (request.url.startsWith('/v1/')) served++;

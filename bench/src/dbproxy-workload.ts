@@ -14,8 +14,8 @@
 // the check covers every column without the client doing more per call than the echo client's
 // one-field decode. Measured, the full decode on every answer would have cost the client about
 // the same (120-124 us per call either way, 2 alternating pairs): the client's extra CPU per Get
-// over an echo call comes from the bursts db-proxy answers in, not from the check (db-proxy's
-// README). BENCH_NO_MEMO=1 decodes and checks every answer.
+// over an echo call comes from the bursts db-proxy answers in, not from the check (docs/results.md,
+// db-proxy). BENCH_NO_MEMO=1 decodes and checks every answer.
 import {
   slg,
   slg_dbproxy_v1_DbProxyDefinition,

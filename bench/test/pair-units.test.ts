@@ -134,7 +134,7 @@ t.test(
       'pinned to core 0',
       { skip: cpus().length < 2 ? 'one CPU: pinning to one changes nothing to tell apart' : false },
       async (t) => {
-        // The load generator pinned to core 0 (taskset), as bench/README.md's "one core against two"
+        // The load generator pinned to core 0 (taskset), as docs/results.md's "one core against two"
         // runs it: its own share is 1 core, the machine's is still every core.
         const pair = fileURLToPath(new URL('../src/commands/pair.ts', import.meta.url));
         const out = execFileSync(

@@ -5,7 +5,7 @@
 // (10 processes with the warm-ups) took 62 s at load average 25, over tap's 60 s; with 2 a side
 // the rank test cannot reach p < 0.05, which the comparison says. That identical targets get a
 // verdict in at most 5% of comparisons is stats.test.ts's (1,000 simulated null comparisons of
-// 6 runs a side), and bench/README.md gives a real 4-a-side run of this set-up.
+// 6 runs a side), and docs/results.md gives a real 4-a-side run of this set-up.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';

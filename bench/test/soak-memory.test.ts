@@ -18,7 +18,7 @@ import type { SoakResult } from '../src/commands/soak.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'bench', 'src', 'cli.ts');
 
-/** MB: under the standard load (README.md, Memory: 200 MB), and once compacted after it (120 MB). */
+/** MB: under the standard load (docs/design/memory.md: 200 MB), and once compacted after it (120 MB). */
 const UNDER_LOAD_MB = 200;
 const AFTER_MB = 120;
 /** MB: idle after start-up (the 80 MB target, with the start test's margin). */

@@ -1,6 +1,6 @@
 // The settled rule's p99 halves are judged only when the open model held its target rate in both
 // halves; otherwise the p99 is the backlog the machine could not serve (run 3 of the five 2-minute
-// runs in bench/README.md: 1,530 -> 5,341 ms while answering 74% of the target), the check is not
+// runs in docs/results.md: 1,530 -> 5,341 ms while answering 74% of the target), the check is not
 // judged and says so, and the data path's CPU per request (first half against last half) decides
 // instead. On synthetic figures: a backlog-counted run flagged, a real p99 growth still caught,
 // a service that does more work per request caught by the CPU check.
@@ -232,7 +232,7 @@ const onCpu: SoakRule = { ...rule, judgeOn: 'cpu' };
 t.test(
   '--judge cpu: a p99 growth with the CPU per request flat passes, the p99 recorded',
   async (t) => {
-    // Run 3 of the second table in bench/README.md: both halves held 95% of 173/s, the p99 went
+    // Run 3 of the second table of the soak in docs/results.md: both halves held 95% of 173/s, the p99 went
     // 1,308 -> 2,047 ms (+57%) while the data path's CPU per request moved 997 -> 998 us.
     const first = half(165, 1308, [700, 297, 5]);
     const last = half(164, 2047, [700, 298, 5]);

@@ -2,7 +2,7 @@
 // db-proxy over MariaDB, data-server over Redis, battle-server and map-server, every invariant
 // checked and none violated; and each check shown to have run (marches settled, reports recomputed, stream snapshots compared, records verified),
 // so that "no violation" is not "nothing checked". The services run in this process on port 0
-// (starting the five bundles takes 30-50 s on this busy machine; the 5-minute run in the README
+// (starting the five bundles takes 30-50 s on this busy machine; the 5-minute run in docs/results.md
 // is on the bundles). The command's usage errors, without a stack.
 import t from 'tap';
 import { DEFAULT_MIX, settingsFrom } from '../src/commands/stack.ts';

@@ -216,7 +216,7 @@ t.test(
       `errors during the failover: ${l.errors.length} (${l.errors.slice(0, 3).join('; ')})`,
     );
     // ioredis's slot map can take a few more down/up rounds to settle after a failover
-    // (README): wait for both caches up, then check that each went down and came back.
+    // (docs/design/cache-leases.md): wait for both caches up, then check that each went down and came back.
     await waitFor(() => a.app.cache.available && b.app.cache.available, 30_000, 'both caches up');
     const downAndUp = (s: CacheState[]) =>
       s.indexOf('down') !== -1 && s.lastIndexOf('up') > s.indexOf('down');

@@ -16,11 +16,11 @@ import { callReflected, messagesOf, ReflectionStream, rootOf } from './reflectio
  * map-server reads only the regions its directory lists (a new world: none), so its start is
  * the world record and its directory, not 4 x 144 CFetchV2: the freed memory glibc's malloc
  * kept after those calls had held db-proxy, data-server and map-server at 84-101 MB. Measured
- * since: 76.6-78.9 MB RSS each (README.md and map-server/README.md, Memory). battle-server's
+ * since: 76.6-78.9 MB RSS each (docs/results.md, idle memory). battle-server's
  * primary: 80.1-80.6 MB once its etcd registration had bundled grpc-js into it (a dynamic import
  * that esbuild inlines), 75.7 MB since the gRPC resolver left discovery.ts (load 6.7). Its
  * serving processes (not measured here: children of the primary) idle at 76.5-79.0 MB since they
- * compact once quiet (battle-server/README.md, Memory).
+ * compact once quiet (docs/results.md).
  */
 const IDLE: Record<string, [number, number]> = {
   'db-proxy': [40, 80],

@@ -10,7 +10,7 @@
 // does: once, at the first period after start() that passes without a call, it compacts too
 // (counted apart, in process_startup_compactions_total; a burst of minCalls before it is counted
 // as the burst's): db-proxy on MariaDB and data-server on Redis then
-// idle at 75-77 MB RSS instead of 86-89 (root README, Memory). Start-up lasts until the process
+// idle at 75-77 MB RSS instead of 86-89 (docs/results.md, idle memory). Start-up lasts until the process
 // has served minCalls calls: until then every quiet period that follows a call compacts too, as
 // a stack's start is a few small bursts (map-server loading its world through data-server and
 // db-proxy after they started): db-proxy compacted before map-server's load and idled 2-3 MB

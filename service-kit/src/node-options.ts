@@ -9,7 +9,7 @@
 // --max-semi-space-size: V8 sizes each of its young generation's semi-spaces by the memory it
 // may use, up to 64 MB on this machine; under load it grows them to that (128 MB of new space
 // committed in data-server and db-proxy, measured with getHeapSpaceStatistics()) and keeps them
-// until an idle compaction. README.md (Memory) has the measurements behind the value.
+// until an idle compaction. docs/results.md (memory) has the measurements behind the value.
 export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';
 
 // MALLOC_ARENA_MAX: glibc gives each thread that allocates its own malloc arena (up to 8 per

@@ -113,7 +113,7 @@ export interface SettleResult {
    * Each process's settled RSS: the lowest of its RSS samples (every 50 ms) from the end of the
    * load until the compaction was seen, i.e. right after the compaction. Read once the compaction
    * was seen, it had grown again by up to 4 MB within a second: the soak's own /metrics polls
-   * (every 200 ms) allocate in the idle service (bench/README.md, soak).
+   * (every 200 ms) allocate in the idle service (docs/design/bench.md, the soak's rules).
    */
   rssMb: { pid: number; label: string; rssMb: number | null }[];
   /** Each process's RSS read once the compaction was seen (for the record; not judged). */
@@ -457,7 +457,7 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
 
 /** Runs shorter than this are judged by the settled rule under --rule auto. */
 export const SETTLED_UNDER_MS = 5 * 60_000;
-/** The settled rule's floor (MB); measured: bench/README.md, soak. */
+/** The settled rule's floor (MB); measured: docs/results.md, the soak. */
 export const SETTLED_FLOOR_MB = 4;
 
 /** The idle compactions a service has run (process_idle_compactions_total); null if unreadable. */
@@ -696,7 +696,7 @@ async function soak(
       );
       if (s.maxRate === null && s.reprobeMs > 0 && !stopped) {
         // The first probe may have met a quieter moment than the load that follows: probe again
-        // now that the heap has settled, and take the lower (bench/README.md, soak).
+        // now that the heap has settled, and take the lower (docs/design/bench.md, the soak's rules).
         const { t, ops } = await probeOnce('re-probe', s.reprobeMs, before);
         before = ops;
         const first = maxRate.rate;

@@ -56,7 +56,7 @@ export interface SoakRule {
    * Settled rule with the halves' figures: the share of the target rate each half must have
    * answered for its p99 to be judged (0.9). Below it the open model was counting a backlog (the
    * machine could not keep up), not the services' latency: the p99 check is not judged and says
-   * so, and the CPU per request check decides instead (bench/README.md, soak).
+   * so, and the CPU per request check decides instead (docs/design/bench.md, the soak's rules).
    */
   minRateHeld?: number;
   /**
@@ -71,7 +71,7 @@ export interface SoakRule {
    * the machine's: each half must hold minRateHeld of the target rate and the data path's CPU per
    * request must not grow over maxCpuGrowth; the p99 of each half is measured and reported, not
    * judged (on a busy 2-core machine the p99 of a minute is its scheduling stalls: +57% with the
-   * CPU per request +0%, bench/README.md, soak). The slope rule ignores it.
+   * CPU per request +0%, docs/design/bench.md, the soak's rules). The slope rule ignores it.
    */
   judgeOn?: 'p99' | 'cpu';
 }
@@ -109,7 +109,7 @@ export interface SettledReadings {
   /**
    * p99 (ms) of the first and of the last half of the measured load, each from its own histogram:
    * what the settled rule's p99 check compares (one interval of 15 s is too short a window on a
-   * busy machine: bench/README.md, soak). Absent: the first interval's and the last's.
+   * busy machine: docs/design/bench.md, the soak's rules). Absent: the first interval's and the last's.
    */
   p99FirstHalfMs?: number | null;
   p99LastHalfMs?: number | null;

@@ -4,7 +4,7 @@
 // are generated from the seed): its start is two calls, not 4 x 144 CFetchV2. Those 576 calls,
 // answered empty, were what kept data-server and db-proxy (and map-server) over 80 MB RSS
 // idle after `npm start`: freed memory glibc's malloc keeps after the start-up traffic
-// (README.md, Memory).
+// (docs/results.md, idle memory).
 //
 // The rule that keeps it exact: a region is marked before the first write that may create a
 // record in it (any op but a remove), and a mark is never removed. A crash after the mark and

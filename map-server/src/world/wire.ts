@@ -1,6 +1,6 @@
 // What a viewport answer reads of each entity, kept dense so that a query reads a few contiguous
 // bytes per entity instead of chasing its object graph (every scattered object read is a likely
-// cache miss on a busy machine; the README's in-process figures):
+// cache miss on a busy machine; docs/results.md's in-process figures):
 // - SlotRecords: one 16-byte record per tile-grid slot (city, field, monster) holding its kind,
 //   top-left tile and wire fields; the tile loop reads the kind and corner from it, so the
 //   answer's fields come with the same cache line.

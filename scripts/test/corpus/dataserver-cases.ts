@@ -55,7 +55,7 @@ export const warmUp: { path: string; bytes: Buffer }[] = [
   })),
   // The mail member the batch cases create and roll back. A write's lease adds its member key
   // to the collection's member index (so that a CRemoveV2 of all can invalidate it), and the
-  // entry stays after a write that failed: cache bookkeeping, by design (README, corpus). A read
+  // entry stays after a write that failed: cache bookkeeping, by design (docs/guides/testing.md, the corpus). A read
   // adds the same entry; this one makes the corpus's own entries already there.
   { path: `${svc}FetchV2`, bytes: encode([s(1, 'mail'), i(2, OWNER), i(3, MEMBER)]) },
 ];
