@@ -108,7 +108,10 @@ export const envSpec = {
     100_000,
   ),
   DATASERVER_MEMORY_CACHE_MB: positive('size bound of the embedded cache, in MiB', 64),
-  DATASERVER_SCHEMA_PATH: str({ default: defaultSchemaPath, desc: "db-proxy's schema file" }),
+  DATASERVER_SCHEMA_PATH: str({
+    default: defaultSchemaPath,
+    desc: "db-proxy's schema file (the same db-proxy reads); empty: the one db-proxy ships, @slg/db-proxy/schema/game.json, built into the bundle",
+  }),
 };
 
 const hostPort = /^[^:\s,]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/;
