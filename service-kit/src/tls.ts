@@ -108,7 +108,14 @@ export const securityEnvReference: readonly EnvVarReference[] = [
     type: 'string',
     default: '',
     range: `${TOKEN_MIN} to ${TOKEN_MAX} printable ASCII characters, no spaces`,
-    desc: 'a shared secret: servers refuse a call without `authorization: Bearer <token>` (gRPC UNAUTHENTICATED, HTTP 401), clients send it; health checks and /metrics need none; empty: no token',
+    desc: 'a shared secret: servers refuse a call without `authorization: Bearer <token>` (gRPC UNAUTHENTICATED, HTTP 401), clients send it; health checks and /metrics need none; empty: no token; needs TLS unless SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT is true',
+  },
+  {
+    name: 'SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT',
+    type: 'boolean',
+    default: 'false',
+    range: 'true, false (1, 0, yes, no, on, off)',
+    desc: 'true: a token is accepted without TLS (it then travels in cleartext); false: a token without TLS stops start-up (exit 78)',
   },
 ];
 
