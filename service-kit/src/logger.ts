@@ -7,8 +7,15 @@ export type { Logger };
 
 type Pretty = (options: PrettyOptions) => NodeJS.WritableStream;
 
-export function createLogger(opts: { name: string; level?: string; pretty?: boolean }): Logger {
+export function createLogger(opts: {
+  name: string;
+  level?: string;
+  pretty?: boolean;
+  /** Where the JSON lines go instead of stdout (a test reading what a service logged). */
+  destination?: { write(line: string): void };
+}): Logger {
   const options = { name: opts.name, level: opts.level ?? 'info' };
+  if (opts.destination) return pino(options, opts.destination);
   if (!opts.pretty) return pino(options);
   // Loaded only when asked for: production logs are JSON and need none of it.
   const pretty = createRequire(import.meta.url)('pino-pretty') as Pretty;
