@@ -5,7 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type Long from 'long';
 import type { Registry } from 'prom-client';
-import { errorFromGrpc } from './errors.ts';
+import { DeadlineExceededError, errorFromGrpc } from './errors.ts';
 import { registerEtcdResolver } from './etcd-resolver.ts';
 import { isEtcdUrl } from './etcd-url.ts';
 import { clientSettings, getDefaultClientSecurity } from './grpc-security.ts';
@@ -16,6 +16,10 @@ import type { Security } from './tls.ts';
 export interface CallOptions {
   /** This call's deadline, in ms from now (default: the client's). */
   deadlineMs?: number;
+  /**
+   * Cancels the call when it aborts. The call then fails with the signal's reason when that is
+   * a DEADLINE_EXCEEDED (a server's handler whose own deadline passed), else CANCELLED.
+   */
   signal?: AbortSignal;
   metadata?: grpc.Metadata;
 }
@@ -169,7 +173,14 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
             call.signal?.removeEventListener('abort', onAbort);
             if (latency)
               observe(err ? err.code : grpc.status.OK, (performance.now() - start) / 1e3);
-            if (err) reject(errorFromGrpc(err));
+            const reason = call.signal?.aborted ? (call.signal.reason as unknown) : undefined;
+            if (
+              err &&
+              err.code === grpc.status.CANCELLED &&
+              reason instanceof DeadlineExceededError
+            )
+              reject(new DeadlineExceededError(`${reason.message}; ${name} was cancelled`, err));
+            else if (err) reject(errorFromGrpc(err));
             else resolve(response);
           },
         );
