@@ -79,3 +79,9 @@ export {
   tokenChecker,
   UnauthenticatedError,
 } from './tls.ts';
+export {
+  type Caller,
+  NOT_APPLIED,
+  OUTCOME_UNKNOWN,
+  provesNotApplied,
+} from './write-outcome.ts';

@@ -6,10 +6,12 @@ import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { guardImplementation, MalformedRequest, tolerantDefinition } from './call-guard.ts';
+import { type CallEnd, callEndOf, deadlineAnswerInterceptor } from './deadline-answer.ts';
 import {
   CancelledError,
   DeadlineExceededError,
   InvalidArgumentError,
+  ServiceError,
   toGrpcStatus,
 } from './errors.ts';
 import { serverCredentials, serverInterceptors } from './grpc-security.ts';
@@ -19,9 +21,10 @@ import { IdleCompactor } from './idle-gc.ts';
 import { latencyBuckets, registerOnce } from './metrics.ts';
 import { reflectionServices } from './reflection.ts';
 import { describeSecurity, type Security } from './tls.ts';
+import { type Caller, WriteLedger } from './write-outcome.ts';
 
-/** What a handler knows of its call. */
-export interface CallContext {
+/** What a handler knows of its call (`writing`: write-outcome.ts). */
+export interface CallContext extends Caller {
   /** "/package.Service/Method" */
   readonly path: string;
   readonly service: string;
@@ -65,6 +68,13 @@ export interface GrpcServerOptions {
   idleCompactionMinCalls?: number;
   /** TLS / mutual TLS and the internal token (tls.ts); default plaintext, no token. */
   security?: Security;
+  /**
+   * The handlers send every write that can take effect on its own through `ctx.writing`
+   * (write-outcome.ts). Their DEADLINE_EXCEEDED statuses then start with `not applied: ` or
+   * `outcome unknown: `, and a call whose deadline passes before its handler answered is
+   * answered by the kit, not by grpc-js (deadline-answer.ts).
+   */
+  tracksWrites?: boolean;
 }
 
 /** The servers sharing a registry, whose in-flight counts its gauge adds up. */
@@ -82,6 +92,7 @@ class Ctx implements CallContext {
   #timer: NodeJS.Timeout | undefined;
   #onCancelled: (() => void) | undefined;
   #done = false;
+  readonly #writes: WriteLedger;
 
   constructor(
     path: string,
@@ -102,6 +113,39 @@ class Ctx implements CallContext {
     this.deadline = Number.isFinite(clientDeadline)
       ? clientDeadline
       : Date.now() + defaultDeadlineMs;
+    this.#writes = new WriteLedger(this.deadline);
+  }
+
+  writing(what: string): () => void {
+    // Once answered, grpc-js marks every call cancelled: the answer is the reason then.
+    if (!this.#done) {
+      if (this.#call.cancelled)
+        this.#writes.end(new CancelledError('call cancelled by the client'));
+      const reason = this.#controller?.signal.reason as unknown;
+      if (reason instanceof ServiceError) this.#writes.end(reason);
+    }
+    return this.#writes.writing(what);
+  }
+
+  /** A DEADLINE_EXCEEDED message stating the outcome from the writes sent (write-outcome.ts). */
+  outcome(details: string): string {
+    return this.#writes.outcome(details);
+  }
+
+  get sent() {
+    return this.#writes.sent;
+  }
+
+  /**
+   * The kit answers at the deadline (deadline-answer.ts): nothing is sent from now on, and what
+   * runs is stopped. Returns the status message.
+   */
+  endAtDeadline(): string {
+    const why = new DeadlineExceededError(`deadline exceeded before ${this.method} answered`);
+    this.#writes.end(why);
+    const signal = this.signal;
+    if (!signal.aborted) this.#controller!.abort(why);
+    return this.#writes.outcome(why.message);
   }
 
   remainingMs(): number {
@@ -143,6 +187,7 @@ class Ctx implements CallContext {
    */
   done(): void {
     this.#done = true;
+    this.#writes.answered();
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#onCancelled) this.#call.removeListener('cancelled', this.#onCancelled);
   }
@@ -167,11 +212,16 @@ export class GrpcServer {
   readonly #errors: Counter<string>;
   #port = 0;
   readonly #security: Security | undefined;
+  readonly #tracksWrites: boolean;
+  /** The unary methods answered at their deadline by the kit (tracksWrites). */
+  readonly #deadlinePaths = new Set<string>();
 
   constructor(opts: GrpcServerOptions) {
     this.#log = opts.logger;
     this.#defaultDeadlineMs = opts.defaultDeadlineMs ?? 30_000;
     this.#interceptors = opts.interceptors ?? [];
+    this.#tracksWrites = opts.tracksWrites ?? false;
+    const security = serverInterceptors(opts.security, opts.registry);
     this.server = new grpc.Server({
       'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 4 * 1024 * 1024,
       'grpc.keepalive_time_ms': 30_000,
@@ -179,7 +229,10 @@ export class GrpcServer {
       'grpc.keepalive_permit_without_calls': 1,
       // channelz bookkeeping costs a few microseconds a call, and nothing here reads it.
       'grpc.enable_channelz': 0,
-      interceptors: serverInterceptors(opts.security, opts.registry),
+      // The deadline answer's interceptor must be first: see deadline-answer.ts.
+      interceptors: this.#tracksWrites
+        ? [deadlineAnswerInterceptor(this.#deadlinePaths), ...security]
+        : security,
     });
     this.#security = opts.security;
     this.#latency = registerOnce(
@@ -290,6 +343,7 @@ export class GrpcServer {
       serviceName = def.path.slice(1, def.path.lastIndexOf('/'));
       const unary = this.#unary(def.path, handler);
       this.#unaryByPath.set(def.path, unary);
+      this.#deadlinePaths.add(def.path);
       impl[name] = unary;
     }
     this.server.addService(tolerantDefinition(definition as grpc.ServiceDefinition), impl);
@@ -335,28 +389,55 @@ export class GrpcServer {
       return next();
     };
 
+    const tracksWrites = this.#tracksWrites;
     return (
       call: grpc.ServerUnaryCall<unknown, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
+      const end: CallEnd | undefined = tracksWrites ? callEndOf(call.metadata) : undefined;
+      // The kit answered at the deadline before the request had arrived: nothing to run.
+      if (end?.state === 'answered') return;
       const start = performance.now();
       const ctx = new Ctx(path, service, method, call, this.#defaultDeadlineMs, log);
       this.#inFlight++;
       this.#calls++;
+      if (end) {
+        end.onDeadline = () => {
+          const details = ctx.endAtDeadline();
+          observe(grpc.status.DEADLINE_EXCEEDED, (performance.now() - start) / 1e3);
+          log.debug(
+            { code: 'DEADLINE_EXCEEDED', details, deadline: ctx.deadline, sent: ctx.sent },
+            'rpc answered at its deadline',
+          );
+          return details;
+        };
+      }
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();
         this.#inFlight--;
+        // Answered at the deadline by the kit (deadline-answer.ts): that answer stands.
+        if (end?.state === 'answered') return;
         const seconds = (performance.now() - start) / 1e3;
         if (err === null) {
+          if (end) end.state = 'ok';
           observe(grpc.status.OK, seconds);
           callback(null, response);
           return;
         }
-        const { code, details } = toGrpcStatus(err);
+        const status = toGrpcStatus(err);
+        const { code } = status;
+        let { details } = status;
+        if (end) end.state = 'answered';
         observe(code, seconds);
         if (code === grpc.status.INTERNAL || code === grpc.status.UNKNOWN)
           log.error({ err }, 'rpc failed');
-        else log.debug({ code: grpc.status[code], details }, 'rpc answered with an error');
+        else if (tracksWrites && code === grpc.status.DEADLINE_EXCEEDED) {
+          details = ctx.outcome(details);
+          log.debug(
+            { code: 'DEADLINE_EXCEEDED', details, deadline: ctx.deadline, sent: ctx.sent },
+            'rpc answered with an error',
+          );
+        } else log.debug({ code: grpc.status[code], details }, 'rpc answered with an error');
         callback({ code, details });
       };
       // Bytes that did not decode (call-guard.ts: tolerantDefinition): the client's mistake.
