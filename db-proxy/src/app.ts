@@ -120,6 +120,9 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     // The hard stop; requests over maxRequestBytes get INVALID_ARGUMENT with their size.
     maxReceiveMessageBytes: Math.max(4 * 1024 * 1024, config.limits.maxRequestBytes * 4),
     security: config.security,
+    // Every COMMIT and autocommitted write passes its call's gate (backends/mysql.ts, sqlite.ts):
+    // a DEADLINE_EXCEEDED says `not applied` or `outcome unknown`.
+    tracksWrites: true,
   });
   let serving: boolean | undefined;
   let registered = false;

@@ -159,7 +159,7 @@ export function createHandlers(deps: {
     }
   };
   const write = (op: Op, ctx: CallContext): Promise<OpResult> =>
-    routed(shardOf(op), true, ctx, (b, deadline) => store.write(b, op, deadline, ctx.signal));
+    routed(shardOf(op), true, ctx, (b, deadline) => store.write(b, op, deadline, ctx));
   const limits = v.limits;
   const checkSize = (req: object) => {
     const n = (req as Record<symbol, number | undefined>)[REQUEST_BYTES];
@@ -268,7 +268,7 @@ export function createHandlers(deps: {
       checkSize(req);
       const { ops, shard } = v.batch(req);
       const results = await routed(shard, true, ctx, (b, deadline) =>
-        store.batch(b, ops, deadline, ctx.signal),
+        store.batch(b, ops, deadline, ctx),
       );
       return batchResponse(results) as Res<'Batch'>;
     },
@@ -315,7 +315,7 @@ export function createHandlers(deps: {
           [...groups].map(async ([b, g]) => {
             let got: BatchOutcome[];
             try {
-              got = await store.batches(b, g.ops, g.deadline, ctx.signal);
+              got = await store.batches(b, g.ops, g.deadline, ctx);
             } catch (err) {
               // One backend only: the call's own status, as Batch answers it.
               if (groups.size === 1) throw err;
@@ -352,6 +352,7 @@ export function createHandlers(deps: {
           query,
           compiled.order.map((p) => params.get(p)!),
           deadline,
+          query.mode === 'write' ? ctx : undefined,
         );
       });
       if (result.rows.length > limits.maxResultRows) {

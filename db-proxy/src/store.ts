@@ -5,6 +5,9 @@
 // need a consistent view of a row for a write lock it (SELECT ... FOR UPDATE).
 import {
   AlreadyExistsError,
+  type Caller,
+  CancelledError,
+  DeadlineExceededError,
   FailedPreconditionError,
   InvalidArgumentError,
   isRefusal,
@@ -150,27 +153,27 @@ export class RecordStore {
 
   /**
    * One write. Inserts and whole-shard deletes are one autocommitted statement; the rest lock
-   * the row first. `signal` is the caller's: when it goes away the write is stopped.
+   * the row first. When `caller` goes away the write is stopped; what commits passes its gate.
    */
-  async write(b: Backend, op: Op, deadline: number, signal?: AbortSignal): Promise<OpResult> {
+  async write(b: Backend, op: Op, deadline: number, caller?: Caller): Promise<OpResult> {
     if (op.kind === 'insert')
-      return this.#insert({ run: (s, p) => b.exec(s, p, deadline, false, signal) }, b.dialect, op);
+      return this.#insert({ run: (s, p) => b.exec(s, p, deadline, false, caller) }, b.dialect, op);
     if (op.kind === 'deleteMany' && op.members === null) {
       return this.#deleteMany(
-        { run: (s, p) => b.exec(s, p, deadline, false, signal) },
+        { run: (s, p) => b.exec(s, p, deadline, false, caller) },
         b.dialect,
         op,
       );
     }
     if (op.kind === 'update') {
       const one = this.statements(op.table, b.dialect).updateOne;
-      if (one) return this.#updateOne(b, one, op, deadline, signal);
+      if (one) return this.#updateOne(b, one, op, deadline, caller);
     }
     if (op.kind === 'increment' && b.pinned) {
       const one = this.statements(op.table, b.dialect).incrementOne?.get(op.column.name);
-      if (one) return this.#incrementOne(b as never, one, op, deadline, signal);
+      if (one) return this.#incrementOne(b as never, one, op, deadline, caller);
     }
-    return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op), signal);
+    return b.transaction(deadline, (session) => this.#apply(session, b.dialect, op), caller);
   }
 
   /**
@@ -185,11 +188,11 @@ export class RecordStore {
     stmt: Statement,
     op: Extract<Op, { kind: 'update' }>,
     deadline: number,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<OpResult> {
     const params = updateOneParams(op);
     for (let attempt = 0; ; attempt++) {
-      const r = await b.exec(stmt, params, deadline, false, signal);
+      const r = await b.exec(stmt, params, deadline, false, caller);
       if (r.affectedRows === 1 && r.insertId !== undefined && r.insertId > 0)
         return { kind: 'update', version: BigInt(r.insertId) };
       if (r.affectedRows !== 0)
@@ -208,8 +211,8 @@ export class RecordStore {
   }
 
   /** Several writes of one shard key in one transaction: all applied, or none. */
-  async batch(b: Backend, ops: Op[], deadline: number, signal?: AbortSignal): Promise<OpResult[]> {
-    return b.transaction(deadline, (session) => this.#applyAll(session, b.dialect, ops), signal);
+  async batch(b: Backend, ops: Op[], deadline: number, caller?: Caller): Promise<OpResult[]> {
+    return b.transaction(deadline, (session) => this.#applyAll(session, b.dialect, ops), caller);
   }
 
   /**
@@ -222,7 +225,7 @@ export class RecordStore {
     b: Backend,
     batches: Op[][],
     deadline: number,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<BatchOutcome[]> {
     const out: BatchOutcome[] = new Array(batches.length);
     let live = batches.map((_, i) => i);
@@ -245,7 +248,7 @@ export class RecordStore {
             }
             return all;
           },
-          signal,
+          caller,
         );
         live.forEach((i, k) => {
           out[i] = { results: results[k]! };
@@ -277,9 +280,16 @@ export class RecordStore {
     return results;
   }
 
-  async query(b: Backend, q: NamedQuery, params: Cell[], deadline: number): Promise<ExecResult> {
+  /** A named query; a write query gets its caller (stopped when it goes, sent through its gate). */
+  async query(
+    b: Backend,
+    q: NamedQuery,
+    params: Cell[],
+    deadline: number,
+    caller?: Caller,
+  ): Promise<ExecResult> {
     const compiled = q.statements[b.dialect]!;
-    return b.exec(compiled.statement, params, deadline, true);
+    return b.exec(compiled.statement, params, deadline, true, caller);
   }
 
   #apply(s: Session, dialect: Dialect, op: Op): Promise<OpResult> {
@@ -385,7 +395,7 @@ export class RecordStore {
     stmt: Statement,
     op: Extract<Op, { kind: 'increment' }>,
     deadline: number,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<OpResult> {
     const params: Cell[] = [op.delta, ...op.key, op.expected, op.expected];
     params.push(op.floor, op.delta, op.floor, op.ceiling, op.delta, op.ceiling);
@@ -413,10 +423,14 @@ export class RecordStore {
               const { rows } = await s.run(INCREMENTED_VALUE, []);
               value = rawBigInt(rows[0]?.[0]);
             } catch (err) {
-              throw new UnavailableError(
-                `${showKey(op.table, op.key)}.${op.column.name}: the increment was applied (version ${version}) but its new value could not be read back`,
-                err,
-              );
+              const what = `${showKey(op.table, op.key)}.${op.column.name}: the increment was applied (version ${version})`;
+              // Its deadline passed (or its caller went) between the two statements: the call
+              // ends as such, its outcome unknown to the caller, who has no value.
+              if (err instanceof DeadlineExceededError || err instanceof CancelledError) {
+                const Cls = err instanceof CancelledError ? CancelledError : DeadlineExceededError;
+                throw new Cls(`${what} but its new value was not read: ${err.message}`, err);
+              }
+              throw new UnavailableError(`${what} but its new value could not be read back`, err);
             }
             return { kind: 'increment', value, version };
           }
@@ -424,7 +438,7 @@ export class RecordStore {
             throw new Error(`increment of ${showKey(op.table, op.key)}: ${changed} rows changed`);
           return null;
         },
-        signal,
+        caller,
       );
       if (done) return done;
       // Why nothing changed: the row as it is now, checked as the locking path checks it.

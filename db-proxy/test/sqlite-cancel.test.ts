@@ -3,11 +3,14 @@
 // no statement runs after the abort, and a transaction whose caller left (or whose deadline
 // passed) before COMMIT is rolled back instead of committed. Every wait is on a gate the test
 // opens, or a polled condition; no sleep decides an outcome.
-import { DeadlineExceededError, ServiceError } from '@slg/service-kit';
+import { type Caller, DeadlineExceededError, ServiceError } from '@slg/service-kit';
 import t from 'tap';
 import { SqliteBackend } from '../src/backends/sqlite.ts';
 import type { BackendObserver, Statement } from '../src/backends/types.ts';
 import { big, failure, int, startProxy } from './helpers.ts';
+
+/** A caller of the backend outside a gRPC call: its signal, and a gate that notes nothing. */
+const callerOf = (signal: AbortSignal): Caller => ({ signal, writing: () => () => {} });
 
 function gate(): { wait: Promise<void>; open(): void } {
   let open!: () => void;
@@ -75,15 +78,15 @@ t.test(
     const gone1 = new AbortController();
     const gone2 = new AbortController();
     const stays = new AbortController();
-    const exec = b.exec(insert, [2n, 0n], Date.now() + 30_000, false, gone1.signal);
+    const exec = b.exec(insert, [2n, 0n], Date.now() + 30_000, false, callerOf(gone1.signal));
     const tx = b.transaction(
       Date.now() + 30_000,
       async (s) => {
         await s.run(insert, [3n, 0n]);
       },
-      gone2.signal,
+      callerOf(gone2.signal),
     );
-    const kept = b.exec(insert, [4n, 0n], Date.now() + 30_000, false, stays.signal);
+    const kept = b.exec(insert, [4n, 0n], Date.now() + 30_000, false, callerOf(stays.signal));
     const outcomes = [exec, tx].map((p) => p.then(() => 'OK', code));
     await until(() => b.stats().waiting === 3, 'three callers waiting');
 
@@ -109,14 +112,16 @@ t.test('a caller already gone: nothing runs, not even BEGIN', async (t) => {
   const gone = new AbortController();
   gone.abort();
   let called = false;
-  const e1 = await failure(b.exec(insert, [1n, 0n], Date.now() + 10_000, false, gone.signal));
+  const e1 = await failure(
+    b.exec(insert, [1n, 0n], Date.now() + 10_000, false, callerOf(gone.signal)),
+  );
   const e2 = await failure(
     b.transaction(
       Date.now() + 10_000,
       async () => {
         called = true;
       },
-      gone.signal,
+      callerOf(gone.signal),
     ),
   );
   t.same([e1.code, e2.code], ['CANCELLED', 'CANCELLED']);
@@ -144,7 +149,7 @@ t.test(
             throw e;
           });
         },
-        gone.signal,
+        callerOf(gone.signal),
       );
       gone.abort();
       step.open();
@@ -161,7 +166,7 @@ t.test(
           await s.run(insert, [3n, 0n]);
           await step.wait;
         },
-        gone.signal,
+        callerOf(gone.signal),
       );
       gone.abort();
       step.open();
@@ -180,7 +185,7 @@ t.test(
         await s.run(insert, [5n, 0n]);
         await step.wait;
       },
-      late.signal,
+      callerOf(late.signal),
     );
     late.abort(new DeadlineExceededError('deadline exceeded'));
     step.open();

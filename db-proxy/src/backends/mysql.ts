@@ -8,8 +8,14 @@
 //   stopped on the server (KILL QUERY from a side connection) and the
 //   connection is discarded, so no stray kill can reach a later statement;
 // - a write whose caller is gone (its call's signal: cancelled, or its deadline
-//   passed) is stopped the same way and rolled back, never retried; no COMMIT is
-//   sent after the deadline or the cancel, so a write never commits after them;
+//   passed) is stopped the same way and rolled back, never retried;
+// - a COMMIT, or a write statement outside a transaction (it commits when it
+//   runs), is sent only through its call's gate (`caller.writing`), in the same
+//   step as the checks of the deadline and of the caller: none is sent after the
+//   deadline, the cancel or the call's answer. One sent before the deadline may
+//   still be running when it passes (a COMMIT is never killed; a killed statement
+//   may have finished first), and may commit after it: its call's answer then
+//   says the outcome is unknown;
 // - reconnection: dead connections leave the pool, new ones are opened on
 //   demand; while the server is down calls fail fast with UNAVAILABLE;
 // - retries only where safe: reads after a lost connection, statements that
@@ -19,6 +25,7 @@
 
 import { createRequire } from 'node:module';
 import {
+  type Caller,
   CancelledError,
   DeadlineExceededError,
   ResourceExhaustedError,
@@ -447,14 +454,21 @@ export class MysqlBackend implements Backend {
 
   // ---- statements ----------------------------------------------------------
 
+  /**
+   * One statement on `conn`. `autocommit`: outside a transaction, so that a write statement
+   * commits when it runs: it passes its caller's gate (`caller.writing`) right before it is
+   * sent, and is then noted as not applied when the server refused it or it changed no row.
+   */
   #run(
     conn: Conn,
     stmt: Statement,
     params: readonly Cell[],
     deadline: number,
-    columns = false,
-    signal?: AbortSignal,
+    columns: boolean,
+    caller: Caller | undefined,
+    autocommit: boolean,
   ): Promise<ExecResult> {
+    const signal = caller?.signal;
     const remaining = deadline - Date.now();
     if (remaining <= 0 && !TEXT_STATEMENTS.has(stmt)) {
       return Promise.reject(
@@ -474,6 +488,14 @@ export class MysqlBackend implements Backend {
           `${stmt.name} was not sent: the connection to ${this.name} (thread ${conn.threadId}) had closed`,
         ),
       );
+    }
+    let notApplied: (() => void) | undefined;
+    if (autocommit && stmt.mode === 'write' && caller) {
+      try {
+        notApplied = caller.writing(`${stmt.name} on ${this.name}`);
+      } catch (err) {
+        return Promise.reject(err);
+      }
     }
     const started = performance.now();
     return new Promise<ExecResult>((resolve, reject) => {
@@ -506,6 +528,15 @@ export class MysqlBackend implements Backend {
         if (onAbort) signal!.removeEventListener('abort', onAbort);
         const seconds = (performance.now() - started) / 1000;
         if (err) {
+          // Refused by the server (a duplicate, a value out of range, a deadlock): a statement
+          // is all or nothing. Stopped by a kill or a lost connection: it may have finished.
+          if (
+            notApplied &&
+            typeof err.errno === 'number' &&
+            !isInterrupted(err) &&
+            !isConnectionError(err)
+          )
+            notApplied();
           const killed = conn.killed && (isInterrupted(err) || isConnectionError(err));
           this.#opts.observer.statement(
             this.name,
@@ -538,6 +569,7 @@ export class MysqlBackend implements Backend {
           });
         } else {
           const header = result as Mysql.ResultSetHeader;
+          if (notApplied && header.affectedRows === 0) notApplied();
           resolve({ rows: [], affectedRows: header.affectedRows, insertId: header.insertId });
         }
       };
@@ -551,12 +583,13 @@ export class MysqlBackend implements Backend {
     params: readonly Cell[],
     deadline: number,
     columns = false,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<ExecResult> {
+    const signal = caller?.signal;
     for (let attempt = 0; ; attempt++) {
       const conn = await this.#acquire(deadline, signal);
       try {
-        const result = await this.#run(conn, stmt, params, deadline, columns, signal);
+        const result = await this.#run(conn, stmt, params, deadline, columns, caller, true);
         this.#release(conn, false);
         return result;
       } catch (err) {
@@ -581,16 +614,12 @@ export class MysqlBackend implements Backend {
     }
   }
 
-  async pinned<T>(
-    deadline: number,
-    fn: (s: Session) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    const conn = await this.#acquire(deadline, signal);
+  async pinned<T>(deadline: number, fn: (s: Session) => Promise<T>, caller?: Caller): Promise<T> {
+    const conn = await this.#acquire(deadline, caller?.signal);
     try {
       const result = await fn({
         run: (stmt, params) =>
-          this.#run(conn, stmt, params, deadline, false, signal).catch((err: unknown) => {
+          this.#run(conn, stmt, params, deadline, false, caller, true).catch((err: unknown) => {
             throw toServiceError(err, this.name, stmt.name);
           }),
       });
@@ -606,22 +635,25 @@ export class MysqlBackend implements Backend {
   async transaction<T>(
     deadline: number,
     fn: (s: Session) => Promise<T>,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<T> {
+    const signal = caller?.signal;
     for (let attempt = 0; ; attempt++) {
       const conn = await this.#acquire(deadline, signal);
       let committing = false;
       try {
-        await this.#run(conn, TX_BEGIN, [], deadline);
+        await this.#run(conn, TX_BEGIN, [], deadline, false, undefined, false);
         const result = await fn({
           // Errors reach `fn` typed (a duplicate key is ALREADY_EXISTS); the server's error stays the cause.
           run: (stmt, params) =>
-            this.#run(conn, stmt, params, deadline, false, signal).catch((err: unknown) => {
+            this.#run(conn, stmt, params, deadline, false, caller, false).catch((err: unknown) => {
               throw toServiceError(err, this.name, stmt.name);
             }),
         });
         // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
-        // is sent only while the caller is there and its deadline has not passed.
+        // is sent only while the caller is there, its deadline has not passed and its call has
+        // not ended (the gate), all checked in the step that sends it. A gate that refuses
+        // throws here, before `committing`: the transaction is rolled back below.
         if (signal?.aborted)
           throw abortError(signal, 'before COMMIT; the transaction was rolled back');
         if (Date.now() >= deadline) {
@@ -629,8 +661,15 @@ export class MysqlBackend implements Backend {
             'deadline exceeded before COMMIT; the transaction was rolled back',
           );
         }
+        const notApplied = caller?.writing(`COMMIT on ${this.name}`);
         committing = true;
-        await this.#run(conn, TX_COMMIT, [], deadline);
+        await this.#run(conn, TX_COMMIT, [], deadline, false, undefined, false).catch(
+          (err: unknown) => {
+            // Not sent (its connection had closed): the server rolls the transaction back.
+            if (wasNeverSent(err)) notApplied?.();
+            throw err;
+          },
+        );
         this.#release(conn, false);
         return result;
       } catch (thrown) {
@@ -638,7 +677,7 @@ export class MysqlBackend implements Backend {
         let broken = conn.dead || conn.killed || isConnectionError(err);
         if (!broken && !committing) {
           try {
-            await this.#run(conn, TX_ROLLBACK, [], deadline);
+            await this.#run(conn, TX_ROLLBACK, [], deadline, false, undefined, false);
           } catch {
             broken = true;
           }

@@ -12,15 +12,18 @@
 // A write whose caller is gone (its call's signal: cancelled, connection
 // dropped, deadline passed) behaves as on MySQL: a caller waiting for the lock
 // leaves the queue, no statement of it runs after the abort, and its
-// transaction is rolled back instead of committed; COMMIT is not run once the
-// deadline has passed, so a write never commits after its deadline or its
-// caller's cancel.
+// transaction is rolled back instead of committed; COMMIT, and a write outside
+// a transaction, run only through the call's gate (`caller.writing`) and not once
+// the deadline has passed, so a write never commits after its deadline, its
+// caller's cancel or its call's answer (a statement here runs to its end in the
+// step that starts it: none is in flight when the deadline passes).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   AlreadyExistsError,
+  type Caller,
   DeadlineExceededError,
   InternalError,
   ResourceExhaustedError,
@@ -176,17 +179,26 @@ export class SqliteBackend implements Backend {
     w.resolve(); // the lock passes straight to the waiter
   }
 
+  /**
+   * One statement. `autocommit`: outside a transaction, so that a write commits as it runs: it
+   * passes its caller's gate first, and is noted as not applied when it failed or changed no row.
+   */
   #run(
     stmt: Statement,
     params: readonly Cell[],
     deadline: number,
-    columns = false,
-    signal?: AbortSignal,
+    columns: boolean,
+    caller: Caller | undefined,
+    autocommit: boolean,
   ): ExecResult {
     if (deadline <= Date.now())
       throw new DeadlineExceededError(`deadline exceeded before ${stmt.name} ran`);
     // The caller went away before this statement: it is not run at all.
-    if (signal?.aborted) throw abortError(signal, `before ${stmt.name} ran`);
+    if (caller?.signal.aborted) throw abortError(caller.signal, `before ${stmt.name} ran`);
+    const notApplied =
+      autocommit && stmt.mode === 'write'
+        ? caller?.writing(`${stmt.name} on ${this.name}`)
+        : undefined;
     const started = performance.now();
     try {
       const { s, reads } = this.#prepare(stmt.sql);
@@ -200,6 +212,7 @@ export class SqliteBackend implements Backend {
         }
       } else {
         result = { rows: [], affectedRows: Number(s.run(...args).changes) };
+        if (result.affectedRows === 0) notApplied?.();
       }
       this.#opts.observer.statement(
         this.name,
@@ -209,6 +222,7 @@ export class SqliteBackend implements Backend {
       );
       return result;
     } catch (err) {
+      notApplied?.(); // a statement is all or nothing
       const code = String((err as { errcode?: number }).errcode ?? 'error');
       this.#opts.observer.statement(this.name, stmt, (performance.now() - started) / 1000, code);
       throw toServiceError(err, this.name, stmt.name);
@@ -220,12 +234,12 @@ export class SqliteBackend implements Backend {
     params: readonly Cell[],
     deadline: number,
     columns = false,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<ExecResult> {
-    const wait = this.#lock(deadline, signal);
+    const wait = this.#lock(deadline, caller?.signal);
     if (wait) await wait;
     try {
-      return this.#run(stmt, params, deadline, columns, signal);
+      return this.#run(stmt, params, deadline, columns, caller, true);
     } finally {
       this.#unlock();
     }
@@ -234,8 +248,9 @@ export class SqliteBackend implements Backend {
   async transaction<T>(
     deadline: number,
     fn: (s: Session) => Promise<T>,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<T> {
+    const signal = caller?.signal;
     const wait = this.#lock(deadline, signal);
     if (wait) await wait;
     try {
@@ -245,7 +260,7 @@ export class SqliteBackend implements Backend {
       this.#control('BEGIN IMMEDIATE');
       try {
         const result = await fn({
-          run: async (stmt, params) => this.#run(stmt, params, deadline, false, signal),
+          run: async (stmt, params) => this.#run(stmt, params, deadline, false, caller, false),
         });
         // The last moment to give up: COMMIT runs only while the caller is there and its
         // deadline has not passed (a synchronous COMMIT cannot be stopped once started).
@@ -256,7 +271,13 @@ export class SqliteBackend implements Backend {
             'deadline exceeded before COMMIT; the transaction was rolled back',
           );
         }
-        this.#control('COMMIT');
+        const notApplied = caller?.writing(`COMMIT on ${this.name}`);
+        try {
+          this.#control('COMMIT');
+        } catch (err) {
+          notApplied?.(); // refused (busy): rolled back below
+          throw err;
+        }
         return result;
       } catch (err) {
         // A COMMIT refused as busy leaves the transaction open: it is rolled back, not retried.

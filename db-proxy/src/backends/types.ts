@@ -1,6 +1,7 @@
 // What the record store needs from a database: statements run with a deadline,
 // transactions, a pool whose state can be watched, and the introspection that
 // migrations use. MySQL (mysql2) and SQLite (node:sqlite) implement it.
+import type { Caller } from '@slg/service-kit';
 import type { Cell } from '../schema.ts';
 
 export type Dialect = 'mysql' | 'sqlite';
@@ -54,34 +55,31 @@ export interface Backend {
   /** Reachable the last time it was used or pinged. */
   readonly up: boolean;
   /**
-   * One statement, autocommitted; `deadline` is epoch ms. `signal` (a write's caller): when
-   * it aborts, the running statement is stopped on the server and nothing is retried.
+   * One statement, autocommitted; `deadline` is epoch ms. `caller` (a write's): when its
+   * signal aborts, the running statement is stopped on the server and nothing is retried; a
+   * write statement is sent only through its gate (`caller.writing`).
    */
   exec(
     stmt: Statement,
     params: readonly Cell[],
     deadline: number,
     columns?: boolean,
-    signal?: AbortSignal,
+    caller?: Caller,
   ): Promise<ExecResult>;
   /**
    * MySQL: `fn`'s statements on one connection, each autocommitted (no transaction), so that a
    * statement can read what the previous one left in the session (a user variable). Stopped
-   * like `exec` at the deadline or when `signal` aborts; nothing is retried.
+   * like `exec` at the deadline or when the caller's signal aborts; nothing is retried.
    */
-  pinned?<T>(deadline: number, fn: (s: Session) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  pinned?<T>(deadline: number, fn: (s: Session) => Promise<T>, caller?: Caller): Promise<T>;
   /**
    * `fn` in one transaction: committed when it resolves, rolled back when it throws. No COMMIT
-   * is sent once `deadline` has passed or `signal` (the caller's) has aborted; an abort stops
-   * the running statement and rolls the transaction back, and a rolled-back transaction
-   * (deadlock, lock wait timeout) is run again only while the caller is there and its
-   * deadline allows.
+   * is sent once `deadline` has passed, the caller's signal has aborted or its gate
+   * (`caller.writing`) refuses; an abort stops the running statement and rolls the
+   * transaction back, and a rolled-back transaction (deadlock, lock wait timeout) is run again
+   * only while the caller is there and its deadline allows.
    */
-  transaction<T>(
-    deadline: number,
-    fn: (s: Session) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T>;
+  transaction<T>(deadline: number, fn: (s: Session) => Promise<T>, caller?: Caller): Promise<T>;
   /** Runs DDL (migrations), outside the pool's limits. */
   ddl(sql: string): Promise<void>;
   /** The columns and primary key of a table, or null when it does not exist. */
