@@ -91,6 +91,9 @@ export async function build(
     registry,
     defaultDeadlineMs: config.defaultDeadlineMs,
     security: config.security,
+    // Every write to db-proxy passes its call's gate (store.ts): a DEADLINE_EXCEEDED says
+    // `not applied` or `outcome unknown`.
+    tracksWrites: true,
   });
   cache.onStateChange((state) =>
     server.health.set(cacheHealthName, state === 'up' ? 'SERVING' : 'NOT_SERVING'),

@@ -108,13 +108,14 @@ export function createHandlers(d: ServiceDeps) {
   const { validator: v, keys, cache, reader, store, metrics, ttls } = d;
 
   /**
-   * The budget of a write sent to db-proxy: the caller's deadline (at most maxWriteMs) and
-   * its cancellation. db-proxy commits nothing after it (and cancels the write when the
-   * caller goes away).
+   * The budget of a write sent to db-proxy: the caller's remaining deadline (at most
+   * maxWriteMs), its cancellation and its gate (the write is not sent once the call has
+   * ended). db-proxy commits nothing after that deadline as it receives it (and cancels the
+   * write when the caller goes away).
    */
   const writeBudget = (ctx: CallContext) => ({
     deadlineMs: Math.min(ctx.remainingMs(), maxWriteMs),
-    signal: ctx.signal,
+    caller: ctx,
   });
   /**
    * How long a write's lease lasts: taken before the write is sent, it outlives the write's

@@ -1,14 +1,18 @@
 // db-proxy, the store of record, as data-server uses it: records addressed by
 // (owner) or (owner, member), converted to and from db-proxy's keyed rows.
 // Every call carries the caller's remaining deadline; reads are retried by the
-// client on UNAVAILABLE (idempotent), writes never are.
+// client on UNAVAILABLE (idempotent), writes never are. A write is sent only
+// through its call's gate (`Caller.writing`): none leaves once the call has
+// ended, and the call's status says whether it may have been applied.
 import { type Long, slg, slg_dbproxy_v1_DbProxyDefinition } from '@slg/proto';
 import {
+  type Caller,
   createGrpcClient,
   FailedPreconditionError,
   type GrpcClient,
   NotFoundError,
   partError,
+  provesNotApplied,
   type Security,
 } from '@slg/service-kit';
 import type { Registry } from 'prom-client';
@@ -28,11 +32,11 @@ export interface CallBudget {
   /** Milliseconds left for this call (the RPC's remaining deadline). */
   readonly deadlineMs: number;
   /**
-   * The caller's cancellation (its call's `ctx.signal`): a write whose caller is gone is
-   * cancelled in db-proxy too (query stopped, transaction rolled back). Reads pass none: a
-   * load may serve other callers that joined it.
+   * A write's call (its `ctx`): its cancellation reaches db-proxy too (query stopped,
+   * transaction rolled back), and the write is sent through its gate. Reads pass none: a load
+   * may serve other callers that joined it.
    */
-  readonly signal?: AbortSignal;
+  readonly caller?: Caller;
 }
 
 /** One write of a BatchWriteV2, checked (validate.ts), in the form db-proxy's Batch takes. */
@@ -149,7 +153,7 @@ export class RecordStore {
   }
 
   async insert(ref: RecordRef, fields: FieldMap, b: CallBudget): Promise<Long | number> {
-    const r = await this.client.Insert(insertRequest(ref, fields), opts(b));
+    const r = await write('Insert', b, (o) => this.client.Insert(insertRequest(ref, fields), o));
     return r.version;
   }
 
@@ -159,7 +163,9 @@ export class RecordStore {
     expectedVersion: Int64 | undefined,
     b: CallBudget,
   ): Promise<Long | number> {
-    const r = await this.client.Update(updateRequest(ref, fields, expectedVersion), opts(b));
+    const r = await write('Update', b, (o) =>
+      this.client.Update(updateRequest(ref, fields, expectedVersion), o),
+    );
     return r.version;
   }
 
@@ -171,7 +177,9 @@ export class RecordStore {
     ceiling: Int64 | undefined,
     b: CallBudget,
   ): Promise<slg.dbproxy.v1.IncrementResponse> {
-    return this.client.Increment(incrementRequest(ref, field, delta, floor, ceiling), opts(b));
+    return write('Increment', b, (o) =>
+      this.client.Increment(incrementRequest(ref, field, delta, floor, ceiling), o),
+    );
   }
 
   /**
@@ -180,7 +188,7 @@ export class RecordStore {
    * `removed: false` rather than failing the batch, as RemoveV2 does.
    */
   async batch(writes: readonly BatchWrite[], b: CallBudget): Promise<BatchWriteResult[]> {
-    const r = await this.client.Batch(batchRequest(writes), opts(b));
+    const r = await write('Batch', b, (o) => this.client.Batch(batchRequest(writes), o));
     return batchResults(writes, r.results);
   }
 
@@ -189,9 +197,8 @@ export class RecordStore {
    * batches of a backend in one transaction, each whole or not at all; each outcome is its own.
    */
   async batches(list: readonly BatchWrite[][], b: CallBudget): Promise<BatchOutcome[]> {
-    const r = await this.client.Batches(
-      pb.BatchesRequest.create({ batches: list.map(batchRequest) }),
-      opts(b),
+    const r = await write('Batches', b, (o) =>
+      this.client.Batches(pb.BatchesRequest.create({ batches: list.map(batchRequest) }), o),
     );
     if (r.outcomes.length !== list.length) {
       throw new Error(
@@ -208,9 +215,8 @@ export class RecordStore {
   /** Whether a row was deleted. */
   async delete(ref: RecordRef, b: CallBudget): Promise<boolean> {
     try {
-      await this.client.Delete(
-        pb.DeleteRequest.create({ table: ref.table.name, key: keyOf(ref) }),
-        opts(b),
+      await write('Delete', b, (o) =>
+        this.client.Delete(pb.DeleteRequest.create({ table: ref.table.name, key: keyOf(ref) }), o),
       );
       return true;
     } catch (err) {
@@ -225,14 +231,16 @@ export class RecordStore {
     all: boolean,
     b: CallBudget,
   ): Promise<Long | number> {
-    const r = await this.client.DeleteMany(
-      pb.DeleteManyRequest.create({
-        table: ref.table.name,
-        shardKey: { int: ref.owner },
-        members: all ? [] : members.map((m) => ({ values: [{ int: m }] })),
-        all,
-      }),
-      opts(b),
+    const r = await write('DeleteMany', b, (o) =>
+      this.client.DeleteMany(
+        pb.DeleteManyRequest.create({
+          table: ref.table.name,
+          shardKey: { int: ref.owner },
+          members: all ? [] : members.map((m) => ({ values: [{ int: m }] })),
+          all,
+        }),
+        o,
+      ),
     );
     return r.deleted;
   }
@@ -335,7 +343,28 @@ function batchResults(
   });
 }
 
-function opts(b: CallBudget): { deadlineMs: number; signal?: AbortSignal } {
+type Options = { deadlineMs: number; signal?: AbortSignal };
+
+function opts(b: CallBudget): Options {
   const deadlineMs = Math.max(1, b.deadlineMs);
-  return b.signal ? { deadlineMs, signal: b.signal } : { deadlineMs };
+  return b.caller ? { deadlineMs, signal: b.caller.signal } : { deadlineMs };
+}
+
+/**
+ * A write call to db-proxy (`method`), sent through its caller's gate in the step that sends it
+ * (the remaining deadline is read there too); noted as not applied when db-proxy's answer
+ * proves it changed nothing (a refusal, or `not applied: ...`).
+ */
+async function write<T>(
+  method: string,
+  b: CallBudget,
+  send: (o: Options) => Promise<T>,
+): Promise<T> {
+  const notApplied = b.caller?.writing(`${method} on db-proxy`);
+  try {
+    return await send(opts(b));
+  } catch (err) {
+    if (provesNotApplied(err)) notApplied?.();
+    throw err;
+  }
 }

@@ -13,7 +13,13 @@ import {
   slg_dbproxy_v1_DbProxyDefinition,
   toBigInt,
 } from '@slg/proto';
-import { createGrpcClient, createLogger, type GrpcClient, ServiceError } from '@slg/service-kit';
+import {
+  createGrpcClient,
+  createLogger,
+  type GrpcClient,
+  type Logger,
+  ServiceError,
+} from '@slg/service-kit';
 import { freePort } from '@slg/test-kit/ports';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -176,6 +182,8 @@ export async function startDataServer(
     redisUrl?: string;
     config?: Partial<DataServerConfig>;
     hooks?: ReadHooks;
+    /** Default: silent (TEST_LOG_LEVEL). */
+    logger?: Logger;
   },
 ): Promise<DataServerHandle> {
   const onCluster = opts.cache === 'redis' && !opts.redisUrl && redisCluster.length > 0;
@@ -192,7 +200,10 @@ export async function startDataServer(
     ...(onCluster ? { redisCommandTimeoutMs: 5000 } : {}),
     ...opts.config,
   });
-  const app = await build(config, { logger: quietLogger(), hooks: opts.hooks ?? {} });
+  const app = await build(config, {
+    logger: opts.logger ?? quietLogger(),
+    hooks: opts.hooks ?? {},
+  });
   const port = await app.listen(0);
   const address = `127.0.0.1:${port}`;
   const client = dataClient(address);
