@@ -3,7 +3,8 @@
 //   npm run bench -- <subcommand> [options]   (npm run bench -- --help)
 // data: the case study's data-server stress run (checked responses; --verify for the
 // post-verification); verify: the post-verification alone; echo: the machine's gRPC ceiling;
-// dbproxy and battle: the db-proxy and battle-server benchmarks.
+// battle, map, stack, soak: battle-server, map-server, the whole game, a long run; compare and
+// pair: runs of two machines set against each other.
 import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.ts';
 import { dataCommand } from './commands/data.ts';
@@ -14,7 +15,7 @@ import { applySecurity, SECURITY_VALUE_FLAGS, securityOptions } from './lib/secu
 
 const program = new Command('bench')
   .description(
-    "Benchmarks of the SLG backend: the case study's data-server stress test, its post-verification, the gRPC ceiling, db-proxy and battle-server loads",
+    "Benchmarks of the SLG backend: the case study's data-server stress test, its post-verification, the gRPC ceiling, battle-server, map-server and whole-game loads, and the comparison of two machines",
   )
   .showHelpAfterError()
   .exitOverride();
@@ -37,8 +38,8 @@ const requested =
     ? argv[1]
     : argv.find((a, i) => !a.startsWith('-') && !SECURITY_VALUE_FLAGS.includes(argv[i - 1] ?? ''));
 
-// The db-proxy and battle benchmarks live in their own modules (written with those services),
-// loaded only when asked for (they pull in db-proxy, mysql2, autocannon: a second of start-up);
+// The other subcommands live in their own modules, loaded only when asked for (they pull in
+// the services' clients, mysql2, autocannon: a second of start-up);
 // a module that fails to load leaves a subcommand that says why, not a broken CLI.
 async function optional(
   name: string,
@@ -63,12 +64,6 @@ async function optional(
     );
   }
 }
-await optional('dbproxy', "db-proxy's Get rate beside the echo ceiling and mysql2", async () =>
-  (await import('./commands/dbproxy.ts')).dbproxyCommand(),
-);
-await optional('dbproxy-handlers', "db-proxy's own CPU per Get without gRPC", async () =>
-  (await import('./commands/dbproxy-handlers.ts')).dbproxyHandlersCommand(),
-);
 await optional('map', "map-server's viewport queries beside the echo ceiling", async () =>
   (await import('./commands/map.ts')).mapCommand(),
 );

@@ -21,9 +21,9 @@ t.test("a subcommand's usage errors exit 2 and name the problem", async (t) => {
 t.test('help exits 0 and lists every subcommand', async (t) => {
   const r = await runCli(['--help']);
   t.equal(r.code, 0, r.stderr);
-  for (const name of ['data', 'verify', 'echo', 'compare', 'dbproxy', 'dbproxy-handlers', 'battle'])
-    t.match(r.stdout, new RegExp(`^  ${name} `, 'm'), name);
-  const sub = await runCli(['help', 'dbproxy']);
+  const names = ['data', 'verify', 'echo', 'compare', 'map', 'soak', 'pair', 'stack', 'battle'];
+  for (const name of names) t.match(r.stdout, new RegExp(`^  ${name} `, 'm'), name);
+  const sub = await runCli(['help', 'map']);
   t.equal(sub.code, 0, sub.stderr);
-  t.match(sub.stdout, /Usage: bench dbproxy \[options\]/);
+  t.match(sub.stdout, /Usage: bench map \[options\]/);
 });

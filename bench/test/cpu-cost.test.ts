@@ -2,7 +2,7 @@
 // its multiple of the echo server's CPU per call), then a short run of `bench data` against the
 // real stack in this process (its pid given as --server-pids): the figures are in the printed
 // table and the JSON, consistent with the raw CPU seconds and counts beside them, and
-// `bench compare` reports them. `bench dbproxy`'s: cpu-cost-dbproxy.test.ts.
+// `bench compare` reports them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';

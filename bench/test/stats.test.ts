@@ -197,8 +197,8 @@ t.test('refuses runs of different workloads, seeds or settings, naming the setti
     /the setting rate differs: null in a1\.json, 500 in b1\.json/,
   );
   t.throws(
-    () => figuresOf(syntheticResult({ throughput: 1, kind: 'dbproxy' }), 'x.json'),
-    /x\.json: a dbproxy result; comparing runs reads data, battle, map and stack results/,
+    () => figuresOf(syntheticResult({ throughput: 1, kind: 'soak' }), 'x.json'),
+    /x\.json: a soak result; comparing runs reads data, battle, map and stack results/,
   );
   const battle = {
     kind: 'battle',

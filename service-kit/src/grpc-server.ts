@@ -200,8 +200,6 @@ export class GrpcServer {
   readonly #defaultDeadlineMs: number;
   readonly #interceptors: Interceptor[];
   readonly #services: string[] = [];
-  /** The unary wrappers registered with grpc-js, by path (see unaryHandler). */
-  readonly #unaryByPath = new Map<string, grpc.handleUnaryCall<unknown, unknown>>();
   /** Unary calls being handled now (a plain count: the gauge reads it when scraped). */
   #inFlight = 0;
   /** Unary calls started since the server was made (the idle compactor reads it). */
@@ -341,10 +339,8 @@ export class GrpcServer {
       )[name];
       if (!handler) throw new Error(`${def.path}: no handler given`);
       serviceName = def.path.slice(1, def.path.lastIndexOf('/'));
-      const unary = this.#unary(def.path, handler);
-      this.#unaryByPath.set(def.path, unary);
       this.#deadlinePaths.add(def.path);
-      impl[name] = unary;
+      impl[name] = this.#unary(def.path, handler);
     }
     this.server.addService(tolerantDefinition(definition as grpc.ServiceDefinition), impl);
     this.#services.push(serviceName);
@@ -462,15 +458,6 @@ export class GrpcServer {
         (err: unknown) => finish(err),
       );
     };
-  }
-
-  /**
-   * The function grpc-js calls for a unary method ("/package.Service/Method"): the kit's whole
-   * per-call path (deadline, metrics, interceptors, the handler), for measuring it in-process
-   * without the transport (bench dbproxy-handlers).
-   */
-  unaryHandler(path: string): grpc.handleUnaryCall<unknown, unknown> | undefined {
-    return this.#unaryByPath.get(path);
   }
 
   /** Binds host:port (0 = any free port) and starts serving; resolves to the bound port. */

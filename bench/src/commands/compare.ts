@@ -29,26 +29,15 @@ interface AnyResult {
   ceiling?: { rate: number; ratio: number } | null;
   client?: { cores: number };
   requestSequence?: { hash: string; prefixes?: { requestsPerClient: number; hash: string }[] };
-  /** data: the run's; dbproxy: per phase (dbproxy, mysql). */
-  cpuPerRequest?: CpuPerRequest | Record<string, CpuPerRequest>;
-  /** dbproxy results. */
-  phases?: { phase: string; rate: number; errors: number; mismatches: number }[];
-  ratioToEcho?: number | null;
+  cpuPerRequest?: CpuPerRequest;
 }
-
-const isCost = (c: unknown): c is CpuPerRequest =>
-  typeof c === 'object' && c !== null && 'client' in c && 'servers' in c;
 
 /**
  * CPU per request rows, A beside B: E (the echo server per call), each server (matched by
  * position: two machines have other pids) and all of them, with their multiples of E, and the
  * load generator against its echo client. Results from before these figures have none.
  */
-export function cpuRows(
-  a: CpuPerRequest | undefined,
-  b: CpuPerRequest | undefined,
-  what = 'request',
-): string[][] {
+export function cpuRows(a: CpuPerRequest | undefined, b: CpuPerRequest | undefined): string[][] {
   if (!a || !b) return [];
   const usv = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
   const xv = (v: number | null | undefined) => (v == null ? '-' : `${v.toFixed(2)}x`);
@@ -69,57 +58,19 @@ export function cpuRows(
     const sa = a.servers[i];
     const sb = b.servers[i];
     const name = sa?.label ?? sb?.label ?? `server ${i + 1}`;
-    rows.push(both(`${name}: CPU us/${what}`, sa?.us, sb?.us));
+    rows.push(both(`${name}: CPU us/request`, sa?.us, sb?.us));
     rows.push(multiples('  x E', sa?.multipleOfEcho, sb?.multipleOfEcho));
   }
   if (n > 1) {
-    rows.push(both(`all servers: CPU us/${what}`, a.serversTotal?.us, b.serversTotal?.us));
+    rows.push(both(`all servers: CPU us/request`, a.serversTotal?.us, b.serversTotal?.us));
     rows.push(multiples('  x E', a.serversTotal?.multipleOfEcho, b.serversTotal?.multipleOfEcho));
   }
-  rows.push(both(`load generator: CPU us/${what}`, a.client.us, b.client.us));
+  rows.push(both(`load generator: CPU us/request`, a.client.us, b.client.us));
   rows.push(both('load generator: CPU us/echo call', a.echoClient?.us, b.echoClient?.us));
   rows.push(
     multiples('  x its echo client', a.client.multipleOfEchoClient, b.client.multipleOfEchoClient),
   );
   return rows;
-}
-
-/** Two `bench dbproxy` results: each phase's rate, the ratio to echo, CPU per call. */
-function compareDbProxy(a: AnyResult, b: AnyResult, names: [string, string]): string {
-  const lines = [
-    `A: ${names[0]}`,
-    `   ${environmentLine(a.environment)}`,
-    `B: ${names[1]}`,
-    `   ${environmentLine(b.environment)}`,
-    '',
-  ];
-  const rows: string[][] = [];
-  for (const pa of a.phases ?? []) {
-    const pb = b.phases?.find((p) => p.phase === pa.phase);
-    if (!pb) continue;
-    rows.push([`${pa.phase} calls/s`, int(pa.rate), int(pb.rate), change(pa.rate, pb.rate)]);
-    rows.push([
-      `${pa.phase} errors / mismatches`,
-      `${pa.errors} / ${pa.mismatches}`,
-      `${pb.errors} / ${pb.mismatches}`,
-      '',
-    ]);
-  }
-  if (a.ratioToEcho != null && b.ratioToEcho != null)
-    rows.push([
-      'db-proxy ratio to echo',
-      `${(a.ratioToEcho * 100).toFixed(1)}%`,
-      `${(b.ratioToEcho * 100).toFixed(1)}%`,
-      change(a.ratioToEcho, b.ratioToEcho),
-    ]);
-  const ca = a.cpuPerRequest && !isCost(a.cpuPerRequest) ? a.cpuPerRequest : {};
-  const cb = b.cpuPerRequest && !isCost(b.cpuPerRequest) ? b.cpuPerRequest : {};
-  for (const phase of Object.keys(ca)) {
-    const r = cpuRows(ca[phase], cb[phase], 'call');
-    if (r.length) rows.push([`${phase} phase:`, '', '', ''], ...r);
-  }
-  lines.push(table(['', 'A', 'B', 'B vs A'], rows));
-  return lines.join('\n');
 }
 
 /** Whether two data runs sent the same requests (fully, or over their common prefix). */
@@ -151,9 +102,8 @@ function change(a: number, b: number): string {
 export function compareResults(a: AnyResult, b: AnyResult, names: [string, string]): string {
   if (a.kind !== b.kind)
     throw new UsageError(`cannot compare a ${a.kind} run with a ${b.kind} run`);
-  if (a.kind === 'dbproxy') return compareDbProxy(a, b, names);
   if (!a.ops || !b.ops || !a.totals || !b.totals)
-    throw new UsageError(`bench compare reads data, echo and dbproxy results (got ${a.kind})`);
+    throw new UsageError(`bench compare reads data and echo results (got ${a.kind})`);
   const lines: string[] = [];
   lines.push(`A: ${names[0]}`, `   ${environmentLine(a.environment)}`);
   lines.push(`B: ${names[1]}`, `   ${environmentLine(b.environment)}`);
@@ -204,12 +154,7 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
       change(a.client.cores, b.client.cores),
     ]);
   }
-  rows.push(
-    ...cpuRows(
-      isCost(a.cpuPerRequest) ? a.cpuPerRequest : undefined,
-      isCost(b.cpuPerRequest) ? b.cpuPerRequest : undefined,
-    ),
-  );
+  rows.push(...cpuRows(a.cpuPerRequest, b.cpuPerRequest));
   lines.push(table(['', 'A', 'B', 'B vs A'], rows), '');
   const seq = sameRequests(a, b);
   if (seq) lines.push(`request sequences: ${seq}`, '');

@@ -124,7 +124,7 @@ const x = (m: number | null) => (m === null ? '-' : `${m.toFixed(2)}x`);
 const us = (v: number) => (v >= 100 ? int(v) : v.toFixed(1));
 
 /** The printed table: one row per process, CPU per request in µs and the multiple of E. */
-export function cpuTable(c: CpuPerRequest, what = 'request'): string {
+export function cpuTable(c: CpuPerRequest): string {
   const rows: string[][] = [];
   if (c.echoServer)
     rows.push([
@@ -145,9 +145,9 @@ export function cpuTable(c: CpuPerRequest, what = 'request'): string {
       x(c.serversTotal.multipleOfEcho),
     ]);
   const lines = [
-    `CPU per ${what} (us; "x echo": its multiple of E, the echo server's CPU per call in the same run):`,
-    table(['process', 'pid', `${what}s`, 'CPU us', 'x echo'], rows),
-    `load generator: ${us(c.client.us)} us per ${what}` +
+    `CPU per request (us; "x echo": its multiple of E, the echo server's CPU per call in the same run):`,
+    table(['process', 'pid', `requests`, 'CPU us', 'x echo'], rows),
+    `load generator: ${us(c.client.us)} us per request` +
       (c.echoClient
         ? ` against ${us(c.echoClient.us)} us per echo call: ${x(c.client.multipleOfEchoClient)} its echo client`
         : ''),

@@ -22,7 +22,7 @@ export interface SyntheticRun {
   seed?: number;
   concurrency?: number;
   rate?: number | null;
-  kind?: 'data' | 'dbproxy';
+  kind?: 'data' | 'soak';
   samples?: number;
   rngSeed?: number;
   /** --server-pids: each server's CPU per request (µs), named, and E (µs per echo call; null: no ceiling). */
