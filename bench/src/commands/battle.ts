@@ -1,12 +1,10 @@
 // `bench battle`: the battle-server load (bench/src/battle.ts, autocannon, an ApacheBench-style
-// summary), with the result written in the bench's JSON format. With --ceiling it also
-// measures what the run is compared against: H, the same load on the canned route (no simulation),
-// and S, the battles/s the worker pool computes with no HTTP; then prints 1/(1/H + 1/S).
+// summary), with the result written in the bench's JSON format; --peer php sets the case
+// study's PHP stack beside it (bench/src/battle-peer.ts).
 import { Command, Option } from 'commander';
-import { type BattleBenchResult, loadBattleBody, runBattleBench } from '../battle.ts';
+import { loadBattleBody, runBattleBench } from '../battle.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { parseDuration, parsePositiveInt, UsageError } from '../lib/options.ts';
-import { int } from '../lib/report.ts';
 import {
   defaultResultPath,
   RESULT_SCHEMA_VERSION,
@@ -52,23 +50,6 @@ export function battleCommand(): Command {
       )
         .choices(['autocannon', 'ab'])
         .default('autocannon'),
-    )
-    .addOption(
-      new Option(
-        '--ceiling',
-        'also measure H (the canned route, same load) and S (battles/s with no HTTP, in the server mode given by --mode)',
-      ),
-    )
-    .addOption(
-      new Option('--mode <mode>', "the server's BATTLE_MODE, for S")
-        .choices(['cluster', 'pool'])
-        .default('cluster'),
-    )
-    .addOption(
-      new Option(
-        '--canned-url <url>',
-        'the canned route for H (default: /v1/battles/canned on the same server)',
-      ),
     )
     .addOption(
       new Option(
@@ -123,10 +104,6 @@ export function battleCommand(): Command {
       } catch {
         throw new UsageError(`--url: not a URL: ${String(o.url)}`);
       }
-      if (o.body !== undefined && o.ceiling)
-        throw new UsageError(
-          "--ceiling's S is the sample battle's rate: it cannot be set against --body's battle",
-        );
       // Read and parsed once, before any load.
       const body = o.body !== undefined ? loadBattleBody(String(o.body)) : undefined;
       const requests = (o.requests as number | undefined) ?? undefined;
@@ -145,27 +122,6 @@ export function battleCommand(): Command {
       );
       console.log(environmentLine(env));
       const main = await runBattleBench({ url: url.href, ...common, ...(body ? { body } : {}) });
-      let ceiling: { H: BattleBenchResult; S: number; combined: number; ratio: number } | null =
-        null;
-      if (o.ceiling) {
-        const cannedUrl =
-          (o.cannedUrl as string | undefined) ?? new URL('/v1/battles/canned', url).href;
-        console.log(`\nH: the same load on ${cannedUrl}`);
-        const H = await runBattleBench({ url: cannedUrl, ...common });
-        // Imported only here: it loads battle-server's simulation.
-        const { ceilingFor } = await import('../battle-ceiling.ts');
-        const { availableParallelism } = await import('node:os');
-        const mode = o.mode as 'cluster' | 'pool';
-        const S = await ceilingFor(mode, { threads: availableParallelism(), seconds: 5 });
-        const h = H.figures.requestsPerSec;
-        const combined = 1 / (1 / h + 1 / S.battlesPerSec);
-        const ratio = main.figures.requestsPerSec / combined;
-        ceiling = { H, S: S.battlesPerSec, combined, ratio };
-        console.log(
-          `\nceiling: H ${int(h)} requests/s (canned), S ${int(S.battlesPerSec)} battles/s (${o.mode}, no HTTP), ` +
-            `1/(1/H + 1/S) = ${int(combined)}/s; this run: ${int(main.figures.requestsPerSec)} requests/s = ${(ratio * 100).toFixed(1)}%`,
-        );
-      }
       const path = writeResult(
         (o.out as string | undefined) ?? defaultResultPath('battle', env.startedAt),
         {
@@ -177,14 +133,6 @@ export function battleCommand(): Command {
           percentilesMs: main.percentiles,
           histogram: main.histogram,
           ...(main.client ? { client: main.client, cpuPerRequest: main.cpuPerRequest } : {}),
-          ceiling: ceiling
-            ? {
-                H: { settings: ceiling.H.settings, figures: ceiling.H.figures },
-                S: ceiling.S,
-                combined: ceiling.combined,
-                ratio: ceiling.ratio,
-              }
-            : null,
         },
       );
       console.log(`result: ${showPath(path)}`);
