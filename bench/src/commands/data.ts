@@ -27,19 +27,7 @@ import {
   type CeilingResult,
   measureCeiling,
 } from '../lib/ceiling.ts';
-import {
-  type CommitFloor,
-  CommitFloorBench,
-  type CommitFloorPhase,
-  commitFloor,
-  commitFloorPhaseLine,
-  commitFloorReport,
-  parseMysqlUrl,
-  shownMysqlUrl,
-  writeShare,
-} from '../lib/commit-floor.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
-import { type EchoAtRate, echoAtRate, echoAtRateReport } from '../lib/echo-at-rate.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { startHeapTrace } from '../lib/heap-trace.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
@@ -57,14 +45,12 @@ import {
 } from '../lib/options.ts';
 import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
-import { type RateVerdict, rateVerdict, rateVerdictReport } from '../lib/rate-verdict.ts';
 import {
   bytes,
   caseStudyLine,
   int,
   latencyTable,
   median,
-  ms,
   type Totals,
   totals,
   totalsLine,
@@ -162,14 +148,6 @@ export interface DataSettings extends LoadSettings {
   schemaPath: string;
   verify: boolean;
   ceiling: boolean;
-  /** With --rate: echo phases at the same rate, alternated with the data slices (echo-at-rate.ts). */
-  echoAtRate: boolean;
-  /**
-   * --commit-floor: the database (mysql:// URL) where a bare UPDATE runs beside each echo phase
-   * at the writes' share of the rate (commit-floor.ts); null = none. In a result file, without
-   * its password.
-   */
-  commitFloor: string | null;
   /**
    * --rate auto: `rate` is chosen by a closed-model run of `capacityDurationMs` first (false, and
    * `rate` as given, otherwise). In a result file, `rate` is the rate chosen.
@@ -337,12 +315,6 @@ export interface DataResult {
   /** The lost and phantom writes the read-backs found (up to 100 per worker). */
   ledgerSamples: Sample[];
   latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
-  /** With --rate: each operation's p90/p99 beside the bare echo's at the same rate. */
-  echoAtRate?: EchoAtRate | null;
-  /** With --commit-floor: the bare UPDATE's latency beside the echo phases. */
-  commitFloor?: CommitFloor | null;
-  /** With the echo at the rate: reads against the echo, writes against echo + commit floor. */
-  rateVerdict?: RateVerdict | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
   records: ExpectedRecord[];
@@ -410,20 +382,6 @@ export function dataCommand(): Command {
     )
     .addOption(new Option('--verify', 'run the post-verification after the run'))
     .addOption(new Option('--no-ceiling', 'skip the echo ceiling'))
-    .addOption(
-      new Option(
-        '--no-echo-at-rate',
-        'with --rate: skip the echo phases at the same rate (alternated with the data slices; each op p90/p99 as a multiple of the echo)',
-      ),
-    )
-    .addOption(
-      new Option(
-        '--commit-floor <mysql url>',
-        "with --rate: beside each echo phase, a bare single-row autocommit UPDATE through mysql2 on this database (e.g. mysql://root@127.0.0.1:3306/test) at the writes' share of the rate; writes are judged against the echo + its p90/p99. The bench creates its own table bench_commit_floor there (when missing) and drops nothing",
-      )
-        .env('BENCH_COMMIT_FLOOR')
-        .argParser(parseMysqlUrl),
-    )
     .addOption(
       new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
     )
@@ -519,8 +477,6 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     schemaPath: o.schema as string,
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
-    echoAtRate: o.echoAtRate !== false,
-    commitFloor: (o.commitFloor as string | undefined) ?? null,
     rateAuto,
     capacityDurationMs: parseDuration(String(o.capacityDuration ?? '10s')),
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
@@ -717,43 +673,6 @@ export async function runData(given: DataSettings): Promise<number> {
   const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
   // Rounds: one echo server and its client for every ceiling phase.
   const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
-  // The open model: an echo at the same rate after each data slice, for the slice's length.
-  const rateEcho =
-    s.rate !== null && s.echoAtRate && sliceMs !== null
-      ? await CeilingBench.start({ ...ceilingOptions, rate: s.rate, durationMs: sliceMs })
-      : undefined;
-  const rateEchoPhases: CeilingResult[] = [];
-  // Beside each echo phase, the commit floor at the writes' share of the rate, for as long.
-  const share = writeShare(s.weights);
-  const floorRate = s.rate !== null ? s.rate * share : 0;
-  let floor: CommitFloorBench | undefined;
-  if (s.commitFloor) {
-    if (!rateEcho) {
-      say(
-        'commit floor: not measured (it runs beside the echo phases at the rate: --rate with a --duration, without --no-echo-at-rate)',
-      );
-    } else if (floorRate <= 0) {
-      say('commit floor: not measured (no write in the mix)');
-    } else {
-      try {
-        floor = await CommitFloorBench.start({
-          url: s.commitFloor,
-          rate: floorRate,
-          durationMs: sliceMs!,
-          deadlineMs: s.deadlineMs,
-          slowMs: s.slowMs,
-          quiet: s.quiet,
-          progressIntervalS: s.progressIntervalS,
-          heapMb: s.workerHeapMb > 0 ? ECHO_WORKER_HEAP_MB : null,
-        });
-      } catch (err) {
-        await echo?.close();
-        await rateEcho.close();
-        throw err;
-      }
-    }
-  }
-  const floorPhases: CommitFloorPhase[] = [];
   if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
     ceilings.push({ at: 'before', result: await ceilingRun() });
 
@@ -763,8 +682,6 @@ export async function runData(given: DataSettings): Promise<number> {
     pool = await startPool('seeding');
   } catch (err) {
     await echo?.close();
-    await rateEcho?.close();
-    await floor?.close();
     throw err;
   }
   const seeding = {
@@ -788,11 +705,7 @@ export async function runData(given: DataSettings): Promise<number> {
       );
       pool.stop();
       // A slice that was cut short still gets its closing ceiling; a ceiling phase ends now.
-      if (inCeiling) {
-        echo?.stop();
-        rateEcho?.stop();
-        floor?.stop();
-      }
+      if (inCeiling) echo?.stop();
     } else {
       process.exit(130);
     }
@@ -829,22 +742,6 @@ export async function runData(given: DataSettings): Promise<number> {
       elapsedS: run.elapsedS,
     });
     before = now;
-    if (rateEcho && !interrupted) {
-      inCeiling = true;
-      try {
-        const [r, f] = await Promise.all([rateEcho.measure(), floor?.measure()]);
-        rateEchoPhases.push(r);
-        say(
-          `echo at ${int(s.rate!)}/s ${rateEchoPhases.length}/${rounds}: ${int(r.rate)} answered per second, p90 ${ms(percentiles(r.ops[0]!).p90)} ms, p99 ${ms(percentiles(r.ops[0]!).p99)} ms (errors ${int(r.errors)})`,
-        );
-        if (f) {
-          floorPhases.push(f);
-          say(commitFloorPhaseLine(floorRate, floorPhases.length, rounds, f));
-        }
-      } finally {
-        inCeiling = false;
-      }
-    }
   };
   const roundOf = (i: number, ceilingBefore: number | null, ceilingAfter: number | null) => {
     const x = slices[i]!;
@@ -880,7 +777,6 @@ export async function runData(given: DataSettings): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   try {
-    await Promise.all([rateEcho?.warmUp(ECHO_WARM_UP_MS), floor?.warmUp(ECHO_WARM_UP_MS)]);
     if (rounds === 1) {
       await runSlice('data');
     } else {
@@ -898,8 +794,6 @@ export async function runData(given: DataSettings): Promise<number> {
     process.off('SIGINT', onSignal);
     await pool.close();
     await echo?.close();
-    await rateEcho?.close();
-    await floor?.close();
   }
   if (slices.length === 0) {
     say('interrupted before the measured run: no result');
@@ -987,25 +881,6 @@ export async function runData(given: DataSettings): Promise<number> {
           : `missed by ${failing.map((v) => `${v.op} (${v.detail})`).join(', ')}`),
     );
   }
-  const vsEcho = rateEchoPhases.length ? echoAtRate(s.rate!, rateEchoPhases, phase.ops) : null;
-  if (vsEcho) say(echoAtRateReport(vsEcho));
-  const floorResult = floor ? commitFloor(s.commitFloor!, share, floorRate, floorPhases) : null;
-  if (floorResult) say(commitFloorReport(floorResult));
-  const verdict = vsEcho
-    ? rateVerdict(
-        phase.ops,
-        { count: vsEcho.echo.count, p90: vsEcho.echo.p90, p99: vsEcho.echo.p99 },
-        floorResult
-          ? {
-              count: floorResult.latency.count,
-              p90: floorResult.latency.p90,
-              p99: floorResult.latency.p99,
-            }
-          : null,
-        !s.commitFloor ? 'no --commit-floor' : 'the commit floor was not measured',
-      )
-    : null;
-  if (verdict) say(rateVerdictReport(verdict));
   say(
     `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
   );
@@ -1049,7 +924,7 @@ export async function runData(given: DataSettings): Promise<number> {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'data',
     environment: env,
-    settings: { ...s, commitFloor: s.commitFloor && shownMysqlUrl(s.commitFloor) },
+    settings: s,
     seeding,
     interrupted: interrupted > 0,
     loadAverageAfter,
@@ -1091,9 +966,6 @@ export async function runData(given: DataSettings): Promise<number> {
     ledger,
     ledgerSamples,
     latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
-    echoAtRate: vsEcho,
-    commitFloor: floorResult,
-    rateVerdict: verdict,
     verification: null,
     records,
   };
