@@ -29,7 +29,6 @@ import {
 } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
-import { startHeapTrace } from '../lib/heap-trace.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
 import {
@@ -576,8 +575,6 @@ async function measureCapacity(
 /** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
 export async function runData(given: DataSettings): Promise<number> {
   let s = given;
-  // BENCH_HEAP_TRACE_S: the main thread's live heap at intervals (lib/heap-trace.ts).
-  startHeapTrace('main');
   const env = collectEnvironment();
   const schema = loadGameSchema(s.schemaPath);
   const weights = new Map(s.weights);

@@ -4,7 +4,6 @@
 // times, and a late send counts its lateness as latency, so a stall is never hidden).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { startHeapTrace } from './heap-trace.ts';
 import { securityFromTheEnvironment } from './security.ts';
 import {
   Counters,
@@ -119,9 +118,6 @@ try {
     params: init.params,
   });
   const info = await workload.prepare();
-  // BENCH_HEAP_TRACE_S: this thread's live heap at intervals (lib/heap-trace.ts); a timer that
-  // does not keep the thread alive.
-  startHeapTrace(`worker ${init.workerIndex} ${init.workloadModule.split('/').pop()}`);
   port.postMessage({ type: 'ready', info });
 } catch (err) {
   fail(err);
