@@ -1,8 +1,7 @@
-// The client side of memory-load-server.ts, shared by memory-load.test.ts and
-// scripts/viewport-memory.ts: the server forked with the V8 flags every service starts with
-// (@slg/service-kit/node-options), its IPC questions, and the viewport load (QueryViewport over bare
-// grpc-js at random 30 x 20 rectangles of its 600 x 600 world, answers taken as bytes: no
-// decoding in the client).
+// The client side of memory-load-server.ts, for memory-load.test.ts: the server forked with the
+// V8 flags every service starts with (@slg/service-kit/node-options), its IPC questions, and the
+// viewport load (QueryViewport over bare grpc-js at random 30 x 20 rectangles of its 600 x 600
+// world, answers taken as bytes: no decoding in the client).
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';

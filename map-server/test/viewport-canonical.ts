@@ -2,8 +2,7 @@
 // reference is protobufjs's
 // encoding of convert.ts's messages (QueryViewport's first path) of the entities a query or a
 // scan of every object (World.scan) found; an answer is compared decoded, each list sorted by id,
-// since the scan's order is not the tile order. (scripts/viewport-encode-bench.ts times the
-// reference path too.)
+// since the scan's order is not the tile order.
 import { slg } from '@slg/proto';
 import { cityMsg, fieldMsg, marchMsg, monsterMsg } from '../src/convert.ts';
 import type { Rect } from '../src/world/geometry.ts';
