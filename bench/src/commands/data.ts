@@ -9,7 +9,7 @@ import type { ExpectedRecord } from '../data/model.ts';
 import { DEFAULT_WEIGHTS, OPS, type OpName } from '../data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
 import { estimateMessageSizes } from '../data/sizes.ts';
-import { type VerifyResult, verify } from '../data/verify.ts';
+import { printVerification, type VerifyResult, verify } from '../data/verify.ts';
 import {
   addLedger,
   CHECKPOINT,
@@ -66,7 +66,6 @@ import {
   type ServerRuntime,
   ServerRuntimeProbe,
 } from '../lib/server-metrics.ts';
-import { printVerification } from './verify.ts';
 
 /** "FetchV2=50,CFetchV2=40,..." over the default mix (operations not named keep their weight). */
 export function parseWeights(text: string): Map<OpName, number> {

@@ -4,31 +4,12 @@
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
-import { type VerifyResult, verify } from '../data/verify.ts';
+import { printVerification, verify } from '../data/verify.ts';
 import { parseNonNegativeNumber, parsePositiveInt } from '../lib/options.ts';
 import { int } from '../lib/report.ts';
 import { readResult, showPath, writeResult } from '../lib/result-file.ts';
 import type { DataResult } from './data.ts';
 import { targetOptions } from './data.ts';
-
-/** Prints a verification's summary; returns true when it failed. */
-export function printVerification(v: VerifyResult, say: (line: string) => void): boolean {
-  say(
-    `post-verification: ${int(v.records)} records (${int(v.cachedServed)} served from the cache), ${int(v.collections)} collections` +
-      `${v.dbproxyChecked ? ', and db-proxy directly' : ''}, in ${v.elapsedS.toFixed(1)} s: ${int(v.mismatchCount)} mismatches, ${int(v.errors)} errors; ` +
-      `lost ${int(v.lost ?? 0)}, phantom ${int(v.phantom ?? 0)}, unreadable ${int(v.unreadable ?? 0)} players` +
-      (v.unsettled
-        ? ` (${int(v.unsettled)} records with a write of unknown outcome, checked against each state it may have left)`
-        : ''),
-  );
-  for (const e of v.errorSamples.slice(0, 5)) say(`  error: ${e}`);
-  const failed = v.mismatchCount > 0 || v.errors > 0;
-  if (failed)
-    say(
-      `FAIL: post-verification found ${int(v.mismatchCount)} mismatches and ${int(v.errors)} errors`,
-    );
-  return failed;
-}
 
 export function verifyCommand(): Command {
   const cmd = new Command('verify')

@@ -11,11 +11,25 @@
 //   same hash;
 // - cache == store: every record of the players and the map's regions as data-server serves it
 //   and as db-proxy holds it (InspectV2), equal.
-import { bearer, getDefaultClientSecurity, httpPoster } from '@slg/service-kit';
+import type {
+  slg_dataserver_v2_DataServiceDefinition,
+  slg_mapserver_v1_MapServiceDefinition,
+} from '@slg/proto';
+import { bearer, type GrpcClient, getDefaultClientSecurity, httpPoster } from '@slg/service-kit';
 import { diffWireRecords } from '../data/model.ts';
 import { type MarchLedger, RESOURCES } from './ledger.ts';
 import { intField, num, type Recorders, strField } from './ops.ts';
-import type { DataClient, MapClient, Violation } from './session.ts';
+
+export type DataClient = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
+export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;
+
+/** A broken invariant, with the player (null: the world's) and the step that found it. */
+export interface Violation {
+  check: 'troops' | 'resources' | 'exactly-once' | 'report-hash' | 'stream' | 'cache';
+  player: number | null;
+  step: string;
+  detail: string;
+}
 
 export interface PlayerState {
   baseTroops: number;
@@ -266,5 +280,3 @@ export async function cacheEqualsStore(
   });
   return out;
 }
-
-export type { Violation };

@@ -26,25 +26,20 @@ import { type StartedStack, startStack as startNpmStack } from '../soak/stack.ts
 import {
   battlePoster,
   cacheEqualsStore,
+  type DataClient,
   exactlyOnceProblems,
+  type MapClient,
   type PlayerState,
   readPlayer,
   recomputeReport,
   resourceProblem,
   stableRead,
   troopProblem,
+  type Violation,
 } from './checks.ts';
 import { MapLedger, RESOURCES } from './ledger.ts';
 import { CallFailed, perService, Recorders } from './ops.ts';
-import {
-  type Action,
-  type DataClient,
-  type MapClient,
-  runSession,
-  type SessionContext,
-  type SessionSettings,
-  type Violation,
-} from './session.ts';
+import { type Action, runSession, type SessionContext, type SessionSettings } from './session.ts';
 
 export interface StackSettings {
   /** The stack to load; null: start `npm start`'s bundles here. */

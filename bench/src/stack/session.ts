@@ -7,28 +7,13 @@
 // checked against a fresh snapshot; at log-out the player's troops are checked (records + marches
 // out + dead in its reports = what it started with).
 
-import type {
-  slg_dataserver_v2_DataServiceDefinition,
-  slg_mapserver_v1_MapServiceDefinition,
-} from '@slg/proto';
-import type { GrpcClient } from '@slg/service-kit';
 import type { Rng, WeightedChoice } from '../lib/rng.ts';
-import type { PlayerState } from './checks.ts';
+import type { DataClient, MapClient, PlayerState, Violation } from './checks.ts';
 import { intField, isRefused, num, type Recorders } from './ops.ts';
 import { type Rect, ViewModel, ViewStream } from './view.ts';
 
-export type DataClient = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
-export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;
-
 export const ACTIONS = ['pan', 'gather', 'attack', 'recall', 'upgrade', 'mail'] as const;
 export type Action = (typeof ACTIONS)[number];
-
-export interface Violation {
-  check: 'troops' | 'resources' | 'exactly-once' | 'report-hash' | 'stream' | 'cache';
-  player: number | null;
-  step: string;
-  detail: string;
-}
 
 export interface SessionSettings {
   viewWidth: number;
