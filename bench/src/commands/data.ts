@@ -20,15 +20,11 @@ import {
   type LedgerCounts,
   ledgerLine,
   type Sample,
+  seedingOf,
 } from '../data/workload.ts';
-import {
-  CeilingBench,
-  type CeilingOptions,
-  type CeilingResult,
-  measureCeiling,
-} from '../lib/ceiling.ts';
+import { type CeilingOptions, type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
-import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
 import {
@@ -49,7 +45,6 @@ import {
   caseStudyLine,
   int,
   latencyTable,
-  median,
   type Totals,
   totals,
   totalsLine,
@@ -60,6 +55,7 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import { EchoRounds, medianRatio, pct, type Round } from '../lib/rounds.ts';
 import {
   type RuntimeMark,
   runtimeTable,
@@ -260,8 +256,6 @@ const ECHO_WORKER_HEAP_MB = 64;
 
 /** The unmeasured echo phase before the first of the rounds' ceiling phases. */
 const ECHO_WARM_UP_MS = 2000;
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The data result file (JSON). */
 export interface DataResult {
@@ -526,15 +520,11 @@ export function dataCpuPerRequest(
  * concurrency on a population of its own (seeded here, then seeded again from a clean slate for
  * the measured run, which is then exactly a run with --rate given).
  */
-async function measureCapacity(
-  s: DataSettings,
-  startPool: (label: string) => Promise<LoadPool>,
-  say: (line: string) => void,
-): Promise<RateAuto> {
+async function measureCapacity(s: DataSettings, say: (line: string) => void): Promise<RateAuto> {
   say(
     `rate auto: measuring the closed-model capacity first (${s.concurrency} in flight for ${s.capacityDurationMs / 1000} s, --capacity-duration), after seeding ${s.players} players...`,
   );
-  const pool = await startPool('seeding for the capacity run');
+  const pool = await startDataPool(s, 'seeding for the capacity run');
   let run: PhaseResult;
   try {
     run = await pool.run({
@@ -571,18 +561,67 @@ async function measureCapacity(
   return r;
 }
 
+/** What the measured phase left: the slices, the echo phases beside them, the seeding. */
+interface Measured {
+  seeding: DataResult['seeding'];
+  slices: Slice[];
+  ceilings: { at: CeilingAt; result: CeilingResult }[];
+  /** With --rounds > 1: each slice beside the echo phases around it; null otherwise. */
+  rounds: Round[] | null;
+  interrupted: boolean;
+  loadAverageAfter: number[];
+  runtime: ServerRuntimeProbe;
+}
+
 /** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
 export async function runData(given: DataSettings): Promise<number> {
   let s = given;
+  const say = (line: string) => console.log(line);
   const env = collectEnvironment();
   const schema = loadGameSchema(s.schemaPath);
-  const weights = new Map(s.weights);
-  const sizes = estimateMessageSizes(schema, weights, {
+  const sizes = estimateMessageSizes(schema, new Map(s.weights), {
     seed: s.seed,
     members: s.members,
     firstPlayer: BigInt(s.firstPlayer),
   });
-  const say = (line: string) => console.log(line);
+  sayHeader(s, env, say);
+  // --rate auto: the run below is then exactly a run with --rate given that rate.
+  let rateAuto: RateAuto | null = null;
+  if (s.rateAuto) {
+    rateAuto = await measureCapacity(s, say);
+    s = { ...s, rate: rateAuto.rate };
+  }
+  const measured = await measure(s, sizes, say);
+  if (measured === null) {
+    say('interrupted before the measured run: no result');
+    return 130;
+  }
+  const result = report(s, env, sizes, rateAuto, measured, say);
+  const path = writeResult(s.out ?? defaultResultPath('data', env.startedAt), result);
+  say(`result: ${showPath(path)}`);
+  let failed = judge(s, result, say);
+  if (s.verify) {
+    say('');
+    say(
+      `post-verification of ${int(result.records.length)} records through ${s.target}${s.dbproxy ? ` and db-proxy ${s.dbproxy}` : ''}...`,
+    );
+    const v = await verify({
+      target: s.target,
+      dbproxy: s.dbproxy,
+      schema,
+      records: result.records,
+      concurrency: s.concurrency,
+      deadlineMs: s.deadlineMs,
+      printLimit: 50,
+    });
+    result.verification = v;
+    writeResult(path, result);
+    if (printVerification(v, say)) failed = true;
+  }
+  return failed ? 1 : 0;
+}
+
+function sayHeader(s: DataSettings, env: Environment, say: (line: string) => void): void {
   say(
     `bench data: target ${s.target}; ${describeLoad(s)}; ${s.players} players x ${s.members} members; seed ${s.seed}`,
   );
@@ -593,10 +632,52 @@ export async function runData(given: DataSettings): Promise<number> {
       ? `load workers' heap: ${s.workerHeapMb} MB each (--worker-heap-mb)`
       : "load workers' heap: V8's default (--worker-heap-mb 0)",
   );
+}
 
-  // With --rounds n (and the ceiling on), the run is n equal slices, each between two echo
-  // ceiling phases on one echo server kept warm: a change in the machine's speed (it is shared)
-  // then hits a slice and the ceilings beside it alike, and the ratio is the median of the rounds'.
+/** The data workload's pool: its workers seed the players, then run the slices. */
+function startDataPool(s: DataSettings, label: string): Promise<LoadPool> {
+  const params: DataParams = {
+    target: s.target,
+    channels: s.channels,
+    deadlineMs: s.deadlineMs,
+    schemaPath: s.schemaPath,
+    seed: s.seed,
+    players: s.players,
+    firstPlayer: s.firstPlayer,
+    members: s.members,
+    concurrency: s.concurrency,
+    weights: s.weights,
+    slowMs: s.slowMs,
+    seedParallel: s.seedParallel,
+    printLimit: s.printLimit,
+  };
+  return LoadPool.start(
+    {
+      workloadModule: new URL('../data/workload.ts', import.meta.url),
+      workers: s.workers,
+      concurrency: s.concurrency,
+      params,
+      heapMb: s.workerHeapMb > 0 ? s.workerHeapMb : null,
+    },
+    createProgress({
+      label,
+      unit: 'players',
+      total: { requests: s.players },
+      intervalS: s.progressIntervalS,
+      silent: s.quiet,
+    }),
+  );
+}
+
+/**
+ * The seeding and the measured phase: one slice, with the echo ceiling before and/or after it
+ * (--ceiling-at), or --rounds slices alternated with echo phases. Null when Ctrl-C came first.
+ */
+async function measure(
+  s: DataSettings,
+  sizes: { requestBytes: number; responseBytes: number },
+  say: (line: string) => void,
+): Promise<Measured | null> {
   const rounds = s.ceiling ? s.rounds : 1;
   const sliceMs = rounds > 1 ? s.durationMs! / rounds : s.durationMs;
   if (rounds > 1) {
@@ -620,98 +701,58 @@ export async function runData(given: DataSettings): Promise<number> {
   const ceilingLine = (r: CeilingResult, label: string) =>
     say(
       `${label}: bare grpc-js echo, ${s.concurrency} in flight, request ${bytes(sizes.requestBytes)} / response ${bytes(sizes.responseBytes)}, ` +
-        `${(r.elapsedS).toFixed(1)} s: ${int(r.rate)} requests/s (errors ${int(r.errors)})`,
+        `${r.elapsedS.toFixed(1)} s: ${int(r.rate)} requests/s (errors ${int(r.errors)})`,
     );
   const ceilingRun = async (): Promise<CeilingResult> => {
     const r = await measureCeiling(ceilingOptions);
     ceilingLine(r, 'ceiling');
     return r;
   };
-  const params: DataParams = {
-    target: s.target,
-    channels: s.channels,
-    deadlineMs: s.deadlineMs,
-    schemaPath: s.schemaPath,
-    seed: s.seed,
-    players: s.players,
-    firstPlayer: s.firstPlayer,
-    members: s.members,
-    concurrency: s.concurrency,
-    weights: s.weights,
-    slowMs: s.slowMs,
-    seedParallel: s.seedParallel,
-    printLimit: s.printLimit,
-  };
-  const startPool = (label: string) =>
-    LoadPool.start(
-      {
-        workloadModule: new URL('../data/workload.ts', import.meta.url),
-        workers: s.workers,
-        concurrency: s.concurrency,
-        params,
-        heapMb: s.workerHeapMb > 0 ? s.workerHeapMb : null,
-      },
-      createProgress({
-        label,
-        unit: 'players',
-        total: { requests: s.players },
-        intervalS: s.progressIntervalS,
-        silent: s.quiet,
-      }),
-    );
-  // --rate auto: the run below is then exactly a run with --rate given that rate.
-  let rateAuto: RateAuto | null = null;
-  if (s.rateAuto) {
-    rateAuto = await measureCapacity(s, startPool, say);
-    s = { ...s, rate: rateAuto.rate };
-  }
-
-  const ceilings: { at: CeilingAt; result: CeilingResult }[] = [];
+  const ceilings: Measured['ceilings'] = [];
   // Rounds: one echo server and its client for every ceiling phase.
-  const echo = rounds > 1 ? await CeilingBench.start(ceilingOptions) : undefined;
+  const echo =
+    rounds > 1
+      ? await EchoRounds.start(ceilingOptions, {
+          rounds,
+          warmUpMs: ECHO_WARM_UP_MS,
+          name: 'data',
+          say,
+          echoLine: (r, i) => ceilingLine(r, `ceiling ${i + 1}/${rounds + 1}`),
+        })
+      : undefined;
   if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
     ceilings.push({ at: 'before', result: await ceilingRun() });
 
   say(`seeding ${s.players} players through ${s.target}...`);
   let pool: LoadPool;
   try {
-    pool = await startPool('seeding');
+    pool = await startDataPool(s, 'seeding');
   } catch (err) {
     await echo?.close();
     throw err;
   }
-  const seeding = {
-    players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
-    records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),
-    seconds: Math.max(...pool.readyInfo.map((i) => i.seedS as number)),
-  };
+  const seeding = seedingOf(pool.readyInfo);
   say(
     `seeded ${int(seeding.records)} records of ${int(seeding.players)} players in ${seeding.seconds.toFixed(1)} s`,
   );
   // Each server's /metrics, found from its pid (scraped around every measured slice).
   const runtime = await ServerRuntimeProbe.find(s.serverPids);
-
   let interrupted = 0;
-  let inCeiling = false;
   const onSignal = () => {
     interrupted++;
-    if (interrupted === 1) {
-      process.stderr.write(
-        '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
-      );
-      pool.stop();
-      // A slice that was cut short still gets its closing ceiling; a ceiling phase ends now.
-      if (inCeiling) echo?.stop();
-    } else {
-      process.exit(130);
-    }
+    if (interrupted > 1) process.exit(130);
+    process.stderr.write(
+      '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
+    );
+    pool.stop();
+    echo?.interrupt();
   };
   // The data workload's figures are cumulative over the pool's runs (its recorders, request
   // hashes and samples live as long as the pool): a slice's own counts are the differences.
   const slices: Slice[] = [];
   let before = { requests: 0, answered: 0 };
   let loadAverageAfter: number[] = [];
-  const runSlice = async (label: string): Promise<void> => {
+  const runSlice = async (label: string): Promise<number> => {
     const mark: RuntimeMark = await runtime.before();
     const sampler = new UsageSampler(s.serverPids);
     sampler.start();
@@ -730,108 +771,78 @@ export async function runData(given: DataSettings): Promise<number> {
     await runtime.after(mark);
     loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
     const now = totals(run.ops, run.elapsedS);
-    slices.push({
+    const slice = {
       run,
       usage,
       requests: now.requests - before.requests,
       answered: now.answered - before.answered,
       elapsedS: run.elapsedS,
-    });
+    };
+    slices.push(slice);
     before = now;
-  };
-  const roundOf = (i: number, ceilingBefore: number | null, ceilingAfter: number | null) => {
-    const x = slices[i]!;
-    const dataRate = x.elapsedS > 0 ? x.answered / x.elapsedS : 0;
-    const known = [ceilingBefore, ceilingAfter].filter((v): v is number => v !== null);
-    const echoRate = known.length ? known.reduce((n, v) => n + v, 0) / known.length : 0;
-    return {
-      dataRate,
-      requests: x.requests,
-      elapsedS: x.elapsedS,
-      ceilingBefore,
-      ceilingAfter,
-      ratio: echoRate > 0 ? dataRate / echoRate : null,
-    } satisfies CeilingRound;
-  };
-  const measureEcho = async (): Promise<void> => {
-    inCeiling = true;
-    try {
-      const result = await echo!.measure();
-      ceilingLine(result, `ceiling ${ceilings.length + 1}/${rounds + 1}`);
-      ceilings.push({ at: 'between', result });
-    } finally {
-      inCeiling = false;
-    }
-    // This phase closes the round of the slice before it.
-    const i = ceilings.length - 2;
-    if (i >= 0 && slices[i]) {
-      const r = roundOf(i, ceilings[i]!.result.rate, ceilings[i + 1]!.result.rate);
-      say(
-        `round ${i + 1}/${rounds}: echo ${int(r.ceilingBefore!)}/s before, ${int(r.ceilingAfter!)}/s after; data ${int(r.dataRate)}/s (${r.ratio === null ? 'no echo rate' : `${pct(r.ratio)} of echo`})`,
-      );
-    }
+    return slice.elapsedS > 0 ? slice.answered / slice.elapsedS : 0;
   };
   process.on('SIGINT', onSignal);
   try {
-    if (rounds === 1) {
-      await runSlice('data');
-    } else {
-      inCeiling = true;
-      await echo!.warmUp(ECHO_WARM_UP_MS);
-      inCeiling = false;
-      for (let r = 0; r < rounds && !interrupted; r++) {
-        await measureEcho();
-        if (!interrupted) await runSlice(`data ${r + 1}/${rounds}`);
-      }
-      // The last slice's closing ceiling (also after a slice cut short by Ctrl-C).
-      if (slices.length > 0 && ceilings.length === slices.length) await measureEcho();
-    }
+    if (echo) await echo.run((i) => runSlice(`data ${i + 1}/${rounds}`));
+    else await runSlice('data');
   } finally {
     process.off('SIGINT', onSignal);
     await pool.close();
     await echo?.close();
   }
-  if (slices.length === 0) {
-    say('interrupted before the measured run: no result');
-    return 130;
-  }
+  if (slices.length === 0) return null;
   if (rounds === 1 && s.ceiling && s.ceilingAt !== 'before')
     ceilings.push({ at: 'after', result: await ceilingRun() });
-  if (rounds > 1) {
-    ceilings.forEach((c, i) => {
-      c.at = i === 0 ? 'before' : i >= slices.length ? 'after' : 'between';
-    });
-  }
+  echo?.ceilings.forEach((result, i) => {
+    ceilings.push({ at: i === 0 ? 'before' : i >= slices.length ? 'after' : 'between', result });
+  });
+  return {
+    seeding,
+    slices,
+    ceilings,
+    rounds: echo ? echo.rounds : null,
+    interrupted: interrupted > 0,
+    loadAverageAfter,
+    runtime,
+  };
+}
+
+/** What a person reads of the measured phase, and the result file's content. */
+function report(
+  s: DataSettings,
+  env: Environment,
+  sizes: { requestBytes: number; responseBytes: number },
+  rateAuto: RateAuto | null,
+  m: Measured,
+  say: (line: string) => void,
+): DataResult {
+  const { slices, ceilings } = m;
   const ceilingRate = ceilings.length
     ? ceilings.reduce((n, c) => n + c.result.rate, 0) / ceilings.length
     : null;
   // The whole run: the last slice's cumulative figures over the slices' summed time.
   const last = slices.at(-1)!.run;
-  const phase = {
-    ops: last.ops,
-    elapsedS: slices.reduce((n, x) => n + x.elapsedS, 0),
-    extras: last.extras,
-  };
+  const ops = last.ops;
+  const elapsedS = slices.reduce((n, x) => n + x.elapsedS, 0);
   const usage = slices.length === 1 ? slices[0]!.usage : combineUsage(slices.map((x) => x.usage));
-
-  const extras = phase.extras as DataExtra[];
-  const t = totals(phase.ops, phase.elapsedS);
+  const extras = last.extras as DataExtra[];
+  const t = totals(ops, elapsedS);
   const sequence = requestSequence(
     extras.flatMap((e) => e.clients),
     t.requests,
   );
-  const requestBytes = extras.reduce((n, e) => n + e.requestBytes, 0);
-  const responseBytes = extras.reduce((n, e) => n + e.responseBytes, 0);
-  const responses = extras.reduce((n, e) => n + e.responses, 0);
-  const mismatchSamples = extras.flatMap((e) => e.mismatchSamples);
+  const sum = (f: (e: DataExtra) => number) => extras.reduce((n, e) => n + f(e), 0);
+  const requestBytes = sum((e) => e.requestBytes);
+  const responseBytes = sum((e) => e.responseBytes);
+  const responses = sum((e) => e.responses);
   const errorSamples = extras.flatMap((e) => e.errorSamples);
-  const records = extras.flatMap((e) => e.records);
 
   say('');
-  for (const op of phase.ops) say(caseStudyLine(op));
+  for (const op of ops) say(caseStudyLine(op));
   say('');
   say(`latency in ms (slow = over ${s.slowMs} ms):`);
-  say(latencyTable(phase.ops, phase.elapsedS));
+  say(latencyTable(ops, elapsedS));
   say(totalsLine(t));
   if (s.rate !== null) {
     say(
@@ -839,25 +850,29 @@ export async function runData(given: DataSettings): Promise<number> {
     );
   }
   const ratioOverall = ceilingRate ? t.rate / ceilingRate : null;
-  const ceilingRounds: CeilingRound[] =
-    rounds > 1
-      ? slices.map((_, i) =>
-          roundOf(i, ceilings[i]?.result.rate ?? null, ceilings[i + 1]?.result.rate ?? null),
-        )
-      : ceilingRate
-        ? [
-            roundOf(
-              0,
-              ceilings.find((c) => c.at === 'before')?.result.rate ?? null,
-              ceilings.find((c) => c.at === 'after')?.result.rate ?? null,
-            ),
-          ]
-        : [];
-  const roundRatios = ceilingRounds.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
-  const ratio = rounds > 1 ? (roundRatios.length ? median(roundRatios) : null) : ratioOverall;
-  if (ceilingRate && ratio !== null && rounds > 1) {
+  const roundOf = (x: Slice, ceilingBefore: number | null, ceilingAfter: number | null) => {
+    const dataRate = x.elapsedS > 0 ? x.answered / x.elapsedS : 0;
+    const known = [ceilingBefore, ceilingAfter].filter((v): v is number => v !== null);
+    const echoRate = known.length ? known.reduce((n, v) => n + v, 0) / known.length : 0;
+    const ratio = echoRate > 0 ? dataRate / echoRate : null;
+    const { requests, elapsedS } = x;
+    return { dataRate, requests, elapsedS, ceilingBefore, ceilingAfter, ratio };
+  };
+  const ceilingRounds: CeilingRound[] = m.rounds
+    ? m.rounds.map((r, i) => roundOf(slices[i]!, r.ceilingBefore, r.ceilingAfter))
+    : ceilingRate
+      ? [
+          roundOf(
+            slices[0]!,
+            ceilings.find((c) => c.at === 'before')?.result.rate ?? null,
+            ceilings.find((c) => c.at === 'after')?.result.rate ?? null,
+          ),
+        ]
+      : [];
+  const ratio = m.rounds ? medianRatio(ceilingRounds) : ratioOverall;
+  if (ceilingRate && ratio !== null && m.rounds) {
     say(
-      `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${roundRatios.map(pct).join(', ')}; over all rounds ${pct(ratioOverall!)})`,
+      `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${ceilingRounds.flatMap((r) => (r.ratio === null ? [] : [pct(r.ratio)])).join(', ')}; over all rounds ${pct(ratioOverall!)})`,
     );
   } else if (ceilingRate && ratio !== null) {
     const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
@@ -865,7 +880,7 @@ export async function runData(given: DataSettings): Promise<number> {
       `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
     );
   }
-  const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(phase.ops, s.latencyTarget) : null;
+  const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(ops, s.latencyTarget) : null;
   if (latencyVerdicts) {
     const failing = latencyVerdicts.filter((v) => !v.pass);
     say(
@@ -881,7 +896,7 @@ export async function runData(given: DataSettings): Promise<number> {
     `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
   );
   say(
-    `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${loadAverageAfter.join(' ')}`,
+    `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${m.loadAverageAfter.join(' ')}`,
   );
   for (const srv of usage.servers) {
     say(
@@ -894,7 +909,7 @@ export async function runData(given: DataSettings): Promise<number> {
     t.requests,
   );
   say(cpuTable(cpu));
-  const serverMetrics = runtime.results(
+  const serverMetrics = m.runtime.results(
     (pid) =>
       cpu.servers.find((x) => x.pid === pid)?.label ??
       processLabel(pid, usage.servers.find((x) => x.pid === pid)?.name ?? null),
@@ -915,21 +930,16 @@ export async function runData(given: DataSettings): Promise<number> {
   say(ledgerLine(ledger));
   const ledgerSamples = extras.flatMap((e) => e.ledgerSamples);
   for (const e of ledgerSamples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
-
-  const result: DataResult = {
+  return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'data',
     environment: env,
     settings: s,
-    seeding,
-    interrupted: interrupted > 0,
-    loadAverageAfter,
+    seeding: m.seeding,
+    interrupted: m.interrupted,
+    loadAverageAfter: m.loadAverageAfter,
     totals: t,
-    ops: phase.ops.map((op) => ({
-      ...op,
-      line: caseStudyLine(op),
-      percentilesUs: percentiles(op),
-    })),
+    ops: ops.map((op) => ({ ...op, line: caseStudyLine(op), percentilesUs: percentiles(op) })),
     requestSequence: sequence,
     messageSizes: {
       requestMean: requestBytes / Math.max(1, t.requests),
@@ -956,18 +966,20 @@ export async function runData(given: DataSettings): Promise<number> {
     cpuPerRequest: cpu,
     serverMetrics,
     rateAuto,
-    mismatchSamples,
+    mismatchSamples: extras.flatMap((e) => e.mismatchSamples),
     errorSamples,
-    resyncs: extras.reduce((n, e) => n + e.resyncs, 0),
+    resyncs: sum((e) => e.resyncs),
     ledger,
     ledgerSamples,
     latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
     verification: null,
-    records,
+    records: extras.flatMap((e) => e.records),
   };
-  const path = writeResult(s.out ?? defaultResultPath('data', env.startedAt), result);
-  say(`result: ${showPath(path)}`);
+}
 
+/** The run's own verdict, before any post-verification: true when it failed. */
+function judge(s: DataSettings, r: DataResult, say: (line: string) => void): boolean {
+  const { totals: t, ledger, rateAuto } = r;
   let failed = t.mismatches > 0 || t.errors > s.maxErrors;
   if (t.mismatches > 0) say(`FAIL: ${int(t.mismatches)} mismatches`);
   if (rateAuto && rateAuto.mismatches > 0) {
@@ -985,23 +997,5 @@ export async function runData(given: DataSettings): Promise<number> {
     failed = true;
     say(`FAIL: ${int(ledger.unsettled)} players unreadable (a write's outcome still unknown)`);
   }
-  if (s.verify) {
-    say('');
-    say(
-      `post-verification of ${int(records.length)} records through ${s.target}${s.dbproxy ? ` and db-proxy ${s.dbproxy}` : ''}...`,
-    );
-    const v = await verify({
-      target: s.target,
-      dbproxy: s.dbproxy,
-      schema,
-      records,
-      concurrency: s.concurrency,
-      deadlineMs: s.deadlineMs,
-      printLimit: 50,
-    });
-    result.verification = v;
-    writeResult(path, result);
-    if (printVerification(v, say)) failed = true;
-  }
-  return failed ? 1 : 0;
+  return failed;
 }

@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { CeilingBench, type CeilingResult } from '../lib/ceiling.ts';
+import type { CeilingResult } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
@@ -34,6 +34,7 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import { EchoRounds, medianRatio, pct, type Round } from '../lib/rounds.ts';
 import { type ArrivalSearch, cpuLine, searchArrivalRate } from '../map/arrival-search.ts';
 import {
   lagQuantileBound,
@@ -90,15 +91,6 @@ interface PhaseFigures {
   requests: number;
   elapsedS: number;
 }
-
-export interface MapRound {
-  viewportRate: number;
-  ceilingBefore: number;
-  ceilingAfter: number;
-  ratio: number | null;
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function mapCommand(): Command {
   const cmd = new Command('map').description(
@@ -385,7 +377,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     params,
     heapMb: 64,
   });
-  let echo: CeilingBench;
+  let echo: EchoRounds;
   let sizes: { requestBytes: number; responseBytes: number; samples: number };
   try {
     const warm = (await pool.run({ durationMs: s.warmUpMs, requests: null, rate: null }))
@@ -404,25 +396,36 @@ export async function runMap(s: MapSettings): Promise<number> {
     say(
       `viewport answers: ${bytes(sizes.responseBytes)} on average over the ${int(n)} of the warm-up (request ${bytes(sizes.requestBytes)}): the echo ceiling's message sizes`,
     );
-    echo = await CeilingBench.start({
-      workers: s.workers,
-      channels: s.channels,
-      concurrency: s.concurrency,
-      durationMs: s.ceilingDurationMs,
-      requestBytes: sizes.requestBytes,
-      responseBytes: sizes.responseBytes,
-      deadlineMs: s.deadlineMs,
-      slowMs: s.slowMs,
-      quiet: s.quiet,
-      progressIntervalS: s.progressIntervalS,
-      heapMb: 64,
-    });
+    echo = await EchoRounds.start(
+      {
+        workers: s.workers,
+        channels: s.channels,
+        concurrency: s.concurrency,
+        durationMs: s.ceilingDurationMs,
+        requestBytes: sizes.requestBytes,
+        responseBytes: sizes.responseBytes,
+        deadlineMs: s.deadlineMs,
+        slowMs: s.slowMs,
+        quiet: s.quiet,
+        progressIntervalS: s.progressIntervalS,
+        heapMb: 64,
+      },
+      {
+        rounds: s.rounds,
+        warmUpMs: s.warmUpMs,
+        name: 'viewport',
+        say,
+        echoLine: (r, i) =>
+          say(
+            `echo ${i + 1}/${s.rounds + 1}: ${int(r.rate)} requests/s (${int(r.requests)} in ${r.elapsedS.toFixed(1)} s, errors ${int(r.errors)})`,
+          ),
+      },
+    );
   } catch (err) {
     await pool.close();
     throw err;
   }
   const sliceMs = s.durationMs! / s.rounds;
-  const ceilings: CeilingResult[] = [];
   const slices: {
     ops: OpSnapshot[];
     extras: ViewportExtra[];
@@ -432,7 +435,6 @@ export async function runMap(s: MapSettings): Promise<number> {
     wallS: number;
   }[] = [];
   let interrupted = 0;
-  let inCeiling = false;
   const onSignal = () => {
     interrupted++;
     if (interrupted > 1) process.exit(130);
@@ -440,73 +442,51 @@ export async function runMap(s: MapSettings): Promise<number> {
       '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
     );
     pool.stop();
-    if (inCeiling) echo.stop();
+    echo.interrupt();
   };
-  const measureEcho = async () => {
-    inCeiling = true;
-    try {
-      const r = await echo.measure();
-      ceilings.push(r);
-      say(
-        `echo ${ceilings.length}/${s.rounds + 1}: ${int(r.rate)} requests/s (${int(r.requests)} in ${r.elapsedS.toFixed(1)} s, errors ${int(r.errors)})`,
-      );
-    } finally {
-      inCeiling = false;
-    }
+  const slice = async (r: number): Promise<number> => {
+    const settle0 = s.metricsUrl ? await scrapeSettle(s.metricsUrl) : null;
+    const sampler = new UsageSampler(s.serverPids);
+    sampler.start();
+    const run = await pool.run({
+      durationMs: sliceMs,
+      requests: null,
+      rate: null,
+      progress: createProgress({
+        label: `viewport ${r + 1}/${s.rounds}`,
+        total: { seconds: sliceMs / 1000 },
+        intervalS: s.progressIntervalS,
+        silent: s.quiet,
+      }),
+    });
+    const usage = sampler.stop();
+    const settle = settle0 ? settleDelta(settle0, await scrapeSettle(s.metricsUrl!)) : null;
+    const t = totals(run.ops, run.elapsedS);
+    slices.push({
+      ops: run.ops,
+      extras: run.extras as ViewportExtra[],
+      usage,
+      figures: { rate: t.rate, requests: t.requests, elapsedS: run.elapsedS },
+      settle,
+      wallS: usage.client.wallS,
+    });
+    for (const e of run.extras as ViewportExtra[])
+      if (e.firstError) say(`viewport: first error: ${e.firstError}`);
+    return t.rate;
   };
-  const rounds: MapRound[] = [];
   let arrivalSearch: ArrivalSearch | null = null;
   process.on('SIGINT', onSignal);
   try {
-    inCeiling = true;
-    await echo.warmUp(s.warmUpMs);
-    inCeiling = false;
-    await measureEcho();
-    for (let r = 0; r < s.rounds && !interrupted; r++) {
-      const settle0 = s.metricsUrl ? await scrapeSettle(s.metricsUrl) : null;
-      const sampler = new UsageSampler(s.serverPids);
-      sampler.start();
-      const run = await pool.run({
-        durationMs: sliceMs,
-        requests: null,
-        rate: null,
-        progress: createProgress({
-          label: `viewport ${r + 1}/${s.rounds}`,
-          total: { seconds: sliceMs / 1000 },
-          intervalS: s.progressIntervalS,
-          silent: s.quiet,
-        }),
-      });
-      const usage = sampler.stop();
-      const settle = settle0 ? settleDelta(settle0, await scrapeSettle(s.metricsUrl!)) : null;
-      const t = totals(run.ops, run.elapsedS);
-      slices.push({
-        ops: run.ops,
-        extras: run.extras as ViewportExtra[],
-        usage,
-        figures: { rate: t.rate, requests: t.requests, elapsedS: run.elapsedS },
-        settle,
-        wallS: usage.client.wallS,
-      });
-      for (const e of run.extras as ViewportExtra[])
-        if (e.firstError) say(`viewport: first error: ${e.firstError}`);
-      // This round's closing echo phase is the next one's opening phase.
-      await measureEcho();
-      const a = ceilings.at(-2)!.rate;
-      const b = ceilings.at(-1)!.rate;
-      const round: MapRound = {
-        viewportRate: t.rate,
-        ceilingBefore: a,
-        ceilingAfter: b,
-        ratio: a + b > 0 ? t.rate / ((a + b) / 2) : null,
-      };
-      rounds.push(round);
-      say(
-        `round ${r + 1}/${s.rounds}: echo ${int(a)}/s before, ${int(b)}/s after; viewport ${int(t.rate)}/s (${round.ratio === null ? 'no echo rate' : `${pct(round.ratio)} of echo`})`,
+    await echo.run(slice);
+    if (s.arrivalRates && !interrupted && echo.rounds.length > 0)
+      arrivalSearch = await runArrivalSearch(
+        s,
+        pool,
+        world,
+        echo.rounds,
+        say,
+        () => interrupted > 0,
       );
-    }
-    if (s.arrivalRates && !interrupted && rounds.length > 0)
-      arrivalSearch = await runArrivalSearch(s, pool, world, rounds, say, () => interrupted > 0);
   } finally {
     process.off('SIGINT', onSignal);
     await pool.close();
@@ -524,8 +504,8 @@ export async function runMap(s: MapSettings): Promise<number> {
     marches,
     sizes,
     slices,
-    ceilings,
-    rounds,
+    echo.ceilings,
+    echo.rounds,
     interrupted > 0,
     arrivalSearch,
   );
@@ -547,7 +527,7 @@ function report(
     wallS: number;
   }[],
   ceilings: CeilingResult[],
-  rounds: MapRound[],
+  rounds: Round[],
   interrupted: boolean,
   arrivalSearch: ArrivalSearch | null,
 ): number {
@@ -575,7 +555,7 @@ function report(
     Object.entries(counts).map(([k, v]) => [k, responses ? v / responses : 0]),
   ) as unknown as ViewportCounts;
   const ratios = rounds.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
-  const ratio = ratios.length ? median(ratios) : null;
+  const ratio = medianRatio(rounds);
   const ratioOverall = et.rate > 0 ? vt.rate / et.rate : null;
 
   say('');
@@ -727,7 +707,7 @@ function report(
       op: { ...echoOp, line: caseStudyLine(echoOp), percentilesUs: percentiles(echoOp) },
       measurements: ceilings.map(({ ops: _ops, ...rest }) => rest),
     },
-    rounds,
+    rounds: rounds.map(({ rate, ...r }) => ({ viewportRate: rate, ...r })),
     ratio,
     ratioOverall,
     client: usage.client,
@@ -788,11 +768,11 @@ async function runArrivalSearch(
   s: MapSettings,
   pool: LoadPool,
   world: Awaited<ReturnType<typeof getWorld>>,
-  rounds: MapRound[],
+  rounds: Round[],
   say: (line: string) => void,
   stopped: () => boolean,
 ): Promise<ArrivalSearch> {
-  const max = median(rounds.map((r) => r.viewportRate));
+  const max = median(rounds.map((r) => r.rate));
   const viewportRate = s.viewportFraction > 0 ? Math.max(1, max * s.viewportFraction) : 0;
   say(
     `arrival search: rates ${s.arrivalRates!.join(', ')}/s over ${s.arrivalWindowMs / 1000} s windows, ${viewportRate > 0 ? `viewport queries at ${int(viewportRate)}/s (${s.viewportFraction} of the ${int(max)}/s measured)` : 'no viewport load'}`,

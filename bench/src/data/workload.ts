@@ -182,6 +182,19 @@ export interface DataExtra extends Record<string, unknown> {
   memo: MemoStats & { enabled: boolean };
 }
 
+/** The seeding the workers' prepare() reported (LoadPool.readyInfo): players, records, seconds. */
+export function seedingOf(readyInfo: readonly Record<string, unknown>[]): {
+  players: number;
+  records: number;
+  seconds: number;
+} {
+  return {
+    players: readyInfo.reduce((n, i) => n + (i.players as number), 0),
+    records: readyInfo.reduce((n, i) => n + (i.records as number), 0),
+    seconds: Math.max(...readyInfo.map((i) => i.seedS as number)),
+  };
+}
+
 const SAMPLE_LIMIT = 100;
 /** Between two read-backs of an unknown write that failed. */
 const RETRY_MS = 200;
