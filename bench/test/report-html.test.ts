@@ -7,10 +7,20 @@ import { join } from 'node:path';
 import t from 'tap';
 import { compareFiles } from '../src/commands/compare.ts';
 import { Rng } from '../src/lib/rng.ts';
+import { esc, ticks } from '../src/report-html/report.ts';
 import { tempDir } from './helpers/cli.ts';
 import { normal, writeSynthetic } from './helpers/synthetic-runs.ts';
 
 const chromium = ['chromium', 'chromium-browser', 'google-chrome'];
+
+t.test("the charts' axes and text, shared by the report and the soak's chart", async (t) => {
+  // Round steps of 1, 2, 2.5 or 5 times a power of 10, the last tick at or above the top.
+  t.same(ticks(0, 1234), [0, 250, 500, 750, 1000, 1250]);
+  t.same(ticks(37, 412), [0, 100, 200, 300, 400, 500]);
+  t.same(ticks(0, 0.004), [0, 0.001, 0.002, 0.003, 0.004]);
+  t.same(ticks(0, 0), [0, 0.2], 'an empty range still has two ticks (a scale)');
+  t.equal(esc(`a <b> & "c" 'd'`), 'a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;');
+});
 
 function dumpDom(file: string): Promise<{ dom: string } | { error: string }> {
   const tryOne = (i: number): Promise<{ dom: string } | { error: string }> =>

@@ -2,6 +2,7 @@
 // of the RSS slope, the p99 rule, per-interval latency from cumulative histograms, and the chart.
 import t from 'tap';
 import { OpRecorder } from '../src/lib/histogram.ts';
+import { soakChart } from '../src/report-html/report.ts';
 import {
   DEFAULT_RULE,
   type IntervalFigures,
@@ -11,7 +12,6 @@ import {
   type RssSeries,
   type SoakRule,
 } from '../src/soak/analysis.ts';
-import { soakChart } from '../src/soak/chart.ts';
 import { intervalLatency } from '../src/soak/latency.ts';
 
 /** n intervals of one minute, each with the given p99. */

@@ -6,6 +6,7 @@
 // a service that does more work per request caught by the CPU check.
 import t from 'tap';
 import { soakCommand, soakSettingsFrom } from '../src/commands/soak.ts';
+import { soakChart } from '../src/report-html/report.ts';
 import {
   DEFAULT_RULE,
   type HalfFigures,
@@ -15,7 +16,6 @@ import {
   type SettledReadings,
   type SoakRule,
 } from '../src/soak/analysis.ts';
-import { soakChart } from '../src/soak/chart.ts';
 import { cpuBetween, cpuSeconds } from '../src/soak/cpu.ts';
 
 const rule: SoakRule = { ...DEFAULT_RULE, mode: 'settled', settledFloorMb: 4 };

@@ -37,6 +37,7 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import { soakChart } from '../report-html/report.ts';
 import {
   DEFAULT_RULE,
   type HalfFigures,
@@ -48,7 +49,6 @@ import {
   type SoakRule,
   type SoakVerdict,
 } from '../soak/analysis.ts';
-import { soakChart } from '../soak/chart.ts';
 import { cpuBetween, cpuSeconds } from '../soak/cpu.ts';
 import { intervalLatency } from '../soak/latency.ts';
 import { nodeOptionsOf, type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';

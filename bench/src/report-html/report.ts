@@ -1,10 +1,13 @@
-// The comparison as one self-contained HTML file: inline SVG charts and CSS, no script, no
-// network. Throughput per run for both targets, HDR latency percentile plots, each metric's
-// ratio with its interval, both sides' machines, the verdict. Every number a test checks is in
-// an element with data-* attributes naming it (data-metric, data-field, data-run).
+// What the bench draws, in one module: the comparison of runs as one self-contained HTML file
+// (inline SVG charts and CSS, no script, no network: throughput per run for both targets, HDR
+// latency percentile plots, each metric's ratio with its interval, both sides' machines, the
+// verdict; every number a test checks is in an element with data-* attributes naming it:
+// data-metric, data-field, data-run), and the soak's chart, one self-contained SVG. Both draw
+// with the same escaping, axis ticks and grid.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Environment } from '../lib/environment.ts';
+import type { IntervalFigures, RssSeries, SoakVerdict } from '../soak/analysis.ts';
 import type {
   Comparison,
   MetricComparison,
@@ -14,8 +17,10 @@ import type {
 } from '../stats/compare-runs.ts';
 
 const COLOR = { A: '#1f6fb4', B: '#d9631e' } as const;
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2'];
 
-export function escapeHtml(s: string): string {
+/** Text as HTML and SVG hold it. */
+export function esc(s: string): string {
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -23,7 +28,41 @@ export function escapeHtml(s: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
-const e = escapeHtml;
+const e = esc;
+
+/**
+ * An axis's ticks: about five, at steps of 1, 2, 2.5 or 5 times a power of 10, from lo or below
+ * to hi or above (the last is the axis's top).
+ */
+export function ticks(lo: number, hi: number): number[] {
+  const raw = (hi - lo || Math.abs(hi) || 1) / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((x) => x >= raw)!;
+  const out: number[] = [];
+  let v = Math.floor(lo / step) * step;
+  while (out.length < 2 || out.at(-1)! < hi) {
+    out.push(Number(v.toPrecision(12)));
+    v += step;
+  }
+  return out;
+}
+
+/** Horizontal grid lines across a plot, each labelled at its left. */
+function yGrid(
+  values: readonly number[],
+  y: (v: number) => number,
+  left: number,
+  right: number,
+  label: (v: number) => string = String,
+): string {
+  return values
+    .map(
+      (v) =>
+        `<line x1="${left}" x2="${right}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#e4e4e4"/>` +
+        `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11">${label(v)}</text>`,
+    )
+    .join('');
+}
 
 /** A knee search's outcome per side (bench pair --knee-p99-ms), when one ran. */
 export interface KneeSummary {
@@ -36,13 +75,6 @@ export interface KneeSide {
   rate: number | null;
   steps: { rate: number; p99Ms: number | null; valid: boolean; underBound: boolean }[];
 }
-
-const niceMax = (v: number): number => {
-  if (!(v > 0)) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
-  return 10 * p;
-};
 
 const fmt = (v: number, digits = 0) =>
   v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -61,17 +93,11 @@ function throughputChart(runs: { A: readonly RunFigures[]; B: readonly RunFigure
   const left = 70;
   const bottom = 40;
   const top = 20;
-  const max = niceMax(Math.max(...all.map((x) => x.r.throughput)) * 1.05);
+  const axis = ticks(0, Math.max(...all.map((x) => x.r.throughput)) * 1.05);
+  const max = axis.at(-1)!;
   const bw = (W - left - 10) / Math.max(1, ordered.length);
   const y = (v: number) => top + (H - top - bottom) * (1 - v / max);
-  const parts: string[] = [];
-  for (let k = 0; k <= 4; k++) {
-    const v = (max * k) / 4;
-    parts.push(
-      `<line x1="${left}" x2="${W - 10}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11">${fmt(v)}</text>`,
-    );
-  }
+  const parts: string[] = [yGrid(axis, y, left, W - 10, (v) => fmt(v))];
   ordered.forEach((x, k) => {
     const h = y(0) - y(x.r.throughput);
     const bx = left + k * bw + bw * 0.15;
@@ -108,17 +134,11 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
         pts: PLOT_PERCENTILES.map((p) => [p, r.histogram!.getValueAtPercentile(p) / 1000]),
       });
     });
-  const yMax = niceMax(Math.max(1e-3, ...curves.flatMap((c) => c.pts.map((p) => p[1]))) * 1.05);
+  const axis = ticks(0, Math.max(1e-3, ...curves.flatMap((c) => c.pts.map((p) => p[1]))) * 1.05);
+  const yMax = axis.at(-1)!;
   const X = (p: number) => left + ((W - left - right) * xOf(p)) / xMax;
   const Y = (v: number) => top + (H - top - bottom) * (1 - v / yMax);
-  const parts: string[] = [];
-  for (let k = 0; k <= 4; k++) {
-    const v = (yMax * k) / 4;
-    parts.push(
-      `<line x1="${left}" x2="${W - right}" y1="${Y(v)}" y2="${Y(v)}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${Y(v) + 4}" text-anchor="end" font-size="11">${fmt(v, yMax >= 100 ? 0 : 2)}</text>`,
-    );
-  }
+  const parts: string[] = [yGrid(axis, Y, left, W - right, (v) => fmt(v, yMax >= 100 ? 0 : 2))];
   for (const p of [0, 90, 99, 99.9, 99.99]) {
     parts.push(
       `<line x1="${X(p)}" x2="${X(p)}" y1="${top}" y2="${H - bottom}" stroke="#eee"/>`,
@@ -301,4 +321,120 @@ export function writeHtmlReport(
   mkdirSync(dirname(abs), { recursive: true });
   writeFileSync(abs, renderHtmlReport(c, runs, extra));
   return abs;
+}
+
+/**
+ * The soak's chart: two panels over the same time axis, the p99 of each interval and each server
+ * process's RSS samples with its least-squares line after the warm-up, and the verdict.
+ */
+export function soakChart(input: {
+  title: string;
+  intervals: readonly IntervalFigures[];
+  rss: readonly RssSeries[];
+  verdict: SoakVerdict;
+}): string {
+  const { intervals, rss, verdict } = input;
+  const [W, panelH, left, legend, gap] = [960, 260, 70, 260, 70];
+  const H = 60 + 2 * panelH + gap + 70;
+  const xAxis = ticks(
+    0,
+    Math.max(intervals.at(-1)?.endMin ?? 1, ...rss.flatMap((s) => s.samples.map((p) => p.x)), 1e-6),
+  );
+  const x = (m: number) => left + (m / xAxis.at(-1)!) * (W - left - legend);
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12" role="img">`,
+    `<title>${esc(input.title)}</title>`,
+    `<rect width="${W}" height="${H}" fill="#fff"/>`,
+    `<text x="${left}" y="22" font-size="15" font-weight="bold">${esc(input.title)}</text>`,
+  ];
+  /** A panel's frame, grid, axes' labels and title; its y scale. */
+  const panel = (y0: number, title: string, unit: string, lo: number, hi: number) => {
+    const axis = ticks(lo, hi);
+    const y = (v: number) => y0 + panelH - ((v - axis[0]!) / (axis.at(-1)! - axis[0]!)) * panelH;
+    out.push(
+      `<text x="${left}" y="${y0 - 8}" font-weight="bold">${esc(title)}</text>`,
+      `<rect x="${left}" y="${y0}" width="${W - left - legend}" height="${panelH}" fill="none" stroke="#888"/>`,
+      yGrid(axis, y, left, W - legend),
+      ...xAxis.map(
+        (m) =>
+          `<text x="${x(m).toFixed(1)}" y="${y0 + panelH + 16}" text-anchor="middle">${m}</text>`,
+      ),
+      `<text x="16" y="${y0 + panelH / 2}" transform="rotate(-90 16 ${y0 + panelH / 2})" text-anchor="middle">${esc(unit)}</text>`,
+    );
+    return y;
+  };
+  const settled = verdict.rule.mode === 'settled';
+  const judged =
+    verdict.p99Judged === false
+      ? settled && verdict.rule.judgeOn === 'cpu'
+        ? 'recorded, not judged: --judge cpu'
+        : 'not judged: the target rate was not held'
+      : verdict.p99Pass
+        ? 'pass'
+        : 'FAIL';
+  const y1 = panel(
+    60,
+    `p99 per interval (all operations)${verdict.p99Ratio === null ? '' : `: ${settled ? 'last half / first half' : 'last / second'} = ${verdict.p99Ratio.toFixed(2)} (${judged})`}`,
+    'ms',
+    0,
+    Math.max(1, ...intervals.map((iv) => iv.p99Ms)) * 1.1,
+  );
+  const pts = intervals.map((iv) => [x((iv.startMin + iv.endMin) / 2), y1(iv.p99Ms)] as const);
+  if (pts.length)
+    out.push(
+      `<polyline points="${pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(' ')}" fill="none" stroke="${PALETTE[0]}" stroke-width="2"/>`,
+      ...pts.map(
+        ([a, b]) =>
+          `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="3.5" fill="${PALETTE[0]}"/>`,
+      ),
+    );
+  const all = rss.flatMap((s) => s.samples.map((p) => p.y));
+  const y0 = 60 + panelH + gap;
+  const y2 = panel(
+    y0,
+    'RSS of each server process',
+    'MB',
+    Math.max(0, Math.floor(Math.min(...all, 0) / 10) * 10),
+    Math.max(...all, 10) * 1.05,
+  );
+  // Under the settled rule the warm-up load ran before the first interval.
+  const warmEnd = settled ? 0 : (intervals[verdict.rule.warmUpIntervals - 1]?.endMin ?? 0);
+  out.push(
+    `<line x1="${x(warmEnd).toFixed(1)}" x2="${x(warmEnd).toFixed(1)}" y1="${y0}" y2="${y0 + panelH}" stroke="#999" stroke-dasharray="4 4"/>`,
+    `<text x="${(x(warmEnd) + 4).toFixed(1)}" y="${y0 + 14}" fill="#666">warm-up ends</text>`,
+  );
+  rss.forEach((s, i) => {
+    const color = PALETTE[i % PALETTE.length];
+    const line = s.samples.map((p) => `${x(p.x).toFixed(1)},${y2(p.y).toFixed(1)}`).join(' ');
+    out.push(`<polyline points="${line}" fill="none" stroke="${color}" stroke-width="1.5"/>`);
+    const v = verdict.processes.find((p) => p.pid === s.pid);
+    const k = v?.slopeAfterWarmUpMbPerMin;
+    const after = s.samples.filter((p) => p.x >= warmEnd);
+    if (k != null && after.length >= 2) {
+      const mx = after.reduce((n, p) => n + p.x, 0) / after.length;
+      const my = after.reduce((n, p) => n + p.y, 0) / after.length;
+      const [a, b] = [after[0]!.x, after.at(-1)!.x];
+      out.push(
+        `<line x1="${x(a).toFixed(1)}" y1="${y2(my + k * (a - mx)).toFixed(1)}" x2="${x(b).toFixed(1)}" y2="${y2(my + k * (b - mx)).toFixed(1)}" stroke="${color}" stroke-dasharray="6 3" stroke-width="1"/>`,
+      );
+    }
+    const ly = y0 + 14 + i * 32;
+    const slope =
+      k == null
+        ? 'slope: n/a'
+        : `${k >= 0 ? '+' : ''}${k.toFixed(2)} MB/min, peak ${v!.peakMb.toFixed(0)} MB${v!.pass ? '' : ' FAIL'}`;
+    out.push(
+      `<rect x="${W - legend + 14}" y="${ly - 9}" width="12" height="12" fill="${color}"/>`,
+      `<text x="${W - legend + 32}" y="${ly + 1}">${esc(`${s.label} (${s.pid})`)}</text>`,
+      `<text x="${W - legend + 32}" y="${ly + 15}" fill="#444">${esc(slope)}</text>`,
+    );
+  });
+  const pass = verdict.notes?.length
+    ? `PASS, p99 not judged (${verdict.rule.judgeOn === 'cpu' && settled ? 'rate held and ' : ''}CPU per request judged)`
+    : 'PASS';
+  out.push(
+    `<text x="${left + (W - left - legend) / 2}" y="${H - 14}" text-anchor="middle">minutes since the load began — ${verdict.pass ? pass : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,
+    '</svg>',
+  );
+  return `${out.join('\n')}\n`;
 }
