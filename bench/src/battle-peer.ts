@@ -12,7 +12,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type BattleBenchResult, runBattleBench } from './battle.ts';
-import { pidsListeningOn, TreeSampler, type TreeUsage } from './lib/process-tree.ts';
+import { pidsListeningOn } from './lib/proc.ts';
+import { TreeSampler, type TreeUsage } from './lib/proc-stats.ts';
 import { bytes, int, median, table } from './lib/report.ts';
 
 export const phpPeerScript = fileURLToPath(new URL('../peers/php/start.sh', import.meta.url));

@@ -1,16 +1,21 @@
 // The /proc readers against this process and a child, checked against what Node reports itself.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import {
   childPids,
+  commandLabel,
   commandLine,
   cpuSeconds,
   loadAverage,
   memoryStatus,
+  nodeOptionsOf,
   parentPid,
+  processLabel,
+  processTree,
+  serviceOf,
   smapsRollup,
   statFields,
 } from '../src/lib/proc.ts';
@@ -47,6 +52,38 @@ t.test('a command name with a space and a parenthesis', async (t) => {
   t.equal(cpuSeconds(child.pid!) !== null, true);
 });
 
+t.test("a process's names, flags and tree", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'slg-proc-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // A node process that runs a service's script path, with its flags and NODE_OPTIONS.
+  const script = join(dir, 'data-server', 'dist', 'main.mjs');
+  mkdirSync(join(dir, 'data-server', 'dist'), { recursive: true });
+  writeFileSync(
+    script,
+    "import { spawn } from 'node:child_process';\nspawn('sleep', ['30'], { stdio: 'ignore' });\nsetTimeout(() => {}, 30_000);\n",
+  );
+  const child = spawn(process.execPath, ['--no-warnings', script, '--x'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_OPTIONS: '--max-semi-space-size=8' },
+  });
+  t.teardown(() => child.kill('SIGKILL'));
+  await new Promise((r) => child.once('spawn', r));
+  while (childPids(child.pid!).length === 0) await new Promise((r) => setImmediate(r));
+  t.equal(serviceOf(child.pid!), 'data-server');
+  t.equal(processLabel(child.pid!), 'data-server');
+  t.equal(
+    commandLabel(child.pid!, null).startsWith(`${script.slice(0, 45)}`),
+    true,
+    'the script, without node and its flags',
+  );
+  // (tap adds its own loader to a child's NODE_OPTIONS)
+  t.match(nodeOptionsOf(child.pid!), /--max-semi-space-size=8/);
+  const sleep = childPids(child.pid!)[0]!;
+  t.equal(serviceOf(sleep), null);
+  t.equal(processLabel(sleep), 'sleep', 'not a service: the executable');
+  t.same(processTree([child.pid!]).sort(), [child.pid!, sleep].sort(), 'the process and its child');
+});
+
 t.test('a process that does not exist', async (t) => {
   const gone = 2 ** 22 + 1; // above pid_max's largest value
   t.equal(cpuSeconds(gone), null);
@@ -54,4 +91,8 @@ t.test('a process that does not exist', async (t) => {
   t.equal(smapsRollup(gone), null);
   t.equal(commandLine(gone), null);
   t.same(childPids(gone), []);
+  t.equal(serviceOf(gone), null);
+  t.equal(processLabel(gone), String(gone));
+  t.equal(commandLabel(gone, 'mariadbd'), 'mariadbd', 'gone: the name read while it ran');
+  t.same(processTree([gone]), []);
 });

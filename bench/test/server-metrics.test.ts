@@ -7,7 +7,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type Server } from 'node:net';
 import { createMetricsRegistry, startMetricsServer } from '@slg/service-kit';
 import t from 'tap';
-import { listeningSocketsOf } from '../src/lib/process-tree.ts';
+import { listeningSocketsOf } from '../src/lib/proc.ts';
 import {
   findMetricsUrl,
   parsePrometheusText,

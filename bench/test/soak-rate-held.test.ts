@@ -6,6 +6,8 @@
 // a service that does more work per request caught by the CPU check.
 import t from 'tap';
 import { soakCommand, soakSettingsFrom } from '../src/commands/soak.ts';
+import { cpuSeconds } from '../src/lib/proc.ts';
+import { cpuBetween } from '../src/lib/proc-stats.ts';
 import { soakChart } from '../src/report-html/report.ts';
 import {
   DEFAULT_RULE,
@@ -16,7 +18,6 @@ import {
   type SettledReadings,
   type SoakRule,
 } from '../src/soak/analysis.ts';
-import { cpuBetween, cpuSeconds } from '../src/soak/cpu.ts';
 
 const rule: SoakRule = { ...DEFAULT_RULE, mode: 'settled', settledFloorMb: 4 };
 const TARGET = 1600;

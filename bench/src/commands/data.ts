@@ -23,7 +23,7 @@ import {
   seedingOf,
 } from '../data/workload.ts';
 import { type CeilingOptions, type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
-import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
@@ -38,6 +38,7 @@ import {
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
+import { commandLabel } from '../lib/proc.ts';
 import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import {
@@ -507,7 +508,7 @@ export function dataCpuPerRequest(
       : null,
     servers: usage.servers.map((srv) => ({
       pid: srv.pid,
-      label: processLabel(srv.pid, srv.name),
+      label: commandLabel(srv.pid, srv.name),
       cpuS: srv.cpuS,
     })),
     clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
@@ -912,7 +913,7 @@ function report(
   const serverMetrics = m.runtime.results(
     (pid) =>
       cpu.servers.find((x) => x.pid === pid)?.label ??
-      processLabel(pid, usage.servers.find((x) => x.pid === pid)?.name ?? null),
+      commandLabel(pid, usage.servers.find((x) => x.pid === pid)?.name ?? null),
   );
   if (serverMetrics.length > 0) say(runtimeTable(serverMetrics));
   const lastPrefix = sequence.prefixes.at(-1);

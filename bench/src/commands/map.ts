@@ -10,7 +10,7 @@ import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CeilingResult } from '../lib/ceiling.ts';
-import { type CpuPerRequest, cpuPerRequest, cpuTable, processLabel } from '../lib/cpu-cost.ts';
+import { type CpuPerRequest, cpuPerRequest, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool } from '../lib/load-pool.ts';
@@ -25,6 +25,7 @@ import {
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
+import { commandLabel } from '../lib/proc.ts';
 import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import { bytes, caseStudyLine, int, median, ms, table, totals } from '../lib/report.ts';
@@ -656,7 +657,7 @@ function report(
     },
     servers: usage.servers.map((x) => ({
       pid: x.pid,
-      label: processLabel(x.pid, x.name),
+      label: commandLabel(x.pid, x.name),
       cpuS: x.cpuS,
     })),
     clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
@@ -666,7 +667,7 @@ function report(
   say(cpuTable(cpu));
   for (const srv of usage.servers) {
     say(
-      `server pid ${srv.pid} (${processLabel(srv.pid, srv.name)}): peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} during the viewport load (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
+      `server pid ${srv.pid} (${commandLabel(srv.pid, srv.name)}): peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} during the viewport load (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
     );
   }
   const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);

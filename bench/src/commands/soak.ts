@@ -11,7 +11,7 @@
 // max(--settled-floor, 1 MB/min x minutes). Its halves are judged on their p99 (--judge p99, the
 // default) or, with --judge cpu (the short run in CI), on the rate held and the data path's CPU
 // per request, the p99 recorded. JSON and an SVG chart are written beside each other.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
 import { DEFAULT_WEIGHTS } from '../data/operations.ts';
@@ -28,7 +28,8 @@ import {
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
-import { memoryStatus } from '../lib/proc.ts';
+import { cpuSeconds, memoryStatus, nodeOptionsOf, processLabel } from '../lib/proc.ts';
+import { cpuBetween } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import { int } from '../lib/report.ts';
 import {
@@ -49,9 +50,8 @@ import {
   type SoakRule,
   type SoakVerdict,
 } from '../soak/analysis.ts';
-import { cpuBetween, cpuSeconds } from '../soak/cpu.ts';
 import { intervalLatency } from '../soak/latency.ts';
-import { nodeOptionsOf, type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
+import { type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
 import { defaultWorkerHeapMb } from './data.ts';
 
 export interface SoakSettings {
@@ -154,15 +154,6 @@ export interface SoakResult {
 function rssMb(pid: number): number | null {
   const m = memoryStatus(pid);
   return m && m.rssBytes / 1024 / 1024;
-}
-
-function labelOf(pid: number): string {
-  try {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return /\/([a-z-]+)\/(?:dist\/main\.mjs|src\/main\.ts)/.exec(cmd)?.[1] ?? `pid ${pid}`;
-  } catch {
-    return `pid ${pid}`;
-  }
 }
 
 export function soakCommand(): Command {
@@ -545,7 +536,11 @@ async function soak(
   const target = stack?.dataServer ?? s.target!;
   const processes: ServerProcess[] = stack
     ? stack.processes()
-    : s.serverPids.map((pid) => ({ pid, label: labelOf(pid), nodeOptions: nodeOptionsOf(pid) }));
+    : s.serverPids.map((pid) => ({
+        pid,
+        label: processLabel(pid),
+        nodeOptions: nodeOptionsOf(pid),
+      }));
   say(
     `server processes: ${processes.length ? processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
   );

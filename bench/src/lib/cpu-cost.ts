@@ -3,7 +3,6 @@
 // that, "x echo"), and the load generator's CPU per request beside its own per echo call. These
 // figures hold on any machine (a share of two busy cores changes the rate, not the CPU a request
 // costs), and they are what decides how many players one machine serves.
-import { readFileSync } from 'node:fs';
 import { int, table } from './report.ts';
 
 /** One process's CPU over a set of phases, and the requests served meanwhile. */
@@ -35,24 +34,6 @@ export interface CpuPerRequest {
   serversTotal: { cpuS: number; us: number; multipleOfEcho: number | null } | null;
   /** The load generator per request, and its multiple of its per-echo-call figure. */
   client: { cpuS: number; requests: number; us: number; multipleOfEchoClient: number | null };
-}
-
-/** A short name for a process: its command line without the interpreter, cut to 48 characters. */
-export function processLabel(pid: number, fallback: string | null): string {
-  try {
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    // `node [--options] script args`: the script and its arguments.
-    let from = 0;
-    if (args.length > 1 && /(^|\/)node$/.test(args[0]!)) {
-      from = 1;
-      while (from < args.length - 1 && args[from]!.startsWith('-')) from++;
-    }
-    const shown = args.slice(from).join(' ').trim();
-    if (shown) return shown.length > 48 ? `${shown.slice(0, 45)}...` : shown;
-  } catch {
-    // The process has gone: its /proc name, if it was read while it ran.
-  }
-  return fallback ?? `pid ${pid}`;
 }
 
 const perUs = (cpuS: number, n: number) => (n > 0 ? (cpuS * 1e6) / n : 0);

@@ -1,7 +1,9 @@
 // Resource use around a measured phase: the client's own CPU (every thread of this process,
 // workers included) and peak RSS, and, for the server processes given by PID, their peak RSS
-// and CPU time read from /proc (Linux; elsewhere those figures are null).
-import { cpuSeconds, memoryStatus } from './proc.ts';
+// and CPU time read from /proc (Linux; elsewhere those figures are null); whole process trees
+// (an Apache prefork server is a parent and its children, a battle-server in cluster mode a
+// primary and its workers): their summed RSS and PSS and their CPU.
+import { cpuSeconds, memoryStatus, processTree, treeMemory, treeTicks, USER_HZ } from './proc.ts';
 
 export interface ClientUsage {
   userCpuS: number;
@@ -24,13 +26,6 @@ export interface ServerUsage {
   cores: number | null;
 }
 
-function readStatus(pid: number): { rss: number; hwm: number; name: string } | null {
-  const m = memoryStatus(pid);
-  return m && { rss: m.rssBytes, hwm: m.hwmBytes, name: m.name };
-}
-
-const readCpuS = cpuSeconds;
-
 /** Samples the client and the given server processes from `start()` to `stop()`. */
 export class UsageSampler {
   readonly #pids: number[];
@@ -49,7 +44,7 @@ export class UsageSampler {
   start(): void {
     this.#cpu0 = process.cpuUsage();
     this.#wall0 = performance.now();
-    for (const pid of this.#pids) this.#serverCpu0.set(pid, readCpuS(pid));
+    for (const pid of this.#pids) this.#serverCpu0.set(pid, cpuSeconds(pid));
     this.#sample();
     this.#timer = setInterval(() => this.#sample(), this.#intervalMs);
     this.#timer.unref();
@@ -57,8 +52,8 @@ export class UsageSampler {
 
   #sample(): void {
     for (const pid of this.#pids) {
-      const s = readStatus(pid);
-      if (s && s.rss > (this.#peak.get(pid) ?? 0)) this.#peak.set(pid, s.rss);
+      const s = memoryStatus(pid);
+      if (s && s.rssBytes > (this.#peak.get(pid) ?? 0)) this.#peak.set(pid, s.rssBytes);
     }
   }
 
@@ -77,15 +72,15 @@ export class UsageSampler {
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
     };
     const servers = this.#pids.map((pid): ServerUsage => {
-      const s = readStatus(pid);
+      const s = memoryStatus(pid);
       const c0 = this.#serverCpu0.get(pid) ?? null;
-      const c1 = readCpuS(pid);
+      const c1 = cpuSeconds(pid);
       const cpuS = c0 === null || c1 === null ? null : c1 - c0;
       return {
         pid,
         name: s?.name ?? null,
         peakRssBytes: this.#peak.get(pid) ?? null,
-        vmHwmBytes: s?.hwm ?? null,
+        vmHwmBytes: s?.hwmBytes ?? null,
         cpuS,
         cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
       };
@@ -129,4 +124,89 @@ export function combineUsage(
     };
   });
   return { client, servers };
+}
+
+export interface TreeUsage {
+  roots: number[];
+  /** Most processes seen in the tree at once. */
+  peakProcesses: number;
+  /** Highest sum of the tree's RSS over the samples (shared pages counted in every process). */
+  peakRssBytes: number;
+  /** Highest sum of the tree's PSS (null where smaps_rollup cannot be read). */
+  peakPssBytes: number | null;
+  /** CPU seconds of the tree between start and stop (processes that ended before stop: lost
+   * unless a process of the tree reaped them). */
+  cpuS: number;
+  wallS: number;
+}
+
+/** Samples the trees under `roots` from start() to stop(). */
+export class TreeSampler {
+  readonly #roots: number[];
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #ticks0 = new Map<number, number>();
+  #wall0 = 0;
+  #peakRss = 0;
+  #peakPss: number | null = 0;
+  #peakProcesses = 0;
+
+  constructor(roots: readonly number[], intervalMs = 500) {
+    this.#roots = [...roots];
+    this.#intervalMs = intervalMs;
+  }
+
+  start(): void {
+    this.#wall0 = performance.now();
+    for (const pid of processTree(this.#roots)) {
+      const ticks = treeTicks(pid);
+      if (ticks !== null) this.#ticks0.set(pid, ticks);
+    }
+    this.#sample();
+    this.#timer = setInterval(() => this.#sample(), this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  #sample(): void {
+    const pids = processTree(this.#roots);
+    let rss = 0;
+    let pss: number | null = 0;
+    for (const pid of pids) {
+      const m = treeMemory(pid);
+      rss += m.rss;
+      pss = pss === null || m.pss === null ? null : pss + m.pss;
+    }
+    this.#peakProcesses = Math.max(this.#peakProcesses, pids.length);
+    this.#peakRss = Math.max(this.#peakRss, rss);
+    this.#peakPss = this.#peakPss === null || pss === null ? null : Math.max(this.#peakPss, pss);
+  }
+
+  stop(): TreeUsage {
+    this.#sample();
+    if (this.#timer) clearInterval(this.#timer);
+    let ticks = 0;
+    for (const pid of processTree(this.#roots)) {
+      const now = treeTicks(pid);
+      if (now !== null) ticks += now - (this.#ticks0.get(pid) ?? 0);
+    }
+    return {
+      roots: this.#roots,
+      peakProcesses: this.#peakProcesses,
+      peakRssBytes: this.#peakRss,
+      peakPssBytes: this.#peakPss,
+      cpuS: ticks / USER_HZ,
+      wallS: (performance.now() - this.#wall0) / 1000,
+    };
+  }
+}
+
+/** Each process's CPU seconds between two readings (null where either is missing). */
+export function cpuBetween(
+  before: readonly { pid: number; cpuS: number | null }[],
+  after: readonly { pid: number; cpuS: number | null }[],
+): { pid: number; cpuS: number | null }[] {
+  return after.map((a) => {
+    const b = before.find((x) => x.pid === a.pid)?.cpuS ?? null;
+    return { pid: a.pid, cpuS: a.cpuS !== null && b !== null ? a.cpuS - b : null };
+  });
 }

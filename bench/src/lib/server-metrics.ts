@@ -4,7 +4,7 @@
 // GC pauses: the nodejs_gc_duration_seconds histogram's bucket counts after minus before, so the
 // figures are the phase's own. Event-loop delay: prom-client resets its delay histogram at every
 // scrape, so the gauges of the scrape after a phase cover the phase since the scrape before it.
-import { listeningSocketsOf } from './process-tree.ts';
+import { listeningSocketsOf } from './proc.ts';
 import { int, table } from './report.ts';
 
 /** One sample line of a Prometheus text exposition. */

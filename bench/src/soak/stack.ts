@@ -6,13 +6,11 @@
 // data-server writes carries a TTL, so none outlives the cache's 5 minutes).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type ListeningPorts, parseStackUp, STACK_UP } from '@slg/service-kit/core';
-import { parentPid } from '../lib/proc.ts';
-import { processTree } from '../lib/process-tree.ts';
+import { nodeOptionsOf, parentPid, processTree, serviceOf } from '../lib/proc.ts';
 
 // `npm start`'s script, at the root of the repository this bench belongs to.
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,16 +39,6 @@ export interface ServerProcess {
   nodeOptions?: string | null;
 }
 
-/** A process's NODE_OPTIONS (/proc/<pid>/environ); null when unset or unreadable. */
-export function nodeOptionsOf(pid: number): string | null {
-  try {
-    const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-    return env.find((e) => e.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export interface StartedStack {
   dataServer: string;
   dbproxy: string;
@@ -66,29 +54,15 @@ export interface StartedStack {
   stop(): Promise<void>;
 }
 
-function cmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return '';
-  }
-}
-
-function serviceOf(cmd: string): string | null {
-  return /\/([a-z-]+)\/dist\/main\.mjs/.exec(cmd)?.[1] ?? null;
-}
-
-const parentOf = parentPid;
-
 /** The server processes under a `scripts/start.ts` process, labelled by service. */
 export function stackProcesses(startPid: number): ServerProcess[] {
   const out: ServerProcess[] = [];
   for (const pid of processTree([startPid])) {
     if (pid === startPid) continue;
-    const service = serviceOf(cmdline(pid));
+    const service = serviceOf(pid);
     if (!service) continue;
-    const parent = parentOf(pid);
-    const forked = parent !== null && parent !== startPid && serviceOf(cmdline(parent)) === service;
+    const parent = parentPid(pid);
+    const forked = parent !== null && parent !== startPid && serviceOf(parent) === service;
     out.push({
       pid,
       label: forked ? `${service} worker` : service,
