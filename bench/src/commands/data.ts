@@ -23,7 +23,7 @@ import {
   seedingOf,
 } from '../data/workload.ts';
 import { type CeilingOptions, type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
-import { type CpuPerRequest, cpuPerRequest, cpuTable } from '../lib/cpu-cost.ts';
+import { type CpuPerRequest, cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
@@ -485,37 +485,6 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
   };
 }
 
-/** The run's CPU per request from its measured slices and its ceiling phases. */
-export function dataCpuPerRequest(
-  ceilings: readonly CeilingResult[],
-  usage: ReturnType<UsageSampler['stop']>,
-  requests: number,
-): CpuPerRequest {
-  const measured = ceilings.filter((c) => c.server?.cpuS != null);
-  const sum = (xs: number[]) => xs.reduce((n, v) => n + v, 0);
-  return cpuPerRequest({
-    echoServer: measured.length
-      ? {
-          cpuS: sum(measured.map((c) => c.server!.cpuS!)),
-          requests: sum(measured.map((c) => c.requests)),
-        }
-      : null,
-    echoClient: ceilings.length
-      ? {
-          cpuS: sum(ceilings.map((c) => c.client.userCpuS + c.client.systemCpuS)),
-          requests: sum(ceilings.map((c) => c.requests)),
-        }
-      : null,
-    servers: usage.servers.map((srv) => ({
-      pid: srv.pid,
-      label: commandLabel(srv.pid, srv.name),
-      cpuS: srv.cpuS,
-    })),
-    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
-    requests,
-  });
-}
-
 /**
  * --rate auto: the closed-model capacity, from a run of `capacityDurationMs` at the configured
  * concurrency on a population of its own (seeded here, then seeded again from a clean slate for
@@ -904,7 +873,7 @@ function report(
       `server pid ${srv.pid} (${srv.name ?? '?'}): CPU ${srv.cores === null ? '?' : `${(srv.cores * 100).toFixed(0)}% of one core`}, peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
     );
   }
-  const cpu = dataCpuPerRequest(
+  const cpu = cpuBesideEcho(
     ceilings.map((c) => c.result),
     usage,
     t.requests,

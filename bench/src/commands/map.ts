@@ -10,7 +10,7 @@ import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CeilingResult } from '../lib/ceiling.ts';
-import { type CpuPerRequest, cpuPerRequest, cpuTable } from '../lib/cpu-cost.ts';
+import { cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool } from '../lib/load-pool.ts';
@@ -646,23 +646,7 @@ function report(
     );
   }
   const usage = combineUsage(slices.map((x) => x.usage));
-  const echoServerCpu = ceilings.every((c) => c.server?.cpuS != null)
-    ? ceilings.reduce((n, c) => n + c.server!.cpuS!, 0)
-    : null;
-  const cpu: CpuPerRequest = cpuPerRequest({
-    echoServer: echoServerCpu === null ? null : { cpuS: echoServerCpu, requests: et.requests },
-    echoClient: {
-      cpuS: ceilings.reduce((n, c) => n + c.client.userCpuS + c.client.systemCpuS, 0),
-      requests: et.requests,
-    },
-    servers: usage.servers.map((x) => ({
-      pid: x.pid,
-      label: commandLabel(x.pid, x.name),
-      cpuS: x.cpuS,
-    })),
-    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
-    requests: vt.requests,
-  });
+  const cpu = cpuBesideEcho(ceilings, usage, vt.requests);
   say('');
   say(cpuTable(cpu));
   for (const srv of usage.servers) {

@@ -16,8 +16,8 @@ import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
 import { DEFAULT_WEIGHTS } from '../data/operations.ts';
 import { defaultSchemaPath } from '../data/schema.ts';
-import type { DataParams } from '../data/workload.ts';
-import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { type DataParams, seedingOf } from '../data/workload.ts';
+import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { LoadPool } from '../lib/load-pool.ts';
 import {
@@ -521,229 +521,336 @@ export async function runSoak(s: SoakSettings): Promise<number> {
     say(`stack up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   try {
-    return await soak(s, env, stack, say);
+    return await new Soak(s, env, stack, say).run();
   } finally {
     await stack?.stop();
   }
 }
 
-async function soak(
-  s: SoakSettings,
-  env: ReturnType<typeof collectEnvironment>,
-  stack: StartedStack | null,
-  say: (line: string) => void,
-): Promise<number> {
-  const target = stack?.dataServer ?? s.target!;
-  const processes: ServerProcess[] = stack
-    ? stack.processes()
-    : s.serverPids.map((pid) => ({
-        pid,
-        label: processLabel(pid),
-        nodeOptions: nodeOptionsOf(pid),
-      }));
-  say(
-    `server processes: ${processes.length ? processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
-  );
-  const params: DataParams = {
-    target,
-    channels: s.channels,
-    deadlineMs: s.deadlineMs,
-    schemaPath: defaultSchemaPath,
-    seed: s.seed,
-    players: s.players,
-    firstPlayer: s.firstPlayer,
-    members: 3,
-    concurrency: s.concurrency,
-    weights: [...DEFAULT_WEIGHTS],
-    slowMs: 200,
-    seedParallel: 32,
-    printLimit: 5,
-  };
-  say(`seeding ${s.players} players through ${target}...`);
-  // Ctrl-C while seeding ends the process; a stack the soak started is killed on the way out.
-  const whileSeeding = () => process.exit(130);
-  process.once('SIGINT', whileSeeding);
-  process.once('SIGTERM', whileSeeding);
-  const pool = await LoadPool.start(
-    {
-      workloadModule: new URL('../data/workload.ts', import.meta.url),
-      workers: s.workers,
-      concurrency: s.concurrency,
-      params,
-      heapMb: defaultWorkerHeapMb(s.players, 3, s.workers),
-    },
-    createProgress({
-      label: 'seeding',
-      unit: 'players',
-      total: { requests: s.players },
-      intervalS: 5,
-      silent: s.quiet,
-    }),
-  );
-  process.off('SIGINT', whileSeeding);
-  process.off('SIGTERM', whileSeeding);
-  const seeding = {
-    players: pool.readyInfo.reduce((n, i) => n + (i.players as number), 0),
-    records: pool.readyInfo.reduce((n, i) => n + (i.records as number), 0),
-    seconds: Math.max(...pool.readyInfo.map((i) => i.seedS as number)),
-  };
-  say(`seeded ${int(seeding.records)} records in ${seeding.seconds.toFixed(1)} s`);
+/** Each process's CPU seconds at one moment (the settled rule's CPU per request). */
+type CpuReading = { pid: number; cpuS: number | null }[];
 
-  const series = new Map<number, RssSeries>(
-    processes.map((p) => [p.pid, { pid: p.pid, label: p.label, samples: [] }]),
-  );
-  let loadStart = 0;
-  const sample = () => {
-    const x = (performance.now() - loadStart) / 60_000;
-    for (const p of processes) {
-      const v = rssMb(p.pid);
-      if (v !== null) series.get(p.pid)!.samples.push({ x, y: v });
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let loadEnd = 0;
-  let measuredMin = 0;
-  /** Cumulative histograms at the measured load's start, half-way and end (the settled p99). */
-  let opsAtStart: OpSnapshot[] | null = null;
-  let opsAtHalf: OpSnapshot[] | null = null;
-  let opsAtEnd: OpSnapshot[] | null = null;
-  /** Each process's CPU seconds at the same three moments, and the interval index of the half. */
-  type CpuReading = { pid: number; cpuS: number | null }[];
-  const readCpu = (): CpuReading => processes.map((p) => ({ pid: p.pid, cpuS: cpuSeconds(p.pid) }));
-  let cpuAtStart: CpuReading | null = null;
-  let cpuAtHalf: CpuReading | null = null;
-  let cpuAtEnd: CpuReading | null = null;
-  let halfAt = 0;
-  const metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
-  let afterWarmUp: SettleResult | null = null;
-  let compactionsAtLoadEnd: (number | null)[] = [];
-  const intervals: SoakInterval[] = [];
-  let maxRate: SoakResult['maxRate'];
-  let rate = 0;
-  let stopped = false;
-  const onSignal = () => {
-    if (stopped) process.exit(130);
-    stopped = true;
-    process.stderr.write('\ninterrupted: ending after the requests in flight\n');
-    pool.stop();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    let before: OpSnapshot[] | null = null;
-    // The pool's figures are cumulative: each phase's own are the difference from the last.
-    const probeOnce = async (label: string, ms: number, prev: OpSnapshot[] | null) => {
-      const probe = await pool.run({
-        durationMs: ms,
-        requests: null,
-        rate: null,
-        progress: createProgress({
-          label,
-          total: { seconds: ms / 1000 },
-          intervalS: 5,
-          silent: s.quiet,
-        }),
-      });
-      const own = intervalLatency(prev, probe.ops);
-      const t = {
-        rate: own.answered / probe.elapsedS,
-        requests: own.answered + own.errors,
-        errors: own.errors,
-      };
-      say(
-        `${label === 'probe' ? 'maximum rate' : 'maximum rate again, after the warm-up'}: ${int(t.rate)} requests/s (closed model, ${s.concurrency} in flight, ${(ms / 1000).toFixed(0)} s, ${int(t.errors)} errors; load average ${loadavg()
-          .map((x) => x.toFixed(2))
-          .join(' ')})`,
-      );
-      return { t, ops: probe.ops };
+/** The cumulative figures at a moment of the measured load: the latency and each process's CPU. */
+interface Mark {
+  ops: OpSnapshot[] | null;
+  cpu: CpuReading;
+}
+
+/**
+ * One soak against a stack, in phases: seed the players, find the rate (the probes and the
+ * warm-up), run the measured intervals while each process's RSS is sampled, wait for the
+ * services' compaction, judge, and write the JSON and the chart.
+ */
+class Soak {
+  readonly #s: SoakSettings;
+  readonly #env: Environment;
+  readonly #stack: StartedStack | null;
+  readonly #say: (line: string) => void;
+  readonly #processes: ServerProcess[];
+  readonly #metricsUrls: string[];
+  #pool!: LoadPool;
+  #stopped = false;
+  /** The pool's cumulative latency at the end of its last run (its figures never reset). */
+  #before: OpSnapshot[] | null = null;
+  #maxRate!: SoakResult['maxRate'];
+  #rate = 0;
+  #afterWarmUp: SettleResult | null = null;
+  readonly #intervals: SoakInterval[] = [];
+  readonly #series: Map<number, RssSeries>;
+  #loadStart = 0;
+  #loadEnd = 0;
+  /** At the measured load's start, half-way (after interval #halfAt) and end. */
+  #marks: { start?: Mark; half?: Mark; end?: Mark } = {};
+  #halfAt = 0;
+  #rssTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    s: SoakSettings,
+    env: Environment,
+    stack: StartedStack | null,
+    say: (line: string) => void,
+  ) {
+    this.#s = s;
+    this.#env = env;
+    this.#stack = stack;
+    this.#say = say;
+    this.#processes = stack
+      ? stack.processes()
+      : s.serverPids.map((pid) => ({
+          pid,
+          label: processLabel(pid),
+          nodeOptions: nodeOptionsOf(pid),
+        }));
+    this.#metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
+    this.#series = new Map(
+      this.#processes.map((p) => [p.pid, { pid: p.pid, label: p.label, samples: [] }]),
+    );
+  }
+
+  async run(): Promise<number> {
+    const s = this.#s;
+    const say = this.#say;
+    say(
+      `server processes: ${this.#processes.length ? this.#processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
+    );
+    const seeding = await this.#seed();
+    const onSignal = () => {
+      if (this.#stopped) process.exit(130);
+      this.#stopped = true;
+      process.stderr.write('\ninterrupted: ending after the requests in flight\n');
+      this.#pool.stop();
     };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    let compactionsAtLoadEnd: (number | null)[];
+    try {
+      await this.#findRate();
+      await this.#measureIntervals();
+    } finally {
+      this.#loadEnd = performance.now();
+      compactionsAtLoadEnd = await Promise.all(this.#metricsUrls.map(compactions));
+      clearInterval(this.#rssTimer);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await this.#pool.close();
+    }
+    let after: SettleResult | null = null;
+    if (s.settleTimeoutMs > 0 && this.#metricsUrls.length > 0 && !this.#stopped) {
+      after = await settle(
+        this.#metricsUrls,
+        compactionsAtLoadEnd,
+        this.#processes,
+        s.settleTimeoutMs,
+        this.#loadEnd,
+      );
+      this.#saySettled('after the load', after);
+    }
+    const { verdict, totals, byHalves } = this.#judge(after);
+    say('');
+    this.#sayVerdict(verdict, byHalves);
+    const jsonPath = s.out ?? defaultResultPath('soak', this.#env.startedAt);
+    const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;
+    const result: SoakResult = {
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      kind: 'soak',
+      environment: this.#env,
+      settings: s,
+      stack: this.#stack ? 'started' : 'given',
+      maxRate: this.#maxRate,
+      targetRate: this.#rate,
+      seeding,
+      intervals: this.#intervals,
+      processes: this.#processes,
+      rss: [...this.#series.values()],
+      totals,
+      verdict,
+      after,
+      afterWarmUp: this.#afterWarmUp,
+      chart: chartPath,
+      pass: verdict.pass,
+    };
+    const written = writeResult(jsonPath, result);
+    writeFileSync(
+      chartPath,
+      soakChart({
+        title: `soak ${this.#env.startedAt}: ${int(this.#rate)} req/s (${(s.loadFraction * 100).toFixed(0)}% of ${int(this.#maxRate.rate)}), ${this.#env.cores} cores, load ${this.#intervals.at(-1)?.loadAverage[0] ?? '?'}`,
+        intervals: this.#intervals,
+        rss: result.rss,
+        verdict,
+      }),
+    );
+    say(`result: ${showPath(written)}; chart: ${showPath(chartPath)}`);
+    // A pass with notes (the p99 halves not judged) says so on the verdict line itself.
+    say(
+      verdict.pass
+        ? verdict.notes.length
+          ? `PASS (${verdict.notes.map((n) => n.replace(/:.*/, '')).join('; ')}: see NOTE above)`
+          : 'PASS'
+        : `FAIL: ${verdict.reasons.join('; ')}`,
+    );
+    return verdict.pass ? 0 : 1;
+  }
+
+  /** Seeds the players: the pool's workers each seed theirs. */
+  async #seed(): Promise<SoakResult['seeding']> {
+    const s = this.#s;
+    const target = this.#stack?.dataServer ?? s.target!;
+    const params: DataParams = {
+      target,
+      channels: s.channels,
+      deadlineMs: s.deadlineMs,
+      schemaPath: defaultSchemaPath,
+      seed: s.seed,
+      players: s.players,
+      firstPlayer: s.firstPlayer,
+      members: 3,
+      concurrency: s.concurrency,
+      weights: [...DEFAULT_WEIGHTS],
+      slowMs: 200,
+      seedParallel: 32,
+      printLimit: 5,
+    };
+    this.#say(`seeding ${s.players} players through ${target}...`);
+    // Ctrl-C while seeding ends the process; a stack the soak started is killed on the way out.
+    const whileSeeding = () => process.exit(130);
+    process.once('SIGINT', whileSeeding);
+    process.once('SIGTERM', whileSeeding);
+    this.#pool = await LoadPool.start(
+      {
+        workloadModule: new URL('../data/workload.ts', import.meta.url),
+        workers: s.workers,
+        concurrency: s.concurrency,
+        params,
+        heapMb: defaultWorkerHeapMb(s.players, 3, s.workers),
+      },
+      createProgress({
+        label: 'seeding',
+        unit: 'players',
+        total: { requests: s.players },
+        intervalS: 5,
+        silent: s.quiet,
+      }),
+    );
+    process.off('SIGINT', whileSeeding);
+    process.off('SIGTERM', whileSeeding);
+    const seeding = seedingOf(this.#pool.readyInfo);
+    this.#say(`seeded ${int(seeding.records)} records in ${seeding.seconds.toFixed(1)} s`);
+    return seeding;
+  }
+
+  /** One run of the pool; `before` moves to its end. */
+  async #runPool(label: string, ms: number, rate: number | null, intervalS: number) {
+    const run = await this.#pool.run({
+      durationMs: ms,
+      requests: null,
+      rate,
+      progress: createProgress({
+        label,
+        total: { seconds: ms / 1000 },
+        intervalS,
+        silent: this.#s.quiet,
+      }),
+    });
+    const own = intervalLatency(this.#before, run.ops);
+    this.#before = run.ops;
+    return { run, own };
+  }
+
+  /** A closed-model probe of the maximum rate. */
+  async #probe(label: string, ms: number) {
+    const { run, own } = await this.#runPool(label, ms, null, 5);
+    const t = {
+      rate: own.answered / run.elapsedS,
+      requests: own.answered + own.errors,
+      errors: own.errors,
+    };
+    this.#say(
+      `${label === 'probe' ? 'maximum rate' : 'maximum rate again, after the warm-up'}: ${int(t.rate)} requests/s (closed model, ${this.#s.concurrency} in flight, ${(ms / 1000).toFixed(0)} s, ${int(t.errors)} errors; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
+    );
+    return t;
+  }
+
+  /**
+   * The rate: a share of the maximum, probed (or given); then the unmeasured warm-up at it, a
+   * second probe (the lower of the two is taken) and, under the settled rule, the RSS settled
+   * after the warm-up load.
+   */
+  async #findRate(): Promise<void> {
+    const s = this.#s;
+    const say = this.#say;
     if (s.maxRate === null) {
-      const { t, ops } = await probeOnce('probe', s.probeMs, null);
-      maxRate = { rate: t.rate, measured: true, probeRequests: t.requests, probeErrors: t.errors };
-      before = ops;
+      const t = await this.#probe('probe', s.probeMs);
+      this.#maxRate = {
+        rate: t.rate,
+        measured: true,
+        probeRequests: t.requests,
+        probeErrors: t.errors,
+      };
     } else {
-      maxRate = { rate: s.maxRate, measured: false, probeRequests: null, probeErrors: null };
+      this.#maxRate = { rate: s.maxRate, measured: false, probeRequests: null, probeErrors: null };
       say(`maximum rate: ${int(s.maxRate)} requests/s (--max-rate)`);
     }
-    rate = maxRate.rate * s.loadFraction;
-    if (!(rate > 0))
+    this.#rate = this.#maxRate.rate * s.loadFraction;
+    if (!(this.#rate > 0))
       throw new Error('the maximum rate measured is 0: is the data-server answering?');
     const n = Math.max(1, Math.round(s.durationMs / s.intervalMs));
     say(
-      `soak: open model at ${int(rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${n} intervals of ${s.intervalMs / 1000} s`,
+      `soak: open model at ${int(this.#rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${n} intervals of ${s.intervalMs / 1000} s`,
     );
-    if (s.warmUpMs > 0 && !stopped) {
-      const w = await pool.run({
-        durationMs: s.warmUpMs,
-        requests: null,
-        rate,
-        progress: createProgress({
-          label: 'warm-up',
-          total: { seconds: s.warmUpMs / 1000 },
-          intervalS: 30,
-          silent: s.quiet,
-        }),
-      });
-      const warmRate = intervalLatency(before, w.ops).answered / w.elapsedS;
-      before = w.ops;
+    if (s.warmUpMs === 0 || this.#stopped) return;
+    const w = await this.#runPool('warm-up', s.warmUpMs, this.#rate, 30);
+    say(
+      `warm-up: ${(s.warmUpMs / 1000).toFixed(0)} s at that rate, not measured (answered ${int(w.own.answered / w.run.elapsedS)}/s)`,
+    );
+    if (s.maxRate === null && s.reprobeMs > 0 && !this.#stopped) {
+      // The first probe may have met a quieter moment than the load that follows: probe again
+      // now that the heap has settled, and take the lower (docs/design/bench.md, the soak's rules).
+      const t = await this.#probe('re-probe', s.reprobeMs);
+      const first = this.#maxRate.rate;
+      this.#maxRate = {
+        ...this.#maxRate,
+        rate: Math.min(first, t.rate),
+        firstProbeRate: first,
+        reprobeRate: t.rate,
+      };
+      this.#rate = this.#maxRate.rate * s.loadFraction;
       say(
-        `warm-up: ${(s.warmUpMs / 1000).toFixed(0)} s at that rate, not measured (answered ${int(warmRate)}/s)`,
+        `soak: open model at ${int(this.#rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the lower probe, ${int(this.#maxRate.rate)})`,
       );
-      if (s.maxRate === null && s.reprobeMs > 0 && !stopped) {
-        // The first probe may have met a quieter moment than the load that follows: probe again
-        // now that the heap has settled, and take the lower (docs/design/bench.md, the soak's rules).
-        const { t, ops } = await probeOnce('re-probe', s.reprobeMs, before);
-        before = ops;
-        const first = maxRate.rate;
-        maxRate = {
-          ...maxRate,
-          rate: Math.min(first, t.rate),
-          firstProbeRate: first,
-          reprobeRate: t.rate,
-        };
-        rate = maxRate.rate * s.loadFraction;
-        say(
-          `soak: open model at ${int(rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the lower probe, ${int(maxRate.rate)})`,
-        );
-      }
-      if (s.rule.mode === 'settled' && !stopped) {
-        const warmEnd = performance.now();
-        const at = await Promise.all(metricsUrls.map(compactions));
-        afterWarmUp = await settle(metricsUrls, at, processes, s.settleTimeoutMs, warmEnd);
-        say(
-          `after the warm-up: ${afterWarmUp.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${afterWarmUp.waitedS.toFixed(1)} s; settled RSS MB (the lowest while waiting): ${afterWarmUp.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
-        );
-      }
     }
-    loadStart = performance.now();
-    opsAtStart = before;
-    cpuAtStart = readCpu();
-    halfAt = Math.floor(n / 2);
-    sample();
-    timer = setInterval(sample, s.sampleMs);
-    for (let i = 0; i < n && !stopped; i++) {
-      const startMin = (performance.now() - loadStart) / 60_000;
-      const run = await pool.run({
-        durationMs: s.intervalMs,
-        requests: null,
-        rate,
-        progress: createProgress({
-          label: `interval ${i + 1}/${n}`,
-          total: { seconds: s.intervalMs / 1000 },
-          intervalS: 30,
-          silent: s.quiet,
-        }),
-      });
-      const endMin = (performance.now() - loadStart) / 60_000;
-      const cpuNow = readCpu();
-      const lat = intervalLatency(before, run.ops);
-      before = run.ops;
-      if (i + 1 === halfAt) {
-        opsAtHalf = run.ops;
-        cpuAtHalf = cpuNow;
-      }
-      opsAtEnd = run.ops;
-      cpuAtEnd = cpuNow;
+    if (s.rule.mode === 'settled' && !this.#stopped) {
+      const warmEnd = performance.now();
+      const at = await Promise.all(this.#metricsUrls.map(compactions));
+      this.#afterWarmUp = await settle(
+        this.#metricsUrls,
+        at,
+        this.#processes,
+        s.settleTimeoutMs,
+        warmEnd,
+      );
+      this.#saySettled('after the warm-up', this.#afterWarmUp);
+    }
+  }
+
+  #mark(): Mark {
+    return {
+      ops: this.#before,
+      cpu: this.#processes.map((p) => ({ pid: p.pid, cpuS: cpuSeconds(p.pid) })),
+    };
+  }
+
+  /** Appends every process's RSS now to its series (minutes since the load began, MB). */
+  #sampleRss(): void {
+    const x = (performance.now() - this.#loadStart) / 60_000;
+    for (const p of this.#processes) {
+      const v = rssMb(p.pid);
+      if (v !== null) this.#series.get(p.pid)!.samples.push({ x, y: v });
+    }
+  }
+
+  /** The measured load: intervals at the rate, each process's RSS sampled meanwhile. */
+  async #measureIntervals(): Promise<void> {
+    const s = this.#s;
+    const n = Math.max(1, Math.round(s.durationMs / s.intervalMs));
+    this.#loadStart = performance.now();
+    this.#marks.start = this.#mark();
+    this.#halfAt = Math.floor(n / 2);
+    this.#sampleRss();
+    this.#rssTimer = setInterval(() => this.#sampleRss(), s.sampleMs);
+    for (let i = 0; i < n && !this.#stopped; i++) {
+      const startMin = (performance.now() - this.#loadStart) / 60_000;
+      const { own: lat } = await this.#runPool(
+        `interval ${i + 1}/${n}`,
+        s.intervalMs,
+        this.#rate,
+        30,
+      );
+      const endMin = (performance.now() - this.#loadStart) / 60_000;
+      const mark = this.#mark();
+      if (i + 1 === this.#halfAt) this.#marks.half = mark;
+      this.#marks.end = mark;
       const load = loadavg().map((x) => Math.round(x * 100) / 100);
       const iv: SoakInterval = {
         index: i + 1,
@@ -758,166 +865,127 @@ async function soak(
         rate: lat.answered / ((endMin - startMin) * 60),
         loadAverage: load,
       };
-      intervals.push(iv);
-      const rssNow = processes
+      this.#intervals.push(iv);
+      const rssNow = this.#processes
         .map((p) => {
-          const last = series.get(p.pid)!.samples.at(-1);
+          const last = this.#series.get(p.pid)!.samples.at(-1);
           return `${p.label} ${last ? last.y.toFixed(0) : '?'}`;
         })
         .join(', ');
-      say(
+      this.#say(
         `interval ${i + 1}/${n}: ${int(iv.rate)} answered/s, p50 ${iv.p50Ms.toFixed(2)} ms, p99 ${iv.p99Ms.toFixed(2)} ms, errors ${iv.errors}, mismatches ${iv.mismatches}; RSS MB: ${rssNow}; load ${load.join(' ')}`,
       );
     }
-    sample();
-  } finally {
-    loadEnd = performance.now();
-    measuredMin = loadStart > 0 ? (loadEnd - loadStart) / 60_000 : 0;
-    compactionsAtLoadEnd = await Promise.all(metricsUrls.map(compactions));
-    if (timer) clearInterval(timer);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await pool.close();
+    this.#sampleRss();
   }
 
-  let after: SettleResult | null = null;
-  if (s.settleTimeoutMs > 0 && metricsUrls.length > 0 && !stopped) {
-    after = await settle(metricsUrls, compactionsAtLoadEnd, processes, s.settleTimeoutMs, loadEnd);
-    say(
-      `after the load: ${after.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${after.waitedS.toFixed(1)} s; settled RSS MB (the lowest while waiting): ${after.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
+  #saySettled(when: string, r: SettleResult): void {
+    this.#say(
+      `${when}: ${r.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${r.waitedS.toFixed(1)} s; settled RSS MB (the lowest while waiting): ${r.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
     );
   }
 
-  const rss = [...series.values()];
-  const half = (
-    from: OpSnapshot[] | null,
-    to: OpSnapshot[],
-    cpuFrom: CpuReading,
-    cpuTo: CpuReading,
-    ivs: SoakInterval[],
-  ): HalfFigures => {
-    const lat = intervalLatency(from, to);
-    return {
-      p99Ms: lat.answered > 0 ? lat.p99Ms : null,
-      answered: lat.answered,
-      seconds: ivs.reduce((n, iv) => n + (iv.endMin - iv.startMin) * 60, 0),
-      cpuS: cpuBetween(cpuFrom, cpuTo),
+  /** The rule's verdict, and the run's own failures (mismatches, errors, Ctrl-C) with it. */
+  #judge(after: SettleResult | null): {
+    verdict: SoakVerdict;
+    totals: SoakResult['totals'];
+    byHalves: boolean;
+  } {
+    const s = this.#s;
+    const { start, half, end } = this.#marks;
+    const halfOf = (from: Mark, to: Mark, ivs: SoakInterval[]): HalfFigures => {
+      const lat = intervalLatency(from.ops, to.ops!);
+      return {
+        p99Ms: lat.answered > 0 ? lat.p99Ms : null,
+        answered: lat.answered,
+        seconds: ivs.reduce((n, iv) => n + (iv.endMin - iv.startMin) * 60, 0),
+        cpuS: cpuBetween(from.cpu, to.cpu),
+      };
     };
-  };
-  const halves =
-    opsAtHalf && opsAtEnd && cpuAtStart && cpuAtHalf && cpuAtEnd && !stopped
-      ? {
-          targetRate: rate,
-          firstHalf: half(opsAtStart, opsAtHalf, cpuAtStart, cpuAtHalf, intervals.slice(0, halfAt)),
-          lastHalf: half(opsAtHalf, opsAtEnd, cpuAtHalf, cpuAtEnd, intervals.slice(halfAt)),
-        }
-      : null;
-  const settled =
-    s.rule.mode === 'settled' && afterWarmUp !== null && after !== null
-      ? {
-          before: afterWarmUp.rssMb,
-          after: after.rssMb,
-          compacted: afterWarmUp.compacted && after.compacted,
-          loadMinutes: measuredMin,
-          ...(halves ?? {}),
-        }
-      : null;
-  const verdict = judge(intervals, rss, s.rule, settled);
-  const sums = intervals.reduce(
-    (a, iv) => ({
-      requests: a.requests + iv.requests,
-      answered: a.answered + iv.requests - iv.errors,
-      errors: a.errors + iv.errors,
-      mismatches: a.mismatches + iv.mismatches,
-    }),
-    { requests: 0, answered: 0, errors: 0, mismatches: 0 },
-  );
-  const reasons = [...verdict.reasons];
-  if (sums.mismatches > 0) reasons.push(`${sums.mismatches} answers did not match the model`);
-  if (sums.errors > s.maxErrors)
-    reasons.push(`${sums.errors} failed calls (tolerated: ${s.maxErrors})`);
-  if (stopped) reasons.push('interrupted');
-  const pass = reasons.length === 0;
+    const halves =
+      start && half && end && !this.#stopped
+        ? {
+            targetRate: this.#rate,
+            firstHalf: halfOf(start, half, this.#intervals.slice(0, this.#halfAt)),
+            lastHalf: halfOf(half, end, this.#intervals.slice(this.#halfAt)),
+          }
+        : null;
+    const settled =
+      s.rule.mode === 'settled' && this.#afterWarmUp !== null && after !== null
+        ? {
+            before: this.#afterWarmUp.rssMb,
+            after: after.rssMb,
+            compacted: this.#afterWarmUp.compacted && after.compacted,
+            loadMinutes: this.#loadStart > 0 ? (this.#loadEnd - this.#loadStart) / 60_000 : 0,
+            ...(halves ?? {}),
+          }
+        : null;
+    const verdict = judge(this.#intervals, [...this.#series.values()], s.rule, settled);
+    const totals = this.#intervals.reduce(
+      (a, iv) => ({
+        requests: a.requests + iv.requests,
+        answered: a.answered + iv.requests - iv.errors,
+        errors: a.errors + iv.errors,
+        mismatches: a.mismatches + iv.mismatches,
+      }),
+      { requests: 0, answered: 0, errors: 0, mismatches: 0 },
+    );
+    const reasons = [...verdict.reasons];
+    if (totals.mismatches > 0) reasons.push(`${totals.mismatches} answers did not match the model`);
+    if (totals.errors > s.maxErrors)
+      reasons.push(`${totals.errors} failed calls (tolerated: ${s.maxErrors})`);
+    if (this.#stopped) reasons.push('interrupted');
+    return {
+      verdict: { ...verdict, pass: reasons.length === 0, reasons },
+      totals,
+      byHalves: settled?.firstHalf !== undefined,
+    };
+  }
 
-  say('');
-  const isSettled = s.rule.mode === 'settled';
-  say(
-    isSettled
-      ? `RSS per process (MB): mean of each interval; settled rule: growth between the settled readings after the warm-up and after the load (bound ${verdict.settledBoundMb?.toFixed(1) ?? '?'} MB)`
-      : 'RSS per process (MB): mean of each interval; slope after the warm-up',
-  );
-  for (const p of verdict.processes) {
-    const settledText = isSettled
-      ? `settled ${p.settledBeforeMb?.toFixed(1) ?? '?'} -> ${p.settledAfterMb?.toFixed(1) ?? '?'} (${p.settledGrowthMb === null || p.settledGrowthMb === undefined ? '?' : `${p.settledGrowthMb >= 0 ? '+' : ''}${p.settledGrowthMb.toFixed(1)}`}), `
-      : '';
+  /** What a person reads of the verdict: each process's RSS, the p99, the rate and the CPU. */
+  #sayVerdict(verdict: SoakVerdict, byHalves: boolean): void {
+    const s = this.#s;
+    const say = this.#say;
+    const isSettled = s.rule.mode === 'settled';
+    const f = (v: number | null | undefined, digits: number) => v?.toFixed(digits) ?? '?';
     say(
-      `  ${p.label.padEnd(20)} ${p.rssPerIntervalMb.map((v) => (v === null ? '?' : v.toFixed(0))).join(' ')}  ${settledText}slope ${p.slopeAfterWarmUpMbPerMin?.toFixed(2) ?? '?'} MB/min (whole run ${p.slopeAllMbPerMin?.toFixed(2) ?? '?'}), peak ${p.peakMb.toFixed(0)}${p.pass ? '' : '  FAIL'}`,
+      isSettled
+        ? `RSS per process (MB): mean of each interval; settled rule: growth between the settled readings after the warm-up and after the load (bound ${f(verdict.settledBoundMb, 1)} MB)`
+        : 'RSS per process (MB): mean of each interval; slope after the warm-up',
     );
-  }
-  say(
-    `p99 per interval (ms): ${intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; ${settled?.firstHalf !== undefined ? `first half ${verdict.p99Second?.toFixed(1)}, last half ${verdict.p99Last?.toFixed(1)}: last / first half` : `last / ${isSettled ? 'first' : 'second'}`} ${verdict.p99Ratio?.toFixed(2) ?? '?'} (${isSettled && s.rule.judgeOn === 'cpu' ? 'recorded, not judged: --judge cpu' : `bound ${(1 + s.rule.maxP99Growth).toFixed(2)}`}); slope ${verdict.p99SlopeMsPerMin?.toFixed(3) ?? '?'} ms/min`,
-  );
-  if (verdict.rate) {
-    const r = verdict.rate;
+    for (const p of verdict.processes) {
+      const growth = p.settledGrowthMb;
+      const settledText = isSettled
+        ? `settled ${f(p.settledBeforeMb, 1)} -> ${f(p.settledAfterMb, 1)} (${growth == null ? '?' : `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}`}), `
+        : '';
+      say(
+        `  ${p.label.padEnd(20)} ${p.rssPerIntervalMb.map((v) => (v === null ? '?' : v.toFixed(0))).join(' ')}  ${settledText}slope ${f(p.slopeAfterWarmUpMbPerMin, 2)} MB/min (whole run ${f(p.slopeAllMbPerMin, 2)}), peak ${p.peakMb.toFixed(0)}${p.pass ? '' : '  FAIL'}`,
+      );
+    }
     say(
-      `rate answered (target ${int(r.target)}/s): first half ${int(r.firstHalf)}/s (${(r.firstShare * 100).toFixed(0)}%), last half ${int(r.lastHalf)}/s (${(r.lastShare * 100).toFixed(0)}%); ${
-        s.rule.judgeOn === 'cpu'
-          ? `needed ${(r.bound * 100).toFixed(0)}% in both (--judge cpu): ${r.held ? 'held' : 'NOT held FAIL'}`
-          : `needed ${(r.bound * 100).toFixed(0)}% in both for the p99 halves to be judged: ${r.held ? 'held' : 'NOT held, p99 not judged'}`
-      }`,
+      `p99 per interval (ms): ${this.#intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; ${byHalves ? `first half ${f(verdict.p99Second, 1)}, last half ${f(verdict.p99Last, 1)}: last / first half` : `last / ${isSettled ? 'first' : 'second'}`} ${f(verdict.p99Ratio, 2)} (${isSettled && s.rule.judgeOn === 'cpu' ? 'recorded, not judged: --judge cpu' : `bound ${(1 + s.rule.maxP99Growth).toFixed(2)}`}); slope ${f(verdict.p99SlopeMsPerMin, 3)} ms/min`,
     );
+    if (verdict.rate) {
+      const r = verdict.rate;
+      say(
+        `rate answered (target ${int(r.target)}/s): first half ${int(r.firstHalf)}/s (${(r.firstShare * 100).toFixed(0)}%), last half ${int(r.lastHalf)}/s (${(r.lastShare * 100).toFixed(0)}%); ${
+          s.rule.judgeOn === 'cpu'
+            ? `needed ${(r.bound * 100).toFixed(0)}% in both (--judge cpu): ${r.held ? 'held' : 'NOT held FAIL'}`
+            : `needed ${(r.bound * 100).toFixed(0)}% in both for the p99 halves to be judged: ${r.held ? 'held' : 'NOT held, p99 not judged'}`
+        }`,
+      );
+    }
+    if (verdict.cpuTotal) {
+      const c = verdict.cpuTotal;
+      say(
+        `CPU per request of the data path (${c.processes.join(' + ') || 'none'}), first half -> last half: ${f(c.firstUs, 1)} -> ${f(c.lastUs, 1)} us (${c.ratio === null ? '?' : `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(0)}%`}; bound +${((s.rule.maxCpuGrowth ?? MAX_CPU_GROWTH) * 100).toFixed(0)}%)${c.pass ? '' : ' FAIL'}; each: ${verdict.cpu
+          .map(
+            (p) =>
+              `${p.label} ${f(p.firstUs, 1)} -> ${f(p.lastUs, 1)}${p.judged ? '' : ' (off the data path)'}`,
+          )
+          .join(', ')}`,
+      );
+    }
+    for (const note of verdict.notes) say(`NOTE: ${note}`);
   }
-  if (verdict.cpuTotal) {
-    const c = verdict.cpuTotal;
-    say(
-      `CPU per request of the data path (${c.processes.join(' + ') || 'none'}), first half -> last half: ${c.firstUs?.toFixed(1) ?? '?'} -> ${c.lastUs?.toFixed(1) ?? '?'} us (${c.ratio === null ? '?' : `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(0)}%`}; bound +${((s.rule.maxCpuGrowth ?? MAX_CPU_GROWTH) * 100).toFixed(0)}%)${c.pass ? '' : ' FAIL'}; each: ${verdict.cpu
-        .map(
-          (p) =>
-            `${p.label} ${p.firstUs?.toFixed(1) ?? '?'} -> ${p.lastUs?.toFixed(1) ?? '?'}${p.judged ? '' : ' (off the data path)'}`,
-        )
-        .join(', ')}`,
-    );
-  }
-  for (const note of verdict.notes) say(`NOTE: ${note}`);
-  const jsonPath = s.out ?? defaultResultPath('soak', env.startedAt);
-  const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;
-  const result: SoakResult = {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    kind: 'soak',
-    environment: env,
-    settings: s,
-    stack: stack ? 'started' : 'given',
-    maxRate: maxRate!,
-    targetRate: rate,
-    seeding,
-    intervals,
-    processes,
-    rss,
-    totals: sums,
-    verdict: { ...verdict, pass, reasons },
-    after,
-    afterWarmUp,
-    chart: chartPath,
-    pass,
-  };
-  const written = writeResult(jsonPath, result);
-  writeFileSync(
-    chartPath,
-    soakChart({
-      title: `soak ${env.startedAt}: ${int(rate)} req/s (${(s.loadFraction * 100).toFixed(0)}% of ${int(maxRate!.rate)}), ${env.cores} cores, load ${intervals.at(-1)?.loadAverage[0] ?? '?'}`,
-      intervals,
-      rss,
-      verdict: result.verdict,
-    }),
-  );
-  say(`result: ${showPath(written)}; chart: ${showPath(chartPath)}`);
-  // A pass with notes (the p99 halves not judged) says so on the verdict line itself.
-  say(
-    pass
-      ? verdict.notes.length
-        ? `PASS (${verdict.notes.map((n) => n.replace(/:.*/, '')).join('; ')}: see NOTE above)`
-        : 'PASS'
-      : `FAIL: ${reasons.join('; ')}`,
-  );
-  return pass ? 0 : 1;
 }

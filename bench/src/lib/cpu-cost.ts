@@ -3,6 +3,9 @@
 // that, "x echo"), and the load generator's CPU per request beside its own per echo call. These
 // figures hold on any machine (a share of two busy cores changes the rate, not the CPU a request
 // costs), and they are what decides how many players one machine serves.
+import type { CeilingResult } from './ceiling.ts';
+import { commandLabel } from './proc.ts';
+import type { UsageSampler } from './proc-stats.ts';
 import { int, table } from './report.ts';
 
 /** One process's CPU over a set of phases, and the requests served meanwhile. */
@@ -99,6 +102,37 @@ export function cpuPerRequest(o: {
       multipleOfEchoClient: multiple(clientUs, echoClient),
     },
   };
+}
+
+/** A run's CPU per request from its measured phases' usage and the echo phases beside them. */
+export function cpuBesideEcho(
+  ceilings: readonly CeilingResult[],
+  usage: ReturnType<UsageSampler['stop']>,
+  requests: number,
+): CpuPerRequest {
+  const measured = ceilings.filter((c) => c.server?.cpuS != null);
+  const sum = (xs: number[]) => xs.reduce((n, v) => n + v, 0);
+  return cpuPerRequest({
+    echoServer: measured.length
+      ? {
+          cpuS: sum(measured.map((c) => c.server!.cpuS!)),
+          requests: sum(measured.map((c) => c.requests)),
+        }
+      : null,
+    echoClient: ceilings.length
+      ? {
+          cpuS: sum(ceilings.map((c) => c.client.userCpuS + c.client.systemCpuS)),
+          requests: sum(ceilings.map((c) => c.requests)),
+        }
+      : null,
+    servers: usage.servers.map((srv) => ({
+      pid: srv.pid,
+      label: commandLabel(srv.pid, srv.name),
+      cpuS: srv.cpuS,
+    })),
+    clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
+    requests,
+  });
 }
 
 const x = (m: number | null) => (m === null ? '-' : `${m.toFixed(2)}x`);
