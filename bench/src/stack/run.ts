@@ -279,30 +279,44 @@ export async function runOnce(
   say: (l: string) => void,
   hooks: RunHooks = {},
 ): Promise<StackResult> {
-  const startedAt = new Date().toISOString();
-  const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, stack.map, {
-    deadlineMs: s.deadlineMs,
-    channels: 2,
-  });
-  const data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, stack.data, {
-    deadlineMs: s.deadlineMs,
-    channels: 2,
-  });
-  const battle = battlePoster(stack.battleUrl);
-  const rec = new Recorders(s.slowMs);
-  const checkRec = new Recorders(s.slowMs);
-  const violations: Violation[] = [];
-  const violation = (v: Violation) => {
-    violations.push(v);
-    if (violations.length <= 50)
-      say(
-        `VIOLATION [${v.check}] ${v.player === null ? '' : `player ${v.player}, `}${v.step}: ${v.detail}`,
-      );
-  };
-  const states = new Map<number, PlayerState>();
-  const marches = new Map<number, number>();
-  const counts: Record<string, number> = {};
-  const inv = {
+  const run = new StackRun(s, stack, rate, say);
+  try {
+    return await run.run(hooks);
+  } finally {
+    run.close();
+  }
+}
+
+type Invariants = StackResult['invariants'];
+
+/** What the sessions did, and the servers' use meanwhile. */
+interface Load {
+  sessions: Omit<StackResult['sessions'], 'sustained'>;
+  usage: ReturnType<UsageSampler['stop']>;
+  elapsedS: number;
+}
+
+/**
+ * One run, in phases: every player's start read, the sessions (an open model of arrivals), every
+ * march brought home, then the checks: the ledger of the map's changes, each player's troops,
+ * resources and reports, cache == store; and the figures.
+ */
+class StackRun {
+  readonly #s: StackSettings;
+  readonly #stack: Prepared;
+  readonly #rate: number;
+  readonly #say: (l: string) => void;
+  readonly #map: MapClient;
+  readonly #data: DataClient;
+  /** The sessions' calls (the measured load) and the checks' own. */
+  readonly #rec: Recorders;
+  readonly #checkRec: Recorders;
+  readonly #violations: Violation[] = [];
+  readonly #states = new Map<number, PlayerState>();
+  /** Marches the sessions started: march id -> player. */
+  readonly #marches = new Map<number, number>();
+  readonly #counts: Record<string, number> = {};
+  readonly #inv: Invariants = {
     troopChecksDuring: 0,
     troopChecksUnstable: 0,
     streamChecks: 0,
@@ -316,83 +330,146 @@ export async function runOnce(
     cacheServedFromCache: 0,
     settleSeconds: 0,
   };
-  let ledger: MapLedger | null = null;
-  try {
-    ledger = await MapLedger.open(
-      stack.map,
-      stack.world,
-      stack.world.maxViewport,
+  #ledger: MapLedger | null = null;
+  #ctx!: SessionContext;
+
+  constructor(s: StackSettings, stack: Prepared, rate: number, say: (l: string) => void) {
+    this.#s = s;
+    this.#stack = stack;
+    this.#rate = rate;
+    this.#say = say;
+    const client = { deadlineMs: s.deadlineMs, channels: 2 };
+    this.#map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, stack.map, client);
+    this.#data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, stack.data, client);
+    this.#rec = new Recorders(s.slowMs);
+    this.#checkRec = new Recorders(s.slowMs);
+  }
+
+  async run(hooks: RunHooks): Promise<StackResult> {
+    const startedAt = new Date().toISOString();
+    const s = this.#s;
+    this.#ledger = await MapLedger.open(
+      this.#stack.map,
+      this.#stack.world,
+      this.#stack.world.maxViewport,
       s.session.streamTimeoutMs,
     );
-    // Every player's start: troops (records + marches out), resources, reports so far.
+    await this.#readStart();
+    this.#ctx = this.#context();
+    const load = await this.#runSessions();
+    await this.#bringMarchesHome();
+    await hooks.afterLoad?.({
+      data: this.#data,
+      map: this.#map,
+      stack: this.#stack,
+      ledger: this.#ledger,
+      marches: this.#marches,
+    });
+    const homeLoads = await this.#checkLedger();
+    await this.#checkPlayers(homeLoads);
+    await this.#checkCache();
+    this.#inv.streamChecks = this.#counts['stream checks'] ?? 0;
+    return this.#figures(startedAt, load);
+  }
+
+  close(): void {
+    this.#ledger?.close();
+    this.#map.close();
+    this.#data.close();
+  }
+
+  #violation(v: Violation): void {
+    this.#violations.push(v);
+    if (this.#violations.length <= 50)
+      this.#say(
+        `VIOLATION [${v.check}] ${v.player === null ? '' : `player ${v.player}, `}${v.step}: ${v.detail}`,
+      );
+  }
+
+  /** Calls `each` for every player, `parallel` at a time. */
+  async #forPlayers(parallel: number, each: (p: number) => Promise<void>): Promise<void> {
+    const players = this.#stack.players;
     let next = 0;
     await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let i = next++; i < stack.players.length; i = next++) {
-          const p = stack.players[i]!;
-          // Nothing of this run moves yet: one read.
-          const r = await readPlayer(checkRec, data, p, new Set());
-          const base = new Set(r.reportIds);
-          states.set(p, {
-            baseTroops: r.records + r.inMarches,
-            baseResources: r.resources,
-            baseReports: base,
-            spent: {},
-            reportsChecked: new Set(),
-            uncertain: r.marches > 0 ? `${r.marches} marches out at the start` : null,
-          });
-        }
+      Array.from({ length: parallel }, async () => {
+        for (let i = next++; i < players.length; i = next++) await each(players[i]!);
       }),
     );
-    const playerSet = new Set(stack.players);
-    const ctx: SessionContext = {
-      rec,
-      data,
-      map,
-      mapAddress: stack.map,
-      battleUrl: stack.battleUrl,
+  }
+
+  /** Every player's start: troops (records + marches out), resources, reports so far. */
+  async #readStart(): Promise<void> {
+    await this.#forPlayers(16, async (p) => {
+      // Nothing of this run moves yet: one read.
+      const r = await readPlayer(this.#checkRec, this.#data, p, new Set());
+      this.#states.set(p, {
+        baseTroops: r.records + r.inMarches,
+        baseResources: r.resources,
+        baseReports: new Set(r.reportIds),
+        spent: {},
+        reportsChecked: new Set(),
+        uncertain: r.marches > 0 ? `${r.marches} marches out at the start` : null,
+      });
+    });
+  }
+
+  /** What a session sees of the run: the clients, the players' states, the checks it makes. */
+  #context(): SessionContext {
+    const s = this.#s;
+    const battle = battlePoster(this.#stack.battleUrl);
+    const state = (p: number) => this.#states.get(p)!;
+    return {
+      rec: this.#rec,
+      data: this.#data,
+      map: this.#map,
+      mapAddress: this.#stack.map,
+      battleUrl: this.#stack.battleUrl,
       deadlineMs: s.deadlineMs,
-      world: stack.world,
-      players: playerSet,
-      state: (p) => states.get(p)!,
+      world: this.#stack.world,
+      players: new Set(this.#stack.players),
+      state,
       settings: s.session,
       mix: new WeightedChoice(s.mix),
-      violation,
-      marches,
-      counts,
-      async checkTroops(p, step) {
-        const r = await stableRead(checkRec, data, p, states.get(p)!.baseReports);
+      violation: (v) => this.#violation(v),
+      marches: this.#marches,
+      counts: this.#counts,
+      checkTroops: async (p, step) => {
+        const r = await stableRead(this.#checkRec, this.#data, p, state(p).baseReports);
         if (!r) {
-          inv.troopChecksUnstable++;
+          this.#inv.troopChecksUnstable++;
           return;
         }
-        inv.troopChecksDuring++;
-        const problem = troopProblem(states.get(p)!, r);
-        if (problem) violation({ check: 'troops', player: p, step, detail: problem });
+        this.#inv.troopChecksDuring++;
+        const problem = troopProblem(state(p), r);
+        if (problem) this.#violation({ check: 'troops', player: p, step, detail: problem });
       },
-      async checkReport(p, id, step, recorded) {
+      checkReport: async (p, id, step, recorded) => {
         const problem = await recomputeReport(
-          recorded ? rec : checkRec,
-          map,
+          recorded ? this.#rec : this.#checkRec,
+          this.#map,
           battle,
           s.deadlineMs,
           p,
           id,
         );
-        states.get(p)!.reportsChecked.add(id);
-        inv.reportsRecomputed++;
-        if (problem) violation({ check: 'report-hash', player: p, step, detail: problem });
+        state(p).reportsChecked.add(id);
+        this.#inv.reportsRecomputed++;
+        if (problem) this.#violation({ check: 'report-hash', player: p, step, detail: problem });
       },
     };
+  }
 
-    // The open model: arrivals at exponential intervals (seeded), each on a free player.
+  /** The open model: arrivals at exponential intervals (seeded), each on a free player. */
+  async #runSessions(): Promise<Load> {
+    const s = this.#s;
+    const rate = this.#rate;
     const rng = new Rng(s.seed, 'stack-arrivals');
-    const free = [...stack.players];
+    const free = [...this.#stack.players];
     const sessions = { arrived: 0, started: 0, completed: 0, failed: 0, dropped: 0 };
     const running = new Set<Promise<void>>();
-    const sampler = new UsageSampler(stack.processes.map((p) => p.pid));
-    say(
-      `${rate} sessions/s for ${s.durationMs / 1000} s (open model), ${s.session.actions} actions a session, think ${s.session.thinkMs} ms; ${stack.players.length} players`,
+    const sampler = new UsageSampler(this.#stack.processes.map((p) => p.pid));
+    this.#say(
+      `${rate} sessions/s for ${s.durationMs / 1000} s (open model), ${s.session.actions} actions a session, think ${s.session.thinkMs} ms; ${this.#stack.players.length} players`,
     );
     sampler.start();
     const t0 = performance.now();
@@ -410,15 +487,15 @@ export async function runOnce(
       }
       const player = free.splice(rng.int(free.length), 1)[0]!;
       const index = sessions.started++;
-      const run = runSession(ctx, player, new Rng(s.seed, 'stack-session', index))
+      const run = runSession(this.#ctx, player, new Rng(s.seed, 'stack-session', index))
         .then(
           () => {
             sessions.completed++;
           },
           (err: unknown) => {
             sessions.failed++;
-            if (!(err instanceof CallFailed) && rec.errorSamples.length < 20)
-              rec.errorSamples.push(`session of player ${player}: ${(err as Error).message}`);
+            if (!(err instanceof CallFailed) && this.#rec.errorSamples.length < 20)
+              this.#rec.errorSamples.push(`session of player ${player}: ${(err as Error).message}`);
           },
         )
         .finally(() => {
@@ -428,22 +505,28 @@ export async function runOnce(
       running.add(run);
       if (!s.quiet && performance.now() - lastProgress > 10_000) {
         lastProgress = performance.now();
-        say(
-          `  ${((lastProgress - t0) / 1000).toFixed(0)} s: ${sessions.started} sessions started, ${sessions.completed} completed, ${running.size} running, ${violations.length} violations`,
+        this.#say(
+          `  ${((lastProgress - t0) / 1000).toFixed(0)} s: ${sessions.started} sessions started, ${sessions.completed} completed, ${running.size} running, ${this.#violations.length} violations`,
         );
       }
     }
     await Promise.all([...running]);
     const usage = combineUsage([sampler.stop()]);
     const elapsedS = (performance.now() - t0) / 1000;
-    say(
-      `load done in ${elapsedS.toFixed(1)} s: ${sessions.completed} sessions completed, ${sessions.failed} failed, ${sessions.dropped} dropped; ${marches.size} marches started`,
+    this.#say(
+      `load done in ${elapsedS.toFixed(1)} s: ${sessions.completed} sessions completed, ${sessions.failed} failed, ${sessions.dropped} dropped; ${this.#marches.size} marches started`,
     );
+    return { sessions, usage, elapsedS };
+  }
 
-    // Every march home: the ones out recalled, then waited for (a condition polled).
+  /** Every march home: the ones out recalled, then waited for (a condition polled). */
+  async #bringMarchesHome(): Promise<void> {
+    const s = this.#s;
+    const map = this.#map;
+    const checkRec = this.#checkRec;
     const settle0 = performance.now();
     const until = Date.now() + s.settleTimeoutMs;
-    let out = stack.players;
+    let out = this.#stack.players;
     for (let round = 0; out.length; round++) {
       const left: number[] = [];
       await Promise.all(
@@ -475,34 +558,32 @@ export async function runOnce(
         );
       await sleep(Math.min(1000, 100 * 2 ** round));
     }
-    inv.settleSeconds = (performance.now() - settle0) / 1000;
+    this.#inv.settleSeconds = (performance.now() - settle0) / 1000;
+  }
 
-    await hooks.afterLoad?.({ data, map, stack, ledger, marches });
-
-    // The ledger: every change told, each march started once and home once.
-    const flushed = await ledger.flush(s.session.streamTimeoutMs);
-    for (const f of flushed.failed)
-      violation({ check: 'stream', player: null, step: 'after the run', detail: f });
-    for (const p of ledger.problems())
-      violation({ check: 'stream', player: null, step: 'after the run', detail: p });
-    inv.ledgerEvents = ledger.events;
-    inv.ledgerMissing = flushed.missing.length;
+  /** The ledger: every change told, each march started once and home once; the loads home. */
+  async #checkLedger(): Promise<Map<number, Record<string, number>>> {
+    const ledger = this.#ledger!;
+    const after = (detail: string, player: number | null = null, check = 'stream' as const) =>
+      this.#violation({ check, player, step: 'after the run', detail });
+    const flushed = await ledger.flush(this.#s.session.streamTimeoutMs);
+    for (const f of flushed.failed) after(f);
+    for (const p of ledger.problems()) after(p);
+    this.#inv.ledgerEvents = ledger.events;
+    this.#inv.ledgerMissing = flushed.missing.length;
     if (flushed.missing.length)
-      violation({
-        check: 'stream',
-        player: null,
-        step: 'after the run',
-        detail: `${flushed.missing.length} changes of the map (seq ${flushed.missing.slice(0, 5).join(', ')}${flushed.missing.length > 5 ? ', ...' : ''}) told by no stream of the ledger`,
-      });
-    for (const x of exactlyOnceProblems(marches, ledger.marches))
-      violation({
+      after(
+        `${flushed.missing.length} changes of the map (seq ${flushed.missing.slice(0, 5).join(', ')}${flushed.missing.length > 5 ? ', ...' : ''}) told by no stream of the ledger`,
+      );
+    for (const x of exactlyOnceProblems(this.#marches, ledger.marches))
+      this.#violation({
         check: 'exactly-once',
         player: x.player,
         step: 'after the run',
         detail: x.detail,
       });
-    inv.marchesSettled = [...marches.keys()].filter(
-      (id) => ledger!.marches.get(id)?.home === 1,
+    this.#inv.marchesSettled = [...this.#marches.keys()].filter(
+      (id) => ledger.marches.get(id)?.home === 1,
     ).length;
     const homeLoads = new Map<number, Record<string, number>>();
     for (const e of ledger.marches.values()) {
@@ -510,58 +591,53 @@ export async function runOnce(
       for (const k of RESOURCES) h[k] = (h[k] ?? 0) + (e.load[k] ?? 0);
       homeLoads.set(e.playerId, h);
     }
+    return homeLoads;
+  }
 
-    // Per player: troops and resources, every battle report recomputed.
-    next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let i = next++; i < stack.players.length; i = next++) {
-          const p = stack.players[i]!;
-          const st = states.get(p)!;
-          // Every session ended and every march home: one read.
-          const r = await readPlayer(checkRec, data, p, st.baseReports);
-          inv.playersChecked++;
-          if (r.marches)
-            violation({
-              check: 'exactly-once',
-              player: p,
-              step: 'after the run',
-              detail: `${r.marches} march records left with every march home`,
-            });
-          const tp = troopProblem(st, r);
-          if (tp) violation({ check: 'troops', player: p, step: 'after the run', detail: tp });
-          if (st.uncertain) inv.resourcesUnchecked++;
-          else {
-            const rp = resourceProblem(st, r, homeLoads.get(p) ?? {});
-            if (rp) violation({ check: 'resources', player: p, step: 'after the run', detail: rp });
-          }
-          for (const id of r.reportIds) {
-            if (st.baseReports.has(id) || st.reportsChecked.has(id)) continue;
-            await ctx.checkReport(p, id, 'after the run', false);
-          }
-        }
-      }),
-    );
+  /** Per player, every session ended and every march home: troops, resources, every report. */
+  async #checkPlayers(homeLoads: Map<number, Record<string, number>>): Promise<void> {
+    await this.#forPlayers(8, async (p) => {
+      const st = this.#states.get(p)!;
+      const after = (check: Violation['check'], detail: string) =>
+        this.#violation({ check, player: p, step: 'after the run', detail });
+      // Every session ended and every march home: one read.
+      const r = await readPlayer(this.#checkRec, this.#data, p, st.baseReports);
+      this.#inv.playersChecked++;
+      if (r.marches) after('exactly-once', `${r.marches} march records left with every march home`);
+      const tp = troopProblem(st, r);
+      if (tp) after('troops', tp);
+      if (st.uncertain) this.#inv.resourcesUnchecked++;
+      else {
+        const rp = resourceProblem(st, r, homeLoads.get(p) ?? {});
+        if (rp) after('resources', rp);
+      }
+      for (const id of r.reportIds) {
+        if (st.baseReports.has(id) || st.reportsChecked.has(id)) continue;
+        await this.#ctx.checkReport(p, id, 'after the run', false);
+      }
+    });
+  }
 
-    // cache == store, for every player's records and the world's regions.
+  /** cache == store, for every player's records and the world's regions. */
+  async #checkCache(): Promise<void> {
+    const { world, players } = this.#stack;
     const regions =
-      Math.ceil(stack.world.width / stack.world.regionSize) *
-      Math.ceil(stack.world.height / stack.world.regionSize);
-    const cache = await cacheEqualsStore(checkRec, data, [
-      ...stack.players.map((owner) => ({
+      Math.ceil(world.width / world.regionSize) * Math.ceil(world.height / world.regionSize);
+    const cache = await cacheEqualsStore(this.#checkRec, this.#data, [
+      ...players.map((owner) => ({
         owner,
         single: ['player'],
         tables: ['building', 'troop', 'item', 'mail', 'map_march', 'map_report'],
       })),
       ...Array.from({ length: regions }, (_, i) => ({
-        owner: s.worldId * 2 ** 20 + i + 1,
+        owner: this.#s.worldId * 2 ** 20 + i + 1,
         tables: ['map_city', 'map_field', 'map_monster', 'map_march_ref'],
       })),
     ]);
-    inv.cacheRecords = cache.records;
-    inv.cacheServedFromCache = cache.cached;
+    this.#inv.cacheRecords = cache.records;
+    this.#inv.cacheServedFromCache = cache.cached;
     for (const m of cache.mismatches)
-      violation({
+      this.#violation({
         check: 'cache',
         player:
           m.table.startsWith('map_') && !['map_march', 'map_report'].includes(m.table)
@@ -570,14 +646,17 @@ export async function runOnce(
         step: 'post-verification',
         detail: `${m.table} owner ${m.owner} member ${m.member}: ${m.problem}`,
       });
-    inv.streamChecks = counts['stream checks'] ?? 0;
+  }
 
-    // The figures.
-    const ops = rec.snapshots();
+  /** The run's figures and whether it is valid. */
+  #figures(startedAt: string, load: Load): StackResult {
+    const s = this.#s;
+    const { sessions, usage, elapsedS } = load;
+    const ops = this.#rec.snapshots();
     const t = totals(ops, elapsedS);
     // Sessions completed per second of arrivals (each arrival's session ran to its end).
     const sustained = sessions.completed / (s.durationMs / 1000);
-    const processes = stack.processes.map((p, i) => {
+    const processes = this.#stack.processes.map((p, i) => {
       const u: ServerUsage | undefined = usage.servers[i];
       const cpuS = u?.cpuS ?? null;
       return {
@@ -592,6 +671,7 @@ export async function runOnce(
     });
     const maxP99Us = Math.max(0, ...ops.map((o) => (o.count ? percentiles(o).p99 : 0)));
     const problems: string[] = [];
+    const violations = this.#violations;
     if (violations.length) problems.push(`${violations.length} invariant violations`);
     if (t.errors) problems.push(`${t.errors} errors`);
     if (sessions.failed) problems.push(`${sessions.failed} sessions failed`);
@@ -606,35 +686,27 @@ export async function runOnce(
       schemaVersion: RESULT_SCHEMA_VERSION,
       startedAt,
       environment: collectEnvironment(),
-      settings: {
-        ...s,
-        mix: Object.fromEntries(s.mix),
-        rate,
-      },
-      world: stack.world,
-      rate,
+      settings: { ...s, mix: Object.fromEntries(s.mix), rate: this.#rate },
+      world: this.#stack.world,
+      rate: this.#rate,
       durationS: s.durationMs / 1000,
       elapsedS,
       sessions: { ...sessions, sustained },
-      counts,
-      marchesStarted: marches.size,
+      counts: this.#counts,
+      marchesStarted: this.#marches.size,
       ops,
       services: perService(ops),
-      checkOps: checkRec.snapshots(),
+      checkOps: this.#checkRec.snapshots(),
       errors: t.errors,
-      errorSamples: rec.errorSamples,
+      errorSamples: this.#rec.errorSamples,
       usage,
       processes,
-      invariants: inv,
+      invariants: this.#inv,
       violations,
       maxP99Us,
       valid: problems.length === 0,
       problems,
     };
-  } finally {
-    ledger?.close();
-    map.close();
-    data.close();
   }
 }
 
