@@ -18,11 +18,27 @@ t.test("a subcommand's usage errors exit 2 and name the problem", async (t) => {
   t.match(missing.stderr, /missing required argument 'b.json'/);
 });
 
-t.test('help exits 0 and lists every subcommand', async (t) => {
+t.test('help exits 0 and lists the commands a user runs, one line each', async (t) => {
   const r = await runCli(['--help']);
   t.equal(r.code, 0, r.stderr);
-  const names = ['data', 'verify', 'echo', 'compare', 'map', 'soak', 'pair', 'stack', 'battle'];
-  for (const name of names) t.match(r.stdout, new RegExp(`^  ${name} `, 'm'), name);
+  const commands = r.stdout
+    .slice(r.stdout.indexOf('Commands:'))
+    .split('\n')
+    .slice(1)
+    .filter((l) => /^ {2}\S/.test(l))
+    .map((l) => l.trim().split(' ')[0]);
+  t.same(commands.sort(), [
+    'battle',
+    'compare',
+    'data',
+    'echo',
+    'help',
+    'map',
+    'pair',
+    'soak',
+    'stack',
+    'verify',
+  ]);
   const sub = await runCli(['help', 'map']);
   t.equal(sub.code, 0, sub.stderr);
   t.match(sub.stdout, /Usage: bench map \[options\]/);
