@@ -1,7 +1,8 @@
 // What one workspace package may take from another: only what the other exports (package.json
 // `exports`), only when it declares the dependency (package.json `dependencies`, or
-// `devDependencies` for its tests), never by a relative path out of its own folder; and the
-// packages depend on each other without a cycle, tests included.
+// `devDependencies` for its tests), never by a relative path out of its own folder; the
+// packages depend on each other without a cycle, tests included; and inside a package, its
+// files import each other without a cycle (a circle of modules is one module in pieces).
 //   node scripts/check-imports.ts        (exit 1 and one line per problem)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -16,18 +17,31 @@ interface Pkg {
   exports: Set<string>;
 }
 
-/** Module specifiers a file names: imports, re-exports, dynamic imports, resolves and file URLs. */
-export function specifiers(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
+/** The modules a file loads into its own: imports, re-exports and dynamic imports. */
+export function imports(source: string): string[] {
+  return match(source, [
     /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
     /\bimport\s*['"]([^'"]+)['"]/g,
     /\bimport\(\s*['"]([^'"]+)['"]/g,
-    /\bimport\.meta\.resolve\(\s*['"]([^'"]+)['"]/g,
-    /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url/g,
+  ]);
+}
+
+/**
+ * Every module specifier a file names: its imports, and the files it resolves or names by URL
+ * (a worker's module, a child process's script, a schema).
+ */
+export function specifiers(source: string): string[] {
+  return [
+    ...imports(source),
+    ...match(source, [
+      /\bimport\.meta\.resolve\(\s*['"]([^'"]+)['"]/g,
+      /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url/g,
+    ]),
   ];
-  for (const p of patterns) for (const m of source.matchAll(p)) found.push(m[1]!);
-  return found;
+}
+
+function match(source: string, patterns: RegExp[]): string[] {
+  return patterns.flatMap((p) => [...source.matchAll(p)].map((m) => m[1]!));
 }
 
 function listFiles(dir: string): string[] {
@@ -83,7 +97,10 @@ export function importProblems(root: string): string[] {
   );
   const problems: string[] = [];
   for (const pkg of packages) {
-    for (const file of listFiles(pkg.dir)) {
+    const files = listFiles(pkg.dir);
+    /** The package's own files each file names by a relative specifier. */
+    const fileEdges = new Map<string, string[]>();
+    for (const file of files) {
       const rel = relative(root, file);
       // Development only: tests (test/, the bench's separate suite test-faults/), a package's
       // own scripts/ (proto's generator, map-server's studies) and the docs' generator
@@ -93,7 +110,15 @@ export function importProblems(root: string): string[] {
         /^test(-|$)/.test(top) ||
         (top === 'scripts' && pkg.dir !== join(root, 'scripts')) ||
         (top === 'docs' && pkg.dir === join(root, 'scripts'));
-      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+      const source = readFileSync(file, 'utf8');
+      // A cycle is of modules loaded into one another (not of a worker's or a child's script).
+      fileEdges.set(
+        file,
+        imports(source)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => resolve(dirname(file), spec)),
+      );
+      for (const spec of specifiers(source)) {
         if (spec.startsWith('.')) {
           // Inside the package, or the checkout's root itself (what a test that runs the
           // built bundles, or the bench's record of the commit, starts from).
@@ -133,37 +158,38 @@ export function importProblems(root: string): string[] {
         }
       }
     }
+    for (const c of cycles(new Map(files.map((f) => [f, fileEdges.get(f) ?? []]))))
+      problems.push(`import cycle in ${pkg.name}: ${c.map((f) => relative(root, f)).join(' -> ')}`);
   }
-  problems.push(...cycles(packages));
+  const names = new Set(packages.map((p) => p.name));
+  const dependsOn = packages.map((p): [string, string[]] => [
+    p.name,
+    [...p.dependencies, ...p.devDependencies].filter((d) => names.has(d)),
+  ]);
+  for (const c of cycles(new Map(dependsOn))) problems.push(`dependency cycle: ${c.join(' -> ')}`);
   return problems;
 }
 
-/** Cycles in the graph of declared workspace dependencies (dev ones included). */
-function cycles(packages: Pkg[]): string[] {
-  const names = new Set(packages.map((p) => p.name));
-  const edges = new Map(
-    packages.map((p) => [
-      p.name,
-      [...p.dependencies, ...p.devDependencies].filter((d) => names.has(d)).sort(),
-    ]),
-  );
-  const found = new Set<string>();
+/** The cycles of a graph, each as a path that ends where it starts (nodes visited in order). */
+function cycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found = new Map<string, string[]>();
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
   const visit = (n: string) => {
     if (state.get(n) === 'done') return;
     if (state.get(n) === 'open') {
-      found.add(`dependency cycle: ${[...path.slice(path.indexOf(n)), n].join(' -> ')}`);
+      const cycle = [...path.slice(path.indexOf(n)), n];
+      found.set(cycle.join('\0'), cycle);
       return;
     }
     state.set(n, 'open');
     path.push(n);
-    for (const d of edges.get(n) ?? []) visit(d);
+    for (const d of [...(edges.get(n) ?? [])].sort()) if (edges.has(d)) visit(d);
     path.pop();
     state.set(n, 'done');
   };
-  for (const n of [...names].sort()) visit(n);
-  return [...found];
+  for (const n of [...edges.keys()].sort()) visit(n);
+  return [...found.values()];
 }
 
 if (import.meta.main) {
@@ -171,5 +197,5 @@ if (import.meta.main) {
   const problems = importProblems(root);
   for (const p of problems) process.stderr.write(`${p}\n`);
   if (problems.length > 0) process.exitCode = 1;
-  else process.stdout.write('imports between packages: declared, exported, no cycle\n');
+  else process.stdout.write('imports: declared, exported, no cycle between packages or files\n');
 }

@@ -57,15 +57,6 @@ export const ANSWER_STATUSES: ReadonlySet<number> = new Set([
   status.OUT_OF_RANGE,
 ]);
 
-/** The write operations (each has the `outcomes` of its request). */
-export const WRITE_OPS: ReadonlySet<OpName> = new Set([
-  'ModifyV2',
-  'IncrByV2',
-  'CreateV2',
-  'RemoveV2',
-  'CRemoveV2',
-]);
-
 /** One record's outcomes: its old state, then the state the write leaves when applied. */
 function recordOutcomes(
   table: TableInfo,

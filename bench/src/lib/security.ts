@@ -79,13 +79,6 @@ export function securityFromTheEnvironment(): Security {
   return security;
 }
 
-/** What a result file records of the security the run used (no secret). */
-export function securityLabel(): string {
-  const s = getDefaultClientSecurity();
-  const tls = s?.tls ? (s.tls.cert ? 'mutual TLS' : 'TLS') : 'plaintext';
-  return s?.token ? `${tls}, internal token` : tls;
-}
-
 /**
  * autocannon's options for the battle load: the headers given plus the token, and over https
  * the client certificate (autocannon connects with rejectUnauthorized false: it checks no
