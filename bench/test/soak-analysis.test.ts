@@ -6,13 +6,13 @@ import { soakChart } from '../src/report-html/report.ts';
 import {
   DEFAULT_RULE,
   type IntervalFigures,
+  intervalLatency,
   judge,
   leastSquares,
   meanIn,
   type RssSeries,
   type SoakRule,
 } from '../src/soak/analysis.ts';
-import { intervalLatency } from '../src/soak/latency.ts';
 
 /** n intervals of one minute, each with the given p99. */
 function intervals(p99s: number[]): IntervalFigures[] {

@@ -43,6 +43,7 @@ import {
   DEFAULT_RULE,
   type HalfFigures,
   type IntervalFigures,
+  intervalLatency,
   judge,
   MAX_CPU_GROWTH,
   MIN_RATE_HELD,
@@ -50,7 +51,6 @@ import {
   type SoakRule,
   type SoakVerdict,
 } from '../soak/analysis.ts';
-import { intervalLatency } from '../soak/latency.ts';
 import { type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
 import { defaultWorkerHeapMb } from './data.ts';
 

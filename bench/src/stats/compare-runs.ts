@@ -311,66 +311,43 @@ export function checkResult(r: unknown, path: string): void {
 // biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
 export function figuresOf(r: any, path: string): RunFigures {
   checkResult(r, path);
-  const pair = (r.pair as PairAnnotation | undefined) ?? null;
-  if (r.kind === 'data') {
-    const { h, maxUs } = mergeOps(r.ops as OpSnapshot[], path, (i) => `ops[${i}]`);
-    return {
-      path,
-      kind: 'data',
+  type Own = Omit<RunFigures, 'path' | 'kind' | 'environment' | 'pair' | 'latencyUs' | 'histogram'>;
+  const figures = (h: Histogram | null, maxUs: number | undefined, own: Own): RunFigures => ({
+    path,
+    kind: r.kind,
+    ...own,
+    latencyUs: percentilesOf(h, maxUs),
+    histogram: h,
+    environment: r.environment,
+    pair: (r.pair as PairAnnotation | undefined) ?? null,
+  });
+  if (r.kind === 'data' || r.kind === 'map') {
+    // A data run's operations merged; a map run's one, the viewport query.
+    const ops = r.kind === 'data' ? (r.ops as OpSnapshot[]) : [r.viewport.op as OpSnapshot];
+    const field = (i: number) => (r.kind === 'data' ? `ops[${i}]` : 'viewport.op');
+    const { h, maxUs } = mergeOps(ops, path, field);
+    const t = r.kind === 'data' ? r.totals : r.viewport;
+    return figures(h, maxUs, {
       target: r.settings.target,
-      throughput: r.totals.rate,
-      latencyUs: percentilesOf(h, maxUs),
-      histogram: h,
-      requests: r.totals.requests,
-      errors: r.totals.errors,
-      mismatches: r.totals.mismatches,
+      throughput: t.rate,
+      requests: t.requests,
+      errors: t.errors,
+      mismatches: t.mismatches,
       targetRate: r.settings.rate ?? null,
       openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
       clientCores: r.client?.cores ?? null,
       serverCpu: serverCpuOf(r.cpuPerRequest),
-      environment: r.environment,
       workload: workloadOf(r.settings),
-      pair,
-    };
-  }
-  if (r.kind === 'map') {
-    const { h, maxUs } = mergeOps([r.viewport.op as OpSnapshot], path, () => 'viewport.op');
-    return {
-      path,
-      kind: 'map',
-      target: r.settings.target,
-      throughput: r.viewport.rate,
-      latencyUs: percentilesOf(h, maxUs),
-      histogram: h,
-      requests: r.viewport.requests,
-      errors: r.viewport.errors,
-      mismatches: r.viewport.mismatches,
-      targetRate: r.settings.rate ?? null,
-      openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
-      clientCores: r.client?.cores ?? null,
-      serverCpu: serverCpuOf(r.cpuPerRequest),
-      environment: r.environment,
-      workload: workloadOf(r.settings),
-      pair,
-    };
+    });
   }
   if (r.kind === 'battle') {
-    let h: Histogram | null = null;
-    try {
-      if (r.histogram?.encoded) h = hdr.decodeFromCompressedBase64(r.histogram.encoded);
-    } catch (err) {
-      throw new UsageError(
-        `${path}: histogram.encoded does not decode as a histogram (${(err as Error).message})`,
-      );
-    }
+    const h = r.histogram?.encoded
+      ? decodeAt(r.histogram.encoded, path, 'histogram.encoded')
+      : null;
     const url = new URL(r.settings.url);
-    return {
-      path,
-      kind: 'battle',
+    return figures(h, r.histogram?.max, {
       target: url.host,
       throughput: r.figures.requestsPerSec,
-      latencyUs: percentilesOf(h, r.histogram?.max),
-      histogram: h,
       requests: r.figures.completeRequests + r.figures.failedRequests,
       errors: r.figures.failedRequests + r.figures.non2xx,
       mismatches: 0,
@@ -378,10 +355,8 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: null,
       clientCores: r.client?.cores ?? null,
       serverCpu: [],
-      environment: r.environment,
       workload: workloadOf(r.settings, { path: `${url.pathname}${url.search}` }),
-      pair,
-    };
+    });
   }
   if (r.kind === 'stack') {
     // Sessions arrive at a seeded rate: throughput is every call the sessions made, per second
@@ -390,13 +365,9 @@ export function figuresOf(r: any, path: string): RunFigures {
     const ops = r.ops as OpSnapshot[];
     const { h, maxUs } = mergeOps(ops, path, (i) => `ops[${i}]`);
     const answered = ops.reduce((n, o) => n + o.count, 0);
-    return {
-      path,
-      kind: 'stack',
+    return figures(h, maxUs, {
       target: r.settings.target?.map ?? 'the stack it started',
       throughput: r.elapsedS > 0 ? answered / r.elapsedS : 0,
-      latencyUs: percentilesOf(h, maxUs),
-      histogram: h,
       requests: answered + r.errors,
       errors: r.errors + r.sessions.failed + r.sessions.dropped,
       mismatches: r.violations.length,
@@ -404,10 +375,8 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: `${r.rate} sessions/s`,
       clientCores: r.usage?.client?.cores ?? null,
       serverCpu: [],
-      environment: r.environment,
       workload: workloadOf(r.settings),
-      pair,
-    };
+    });
   }
   throw new UsageError(
     `${path}: a ${r.kind} result; comparing runs reads data, battle, map and stack results`,
