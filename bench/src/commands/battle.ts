@@ -31,18 +31,12 @@ export function battleCommand(): Command {
         .env('BENCH_DURATION')
         .default('10s'),
     )
-    .addOption(
-      new Option('-n, --requests <n>', 'stop after this many requests (ab -n) instead').argParser(
-        parsePositiveInt,
-      ),
+    .option('-n, --requests <n>', 'stop after this many requests (ab -n) instead', parsePositiveInt)
+    .option(
+      '--body <file>',
+      'POST this JSON file (content-type application/json) to --url on every request instead of a GET, e.g. --url http://127.0.0.1:8080/v1/battles --body fixtures/battle-heavy.json',
     )
-    .addOption(
-      new Option(
-        '--body <file>',
-        'POST this JSON file (content-type application/json) to --url on every request instead of a GET, e.g. --url http://127.0.0.1:8080/v1/battles --body fixtures/battle-heavy.json',
-      ),
-    )
-    .addOption(new Option('--no-keepalive', 'a new connection per request (as ab without -k)'))
+    .option('--no-keepalive', 'a new connection per request (as ab without -k)')
     .addOption(
       new Option(
         '--engine <name>',
@@ -57,28 +51,28 @@ export function battleCommand(): Command {
         'the JSON result file (default: bench/results/battle-<time>.json)',
       ).env('BENCH_OUT'),
     )
-    .addOption(new Option('-q, --quiet', 'print only the summary lines'))
+    .option('-q, --quiet', 'print only the summary lines')
     .addOption(
       new Option(
         '--peer <stack>',
         "also load the case study's stack, in alternating rounds: php = Apache prefork + mod_php (bench/peers/php/, started and stopped by the bench): its canned page and the same battle in PHP",
       ).choices(['php']),
     )
-    .addOption(
-      new Option(
-        '--peer-url <url>',
-        'a PHP peer already running (its document root), instead of starting one',
-      ),
+    .option(
+      '--peer-url <url>',
+      'a PHP peer already running (its document root), instead of starting one',
     )
-    .addOption(
-      new Option('--peer-workers <n>', "the PHP peer's MaxRequestWorkers (prefork processes)")
-        .argParser(parsePositiveInt)
-        .default(150),
+    .option(
+      '--peer-workers <n>',
+      "the PHP peer's MaxRequestWorkers (prefork processes)",
+      parsePositiveInt,
+      150,
     )
-    .addOption(
-      new Option('--rounds <n>', 'with --peer: alternating rounds, each target for --duration')
-        .argParser(parsePositiveInt)
-        .default(2),
+    .option(
+      '--rounds <n>',
+      'with --peer: alternating rounds, each target for --duration',
+      parsePositiveInt,
+      2,
     )
     .addOption(
       new Option(

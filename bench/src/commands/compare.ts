@@ -4,7 +4,7 @@
 // `bench compare A.json… -- B.json…`: several runs per side, compared with runs as the unit
 // (src/stats/compare-runs.ts): ratios with bootstrap intervals, Mann-Whitney U, a verdict.
 import { readFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { CpuPerRequest } from '../lib/cpu-cost.ts';
 import { environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
@@ -264,29 +264,21 @@ export function compareCommand(): Command {
     .argument('<a.json>', "the first run (the reference), or the first of A's runs")
     .argument('<b.json>', "the second run, or the next of A's runs")
     .argument('[more...]', "more runs: A's, then -- and B's")
-    .addOption(
-      new Option('--seed <n>', "the bootstrap's RNG seed (same seed, same interval)")
-        .argParser(parseNonNegativeNumber)
-        .default(1),
+    .option(
+      '--seed <n>',
+      "the bootstrap's RNG seed (same seed, same interval)",
+      parseNonNegativeNumber,
+      1,
     )
-    .addOption(
-      new Option('--resamples <n>', 'bootstrap resamples')
-        .argParser(parsePositiveInt)
-        .default(10_000),
+    .option('--resamples <n>', 'bootstrap resamples', parsePositiveInt, 10_000)
+    .option(
+      '--price-a <dollars>',
+      "A's machine price per hour: requests per dollar",
+      parseNonNegativeNumber,
     )
-    .addOption(
-      new Option(
-        '--price-a <dollars>',
-        "A's machine price per hour: requests per dollar",
-      ).argParser(parseNonNegativeNumber),
-    )
-    .addOption(
-      new Option('--price-b <dollars>', "B's machine price per hour").argParser(
-        parseNonNegativeNumber,
-      ),
-    )
-    .addOption(new Option('--json <file>', 'write the comparison as JSON'))
-    .addOption(new Option('--html <file>', 'write the HTML report (one self-contained file)'))
+    .option('--price-b <dollars>', "B's machine price per hour", parseNonNegativeNumber)
+    .option('--json <file>', 'write the comparison as JSON')
+    .option('--html <file>', 'write the HTML report (one self-contained file)')
     .action(async (a: string, b: string, more: string[], o: Record<string, unknown>) => {
       const groups = splitGroups(process.argv.slice(2));
       if (!groups) {

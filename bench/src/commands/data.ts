@@ -341,10 +341,11 @@ export function dataCommand(): Command {
         .argParser(parsePositiveInt)
         .default(1000),
     )
-    .addOption(
-      new Option('--members <n>', 'records per collection table per player at the start')
-        .argParser(parsePositiveInt)
-        .default(3),
+    .option(
+      '--members <n>',
+      'records per collection table per player at the start',
+      parsePositiveInt,
+      3,
     )
     .addOption(
       new Option(
@@ -368,21 +369,14 @@ export function dataCommand(): Command {
         .env('BENCH_WEIGHTS')
         .argParser(parseWeights),
     )
-    .addOption(
-      new Option('--schema <file>', "db-proxy's schema file (the tables)").default(
-        defaultSchemaPath,
-      ),
-    )
-    .addOption(new Option('--verify', 'run the post-verification after the run'))
-    .addOption(new Option('--no-ceiling', 'skip the echo ceiling'))
-    .addOption(
-      new Option('--ceiling-duration <time>', 'length of the echo ceiling phase').default('10s'),
-    )
-    .addOption(
-      new Option(
-        '--capacity-duration <time>',
-        'with --rate auto: length of the closed-model run that measures the capacity',
-      ).default('10s'),
+    .option('--schema <file>', "db-proxy's schema file (the tables)", defaultSchemaPath)
+    .option('--verify', 'run the post-verification after the run')
+    .option('--no-ceiling', 'skip the echo ceiling')
+    .option('--ceiling-duration <time>', 'length of the echo ceiling phase', '10s')
+    .option(
+      '--capacity-duration <time>',
+      'with --rate auto: length of the closed-model run that measures the capacity',
+      '10s',
     )
     .addOption(
       new Option(
@@ -401,20 +395,18 @@ export function dataCommand(): Command {
         .argParser(parsePositiveInt)
         .default(1),
     )
-    .addOption(
-      new Option('--seed-parallel <n>', 'players seeded in parallel per worker')
-        .argParser(parsePositiveInt)
-        .default(32),
+    .option('--seed-parallel <n>', 'players seeded in parallel per worker', parsePositiveInt, 32)
+    .option(
+      '--print-limit <n>',
+      'mismatches printed as they happen, per worker',
+      parseNonNegativeNumber,
+      20,
     )
-    .addOption(
-      new Option('--print-limit <n>', 'mismatches printed as they happen, per worker')
-        .argParser(parseNonNegativeNumber)
-        .default(20),
-    )
-    .addOption(
-      new Option('--max-errors <n>', 'failed calls tolerated before the exit code says failure')
-        .argParser(parseNonNegativeNumber)
-        .default(0),
+    .option(
+      '--max-errors <n>',
+      'failed calls tolerated before the exit code says failure',
+      parseNonNegativeNumber,
+      0,
     )
     .addOption(
       new Option(
@@ -424,11 +416,10 @@ export function dataCommand(): Command {
         .env('BENCH_WORKER_HEAP_MB')
         .argParser(parseNonNegativeNumber),
     )
-    .addOption(
-      new Option(
-        '--latency-target <list>',
-        'per-operation latency bounds to report on, e.g. p90=2,p99=10 (ms)',
-      ).argParser(parseLatencyTarget),
+    .option(
+      '--latency-target <list>',
+      'per-operation latency bounds to report on, e.g. p90=2,p99=10 (ms)',
+      parseLatencyTarget,
     )
     .action(async (o: Record<string, unknown>) => {
       process.exitCode = await runData(settingsFrom(o));

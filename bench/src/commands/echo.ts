@@ -1,5 +1,5 @@
 // `bench echo`: the machine's gRPC ceiling alone (a bare grpc-js echo service in a child process).
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { DEFAULT_WEIGHTS } from '../data/operations.ts';
 import { loadGameSchema } from '../data/schema.ts';
 import { estimateMessageSizes } from '../data/sizes.ts';
@@ -26,17 +26,15 @@ export function echoCommand(): Command {
     .description(
       "the machine's gRPC ceiling: load a bare grpc-js echo service (started by the bench) with the same client settings as a data run",
     )
-    .addOption(
-      new Option(
-        '--request-bytes <n>',
-        "request payload size (default: the data workload's typical request)",
-      ).argParser(parseNonNegativeNumber),
+    .option(
+      '--request-bytes <n>',
+      "request payload size (default: the data workload's typical request)",
+      parseNonNegativeNumber,
     )
-    .addOption(
-      new Option(
-        '--response-bytes <n>',
-        "response payload size (default: the data workload's typical response)",
-      ).argParser(parseNonNegativeNumber),
+    .option(
+      '--response-bytes <n>',
+      "response payload size (default: the data workload's typical response)",
+      parseNonNegativeNumber,
     );
   for (const o of loadOptions({ duration: '10s' })) cmd.addOption(o);
   cmd.action(async (o: Record<string, unknown>) => {

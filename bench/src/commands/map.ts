@@ -119,13 +119,11 @@ export function mapCommand(): Command {
         .argParser(parsePositiveInt)
         .default(2000),
     )
-    .addOption(
-      new Option(
-        '--first-player <id>',
-        "player ids first..first+cities-1 are the bench's (created if missing, kept if there)",
-      )
-        .argParser(parsePositiveInt)
-        .default(800_000_000),
+    .option(
+      '--first-player <id>',
+      "player ids first..first+cities-1 are the bench's (created if missing, kept if there)",
+      parsePositiveInt,
+      800_000_000,
     )
     .addOption(
       new Option('--seed <n>', 'the RNG seed (city points, viewport positions)')
@@ -133,58 +131,47 @@ export function mapCommand(): Command {
         .argParser(parseNonNegativeNumber)
         .default(1),
     )
-    .addOption(
-      new Option('--view <WxH>', 'viewport size in tiles').argParser(parseView).default([30, 20]),
+    .option('--view <WxH>', 'viewport size in tiles', parseView, [30, 20])
+    .option(
+      '--rounds <n>',
+      "slices of --duration, each between two echo ceiling phases (n+1 in all); the ratio is the median of the rounds'",
+      parsePositiveInt,
+      3,
     )
-    .addOption(
-      new Option(
-        '--rounds <n>',
-        "slices of --duration, each between two echo ceiling phases (n+1 in all); the ratio is the median of the rounds'",
-      )
-        .argParser(parsePositiveInt)
-        .default(3),
+    .option('--ceiling-duration <time>', 'length of each echo ceiling phase', '5s')
+    .option(
+      '--warm-up <time>',
+      "unmeasured load on each side before the first round (the viewport warm-up's answers set the echo's response size)",
+      '2s',
     )
-    .addOption(
-      new Option('--ceiling-duration <time>', 'length of each echo ceiling phase').default('5s'),
+    .option('--seed-parallel <n>', 'players and cities created in parallel', parsePositiveInt, 32)
+    .option(
+      '--seeded',
+      "reuse a world an earlier run seeded with the same --cities and --first-player: no player or city is written (the first and last bench players' cities are looked up)",
     )
-    .addOption(
-      new Option(
-        '--warm-up <time>',
-        "unmeasured load on each side before the first round (the viewport warm-up's answers set the echo's response size)",
-      ).default('2s'),
+    .option(
+      '--print-limit <n>',
+      'malformed answers printed as they happen, per worker',
+      parseNonNegativeNumber,
+      10,
     )
-    .addOption(
-      new Option('--seed-parallel <n>', 'players and cities created in parallel')
-        .argParser(parsePositiveInt)
-        .default(32),
-    )
-    .addOption(
-      new Option(
-        '--seeded',
-        "reuse a world an earlier run seeded with the same --cities and --first-player: no player or city is written (the first and last bench players' cities are looked up)",
-      ),
-    )
-    .addOption(
-      new Option('--print-limit <n>', 'malformed answers printed as they happen, per worker')
-        .argParser(parseNonNegativeNumber)
-        .default(10),
-    )
-    .addOption(
-      new Option('--max-errors <n>', 'failed calls tolerated before the exit code says failure')
-        .argParser(parseNonNegativeNumber)
-        .default(0),
+    .option(
+      '--max-errors <n>',
+      'failed calls tolerated before the exit code says failure',
+      parseNonNegativeNumber,
+      0,
     );
   cmd
-    .addOption(
-      new Option(
-        '--marches <n>',
-        "scout marches started before the load (one cavalry each, from the bench's cities, at most 5 per city) so that they arrive and return during it; give map-server a MAPSERVER_SPEED that makes their travel seconds",
-      ).argParser(parseNonNegativeNumber),
+    .option(
+      '--marches <n>',
+      "scout marches started before the load (one cavalry each, from the bench's cities, at most 5 per city) so that they arrive and return during it; give map-server a MAPSERVER_SPEED that makes their travel seconds",
+      parseNonNegativeNumber,
     )
-    .addOption(
-      new Option('--march-radius <tiles>', 'the marches go to a tile at most this far from home')
-        .argParser(parsePositiveInt)
-        .default(6),
+    .option(
+      '--march-radius <tiles>',
+      'the marches go to a tile at most this far from home',
+      parsePositiveInt,
+      6,
     )
     .addOption(
       new Option(
@@ -192,26 +179,18 @@ export function mapCommand(): Command {
         "map-server's /metrics (e.g. http://127.0.0.1:9103/metrics): steps settled per second and tick lag during the viewport slices",
       ).env('BENCH_MAP_METRICS_URL'),
     )
-    .addOption(
-      new Option(
-        '--arrival-rates <list>',
-        'after the rounds, search the highest arrival rate settled with tick lag p99 <= 100 ms beside viewport queries at --viewport-fraction of the rate measured: these rates (arrivals/s, increasing, e.g. 50,100,200,300,400), until one fails; needs --metrics-url; with --server-pids, the CPU of each per settled step',
-      ).argParser(parseRates),
+    .option(
+      '--arrival-rates <list>',
+      'after the rounds, search the highest arrival rate settled with tick lag p99 <= 100 ms beside viewport queries at --viewport-fraction of the rate measured: these rates (arrivals/s, increasing, e.g. 50,100,200,300,400), until one fails; needs --metrics-url; with --server-pids, the CPU of each per settled step',
+      parseRates,
     )
-    .addOption(
-      new Option(
-        '--viewport-fraction <f>',
-        'the viewport load beside the arrivals, as a fraction of the rate the rounds measured (0: none, the arrivals alone)',
-      )
-        .default(0.5)
-        .argParser(parseFraction),
+    .option(
+      '--viewport-fraction <f>',
+      'the viewport load beside the arrivals, as a fraction of the rate the rounds measured (0: none, the arrivals alone)',
+      parseFraction,
+      0.5,
     )
-    .addOption(
-      new Option(
-        '--arrival-window <time>',
-        'each arrival rate is measured over this window',
-      ).default('10s'),
-    );
+    .option('--arrival-window <time>', 'each arrival rate is measured over this window', '10s');
   for (const o of loadOptions({ duration: '30s' })) cmd.addOption(o);
   cmd.action(async (o: Record<string, unknown>) => {
     process.exitCode = await runMap(settingsFrom(o));

@@ -438,96 +438,53 @@ export function pairCommand(): Command {
         .choices(['data', 'battle', 'map', 'stack'])
         .makeOptionMandatory(),
     )
-    .addOption(
-      new Option('--runs <n>', 'measured runs per target').argParser(parsePositiveInt).default(5),
+    .option('--runs <n>', 'measured runs per target', parsePositiveInt, 5)
+    .option('--warm-up <n>', 'discarded runs per target first', parseNonNegativeNumber, 1)
+    .option('--seed <n>', 'seed of the interleaving and the bootstrap', parseNonNegativeNumber, 1)
+    .option(
+      '--out-dir <dir>',
+      'where every run, the comparison and the report go (default: bench/results/pair-<time>/)',
     )
-    .addOption(
-      new Option('--warm-up <n>', 'discarded runs per target first')
-        .argParser(parseNonNegativeNumber)
-        .default(1),
+    .option(
+      '--a-arg <flag>',
+      "a flag for A's runs only (repeat it), e.g. --a-arg=--dbproxy=10.0.0.1:50051",
+      collect,
+      [],
     )
-    .addOption(
-      new Option('--seed <n>', 'seed of the interleaving and the bootstrap')
-        .argParser(parseNonNegativeNumber)
-        .default(1),
+    .option('--b-arg <flag>', "a flag for B's runs only", collect, [])
+    .option(
+      '--a-env <file>',
+      "A's machine (JSON: cpuModel, cores, arch, kernel, node, commit; docs/guides/two-machines.md); a loopback target is this machine",
     )
-    .addOption(
-      new Option(
-        '--out-dir <dir>',
-        'where every run, the comparison and the report go (default: bench/results/pair-<time>/)',
-      ),
+    .option('--b-env <file>', "B's machine")
+    .option('--price-a <dollars>', "A's price per hour", parseNonNegativeNumber)
+    .option('--price-b <dollars>', "B's price per hour", parseNonNegativeNumber)
+    .option(
+      '--rate-tolerance <fraction>',
+      'open model: how far the achieved rate may be from the asked one',
+      parseNonNegativeNumber,
+      0.02,
     )
-    .addOption(
-      new Option(
-        '--a-arg <flag>',
-        "a flag for A's runs only (repeat it), e.g. --a-arg=--dbproxy=10.0.0.1:50051",
-      )
-        .argParser(collect)
-        .default([]),
+    .option(
+      '--max-client-util <fraction>',
+      "the load generator's CPU over what it can use (its worker threads, at most the cores) above which a run is invalid",
+      parseNonNegativeNumber,
+      0.8,
     )
-    .addOption(
-      new Option('--b-arg <flag>', "a flag for B's runs only").argParser(collect).default([]),
+    .option(
+      '--battle-path <path>',
+      'battle: the path loaded on each target',
+      '/v1/battles/sample/7',
     )
-    .addOption(
-      new Option(
-        '--a-env <file>',
-        "A's machine (JSON: cpuModel, cores, arch, kernel, node, commit; docs/guides/two-machines.md); a loopback target is this machine",
-      ),
+    .option('--resamples <n>', 'bootstrap resamples', parsePositiveInt, 10_000)
+    .option(
+      '--knee-p99-ms <ms>',
+      'also search, per target, the highest open-model rate whose p99 stays under this (data)',
+      parseNonNegativeNumber,
     )
-    .addOption(new Option('--b-env <file>', "B's machine"))
-    .addOption(
-      new Option('--price-a <dollars>', "A's price per hour").argParser(parseNonNegativeNumber),
-    )
-    .addOption(
-      new Option('--price-b <dollars>', "B's price per hour").argParser(parseNonNegativeNumber),
-    )
-    .addOption(
-      new Option(
-        '--rate-tolerance <fraction>',
-        'open model: how far the achieved rate may be from the asked one',
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(0.02),
-    )
-    .addOption(
-      new Option(
-        '--max-client-util <fraction>',
-        "the load generator's CPU over what it can use (its worker threads, at most the cores) above which a run is invalid",
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(0.8),
-    )
-    .addOption(
-      new Option('--battle-path <path>', 'battle: the path loaded on each target').default(
-        '/v1/battles/sample/7',
-      ),
-    )
-    .addOption(
-      new Option('--resamples <n>', 'bootstrap resamples')
-        .argParser(parsePositiveInt)
-        .default(10_000),
-    )
-    .addOption(
-      new Option(
-        '--knee-p99-ms <ms>',
-        'also search, per target, the highest open-model rate whose p99 stays under this (data)',
-      ).argParser(parseNonNegativeNumber),
-    )
-    .addOption(
-      new Option('--knee-min <rate>', 'the lowest rate of the knee search')
-        .argParser(parseNonNegativeNumber)
-        .default(100),
-    )
-    .addOption(
-      new Option('--knee-max <rate>', 'the highest rate of the knee search').argParser(
-        parseNonNegativeNumber,
-      ),
-    )
-    .addOption(
-      new Option('--knee-steps <n>', 'bisection steps per target')
-        .argParser(parsePositiveInt)
-        .default(5),
-    )
+    .option('--knee-min <rate>', 'the lowest rate of the knee search', parseNonNegativeNumber, 100)
+    .option('--knee-max <rate>', 'the highest rate of the knee search', parseNonNegativeNumber)
+    .option('--knee-steps <n>', 'bisection steps per target', parsePositiveInt, 5)
     .argument(
       '[run-flags...]',
       'after --: flags for every run (e.g. -- --duration 30s --rate 2000)',

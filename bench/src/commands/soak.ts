@@ -161,24 +161,17 @@ export function soakCommand(): Command {
     'a long open-model run at a share of the maximum rate: p99 per interval and each server process RSS, their slopes, JSON and an SVG chart; pass/fail on the slopes',
   );
   cmd
-    .addOption(
-      new Option(
-        '-t, --target <host:port>',
-        'a running data-server to load (default: the soak starts the stack with scripts/start.ts on MySQL and Redis)',
-      ).argParser(parseAddress),
+    .option(
+      '-t, --target <host:port>',
+      'a running data-server to load (default: the soak starts the stack with scripts/start.ts on MySQL and Redis)',
+      parseAddress,
     )
-    .addOption(
-      new Option('--dbproxy <host:port>', "the running stack's db-proxy (with --target)").argParser(
-        parseAddress,
-      ),
-    )
-    .addOption(
-      new Option(
-        '--server-pids <pids>',
-        'with --target: the server processes whose RSS is sampled (comma-separated)',
-      )
-        .argParser(parsePids)
-        .default([]),
+    .option('--dbproxy <host:port>', "the running stack's db-proxy (with --target)", parseAddress)
+    .option(
+      '--server-pids <pids>',
+      'with --target: the server processes whose RSS is sampled (comma-separated)',
+      parsePids,
+      [],
     )
     .addOption(
       new Option(
@@ -193,114 +186,73 @@ export function soakCommand(): Command {
         .env('SOAK_REDIS_URL')
         .default('redis://127.0.0.1:6379/0'),
     )
-    .addOption(
-      new Option(
-        '-d, --duration <time>',
-        'the measured soak (after seeding and the probe)',
-      ).default('10m'),
+    .option('-d, --duration <time>', 'the measured soak (after seeding and the probe)', '10m')
+    .option(
+      '--interval <time>',
+      'the length of one measured interval (a "minute"). Default: 1m; under the settled rule half the duration (the halves the p99 and the rate are judged on, each one run of the load)',
     )
-    .addOption(
-      new Option(
-        '--interval <time>',
-        'the length of one measured interval (a "minute"). Default: 1m; under the settled rule half the duration (the halves the p99 and the rate are judged on, each one run of the load)',
-      ),
+    .option(
+      '--max-rate <n>',
+      'the maximum rate (requests/s) to take a share of, instead of measuring it',
+      parseNonNegativeNumber,
     )
-    .addOption(
-      new Option(
-        '--max-rate <n>',
-        'the maximum rate (requests/s) to take a share of, instead of measuring it',
-      ).argParser(parseNonNegativeNumber),
+    .option('--probe-duration <time>', 'the closed-model run that measures the maximum rate', '20s')
+    .option(
+      '--reprobe-duration <time>',
+      'a second probe after the warm-up; the target is a share of the lower of the two (0: none). Default: the probe duration under the settled rule, 0 otherwise',
     )
-    .addOption(
-      new Option(
-        '--probe-duration <time>',
-        'the closed-model run that measures the maximum rate',
-      ).default('20s'),
+    .option(
+      '--min-rate-held <x>',
+      'settled rule: the share of the target rate each half must answer for the p99 halves to be judged (below: not judged, CPU per request judged instead)',
+      parseNonNegativeNumber,
+      MIN_RATE_HELD,
     )
-    .addOption(
-      new Option(
-        '--reprobe-duration <time>',
-        'a second probe after the warm-up; the target is a share of the lower of the two (0: none). Default: the probe duration under the settled rule, 0 otherwise',
-      ),
+    .option(
+      '--max-cpu-growth <x>',
+      'settled rule: how much more CPU per request the data path (the processes with 10% or more of the CPU, together) may spend in the last half than in the first (0.3: 30%)',
+      parseNonNegativeNumber,
+      MAX_CPU_GROWTH,
     )
-    .addOption(
-      new Option(
-        '--min-rate-held <x>',
-        'settled rule: the share of the target rate each half must answer for the p99 halves to be judged (below: not judged, CPU per request judged instead)',
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(MIN_RATE_HELD),
+    .option(
+      '--warm-up <time>',
+      "unmeasured load at the soak's rate before the first interval (0: none; the rule's own warm-up intervals still apply). Default: 0, 1m under the settled rule",
     )
-    .addOption(
-      new Option(
-        '--max-cpu-growth <x>',
-        'settled rule: how much more CPU per request the data path (the processes with 10% or more of the CPU, together) may spend in the last half than in the first (0.3: 30%)',
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(MAX_CPU_GROWTH),
+    .option(
+      '--load-fraction <x>',
+      'the share of the maximum rate the soak runs at',
+      parseNonNegativeNumber,
+      0.8,
     )
-    .addOption(
-      new Option(
-        '--warm-up <time>',
-        "unmeasured load at the soak's rate before the first interval (0: none; the rule's own warm-up intervals still apply). Default: 0, 1m under the settled rule",
-      ),
+    .option(
+      '-c, --concurrency <n>',
+      'virtual clients (and requests in flight in the probe)',
+      parsePositiveInt,
+      64,
     )
-    .addOption(
-      new Option('--load-fraction <x>', 'the share of the maximum rate the soak runs at')
-        .argParser(parseNonNegativeNumber)
-        .default(0.8),
+    .option('-w, --workers <n>', 'load worker threads', parsePositiveInt, 2)
+    .option('--channels <n>', 'gRPC channels per worker', parsePositiveInt, 2)
+    .option('--players <n>', 'players seeded before the run', parsePositiveInt, 1000)
+    .option('--first-player <id>', 'the first player id (reset and seeded)', '1000000')
+    .option('--seed <n>', 'the RNG seed', parseNonNegativeNumber, 1)
+    .option('--deadline-ms <ms>', 'gRPC deadline of every call', parsePositiveInt, 10_000)
+    .option('--sample-interval <time>', 'how often each process RSS is read', '1s')
+    .option(
+      '--warm-up-intervals <n>',
+      'intervals left out of the RSS slope',
+      parseNonNegativeNumber,
+      DEFAULT_RULE.warmUpIntervals,
     )
-    .addOption(
-      new Option('-c, --concurrency <n>', 'virtual clients (and requests in flight in the probe)')
-        .argParser(parsePositiveInt)
-        .default(64),
+    .option(
+      '--max-rss-slope <mb>',
+      'RSS slope bound after the warm-up, MB/min',
+      parseNonNegativeNumber,
+      DEFAULT_RULE.maxRssSlopeMbPerMin,
     )
-    .addOption(
-      new Option('-w, --workers <n>', 'load worker threads').argParser(parsePositiveInt).default(2),
-    )
-    .addOption(
-      new Option('--channels <n>', 'gRPC channels per worker')
-        .argParser(parsePositiveInt)
-        .default(2),
-    )
-    .addOption(
-      new Option('--players <n>', 'players seeded before the run')
-        .argParser(parsePositiveInt)
-        .default(1000),
-    )
-    .addOption(
-      new Option('--first-player <id>', 'the first player id (reset and seeded)').default(
-        '1000000',
-      ),
-    )
-    .addOption(
-      new Option('--seed <n>', 'the RNG seed').argParser(parseNonNegativeNumber).default(1),
-    )
-    .addOption(
-      new Option('--deadline-ms <ms>', 'gRPC deadline of every call')
-        .argParser(parsePositiveInt)
-        .default(10_000),
-    )
-    .addOption(
-      new Option('--sample-interval <time>', 'how often each process RSS is read').default('1s'),
-    )
-    .addOption(
-      new Option('--warm-up-intervals <n>', 'intervals left out of the RSS slope')
-        .argParser(parseNonNegativeNumber)
-        .default(DEFAULT_RULE.warmUpIntervals),
-    )
-    .addOption(
-      new Option('--max-rss-slope <mb>', 'RSS slope bound after the warm-up, MB/min')
-        .argParser(parseNonNegativeNumber)
-        .default(DEFAULT_RULE.maxRssSlopeMbPerMin),
-    )
-    .addOption(
-      new Option(
-        '--max-p99-growth <x>',
-        "how much over the second interval's p99 the last's may be (0.2: 20%)",
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(DEFAULT_RULE.maxP99Growth),
+    .option(
+      '--max-p99-growth <x>',
+      "how much over the second interval's p99 the last's may be (0.2: 20%)",
+      parseNonNegativeNumber,
+      DEFAULT_RULE.maxP99Growth,
     )
     .addOption(
       new Option(
@@ -318,33 +270,25 @@ export function soakCommand(): Command {
         .choices(['p99', 'cpu'])
         .default('p99'),
     )
-    .addOption(
-      new Option(
-        '--settled-floor <mb>',
-        "the settled rule's floor: RSS growth (MB) allowed whatever the duration (allocator noise)",
-      )
-        .argParser(parseNonNegativeNumber)
-        .default(SETTLED_FLOOR_MB),
+    .option(
+      '--settled-floor <mb>',
+      "the settled rule's floor: RSS growth (MB) allowed whatever the duration (allocator noise)",
+      parseNonNegativeNumber,
+      SETTLED_FLOOR_MB,
     )
-    .addOption(
-      new Option('--max-errors <n>', 'failed calls tolerated')
-        .argParser(parseNonNegativeNumber)
-        .default(0),
+    .option('--max-errors <n>', 'failed calls tolerated', parseNonNegativeNumber, 0)
+    .option(
+      '--settle-timeout <time>',
+      "after the load, how long to wait for the services' idle compaction before reading RSS again (0: skip)",
+      '60s',
     )
-    .addOption(
-      new Option(
-        '--settle-timeout <time>',
-        "after the load, how long to wait for the services' idle compaction before reading RSS again (0: skip)",
-      ).default('60s'),
+    .option(
+      '--metrics-urls <urls>',
+      'with --target: the services /metrics URLs (comma-separated) whose compaction the settle phase waits for',
+      '',
     )
-    .addOption(
-      new Option(
-        '--metrics-urls <urls>',
-        'with --target: the services /metrics URLs (comma-separated) whose compaction the settle phase waits for',
-      ).default(''),
-    )
-    .addOption(new Option('-o, --out <file>', 'the JSON result (the chart: the same path, .svg)'))
-    .addOption(new Option('-q, --quiet', 'no progress bars'))
+    .option('-o, --out <file>', 'the JSON result (the chart: the same path, .svg)')
+    .option('-q, --quiet', 'no progress bars')
     .action(async (o: Record<string, unknown>) => {
       process.exitCode = await runSoak(soakSettingsFrom(o));
     });

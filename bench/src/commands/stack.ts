@@ -72,111 +72,63 @@ export function stackCommand(): Command {
         .env('BENCH_STACK_REDIS_URL')
         .default('redis://127.0.0.1:6379/0'),
     )
-    .addOption(new Option('--world <WxH>', 'the world of the stack it starts').default('300x300'))
-    .addOption(
-      new Option('--fields <n>', 'resource fields of that world')
-        .argParser(parsePositiveInt)
-        .default(600),
+    .option('--world <WxH>', 'the world of the stack it starts', '300x300')
+    .option('--fields <n>', 'resource fields of that world', parsePositiveInt, 600)
+    .option('--monsters <n>', 'monsters of that world', parsePositiveInt, 200)
+    .option(
+      '--speed <n>',
+      'its game clock (MAPSERVER_SPEED): marches settle within the run',
+      parsePositiveInt,
+      600,
     )
-    .addOption(
-      new Option('--monsters <n>', 'monsters of that world')
-        .argParser(parsePositiveInt)
-        .default(200),
+    .option(
+      '--world-id <n>',
+      "the world's id (its regions' records are checked)",
+      parsePositiveInt,
+      1,
     )
-    .addOption(
-      new Option('--speed <n>', 'its game clock (MAPSERVER_SPEED): marches settle within the run')
-        .argParser(parsePositiveInt)
-        .default(600),
+    .option('--players <n>', 'players seeded (one session at a time each)', parsePositiveInt, 200)
+    .option('--first-player <id>', 'the first player id', parsePositiveInt, 1)
+    .option('--rate <n>', 'sessions arriving per second (open model)', parseNonNegativeNumber, 2)
+    .option('-d, --duration <time>', 'how long sessions arrive', '60s')
+    .option('--actions <n>', 'actions per session (after log-in and the map)', parsePositiveInt, 6)
+    .option(
+      '--think-ms <ms>',
+      'mean think time between actions (0.5x-1.5x, seeded)',
+      parseNonNegativeNumber,
+      1000,
     )
-    .addOption(
-      new Option('--world-id <n>', "the world's id (its regions' records are checked)")
-        .argParser(parsePositiveInt)
-        .default(1),
+    .option('--mix <weights>', `the actions' weights (${ACTIONS.join(', ')})`, DEFAULT_MIX)
+    .option('--viewport <WxH>', 'the viewport of a session', '30x20')
+    .option('--seed <n>', 'seed of the arrivals and the sessions', parseNonNegativeNumber, 1)
+    .option(
+      '--slow-ms <ms>',
+      'a call slower than this is "slow" in the case-study line',
+      parseNonNegativeNumber,
+      200,
     )
-    .addOption(
-      new Option('--players <n>', 'players seeded (one session at a time each)')
-        .argParser(parsePositiveInt)
-        .default(200),
+    .option('--deadline-ms <ms>', 'deadline of every call', parsePositiveInt, 10_000)
+    .option(
+      '--settle-timeout <time>',
+      'how long every march may take to come home after the load',
+      '120s',
     )
-    .addOption(
-      new Option('--first-player <id>', 'the first player id')
-        .argParser(parsePositiveInt)
-        .default(1),
+    .option(
+      '--server-pids <pids>',
+      'with --map: the PIDs of the services (CPU per session and request, peak RSS)',
+      parsePids,
+      [],
     )
-    .addOption(
-      new Option('--rate <n>', 'sessions arriving per second (open model)')
-        .argParser(parseNonNegativeNumber)
-        .default(2),
+    .option(
+      '--knee-p99-ms <ms>',
+      "search the highest session rate whose every operation's p99 stays under this",
+      parseNonNegativeNumber,
     )
-    .addOption(new Option('-d, --duration <time>', 'how long sessions arrive').default('60s'))
-    .addOption(
-      new Option('--actions <n>', 'actions per session (after log-in and the map)')
-        .argParser(parsePositiveInt)
-        .default(6),
-    )
-    .addOption(
-      new Option('--think-ms <ms>', 'mean think time between actions (0.5x-1.5x, seeded)')
-        .argParser(parseNonNegativeNumber)
-        .default(1000),
-    )
-    .addOption(
-      new Option('--mix <weights>', `the actions' weights (${ACTIONS.join(', ')})`).default(
-        DEFAULT_MIX,
-      ),
-    )
-    .addOption(new Option('--viewport <WxH>', 'the viewport of a session').default('30x20'))
-    .addOption(
-      new Option('--seed <n>', 'seed of the arrivals and the sessions')
-        .argParser(parseNonNegativeNumber)
-        .default(1),
-    )
-    .addOption(
-      new Option('--slow-ms <ms>', 'a call slower than this is "slow" in the case-study line')
-        .argParser(parseNonNegativeNumber)
-        .default(200),
-    )
-    .addOption(
-      new Option('--deadline-ms <ms>', 'deadline of every call')
-        .argParser(parsePositiveInt)
-        .default(10_000),
-    )
-    .addOption(
-      new Option(
-        '--settle-timeout <time>',
-        'how long every march may take to come home after the load',
-      ).default('120s'),
-    )
-    .addOption(
-      new Option(
-        '--server-pids <pids>',
-        'with --map: the PIDs of the services (CPU per session and request, peak RSS)',
-      )
-        .argParser(parsePids)
-        .default([]),
-    )
-    .addOption(
-      new Option(
-        '--knee-p99-ms <ms>',
-        "search the highest session rate whose every operation's p99 stays under this",
-      ).argParser(parseNonNegativeNumber),
-    )
-    .addOption(
-      new Option('--knee-min <rate>', 'the lowest rate of the knee search')
-        .argParser(parseNonNegativeNumber)
-        .default(1),
-    )
-    .addOption(
-      new Option('--knee-max <rate>', 'the highest rate of the knee search')
-        .argParser(parseNonNegativeNumber)
-        .default(16),
-    )
-    .addOption(
-      new Option('--knee-steps <n>', 'bisection steps').argParser(parsePositiveInt).default(4),
-    )
-    .addOption(
-      new Option('-o, --out <file>', 'the JSON (default: bench/results/stack-<time>.json)'),
-    )
-    .addOption(new Option('-q, --quiet', 'no progress lines'))
+    .option('--knee-min <rate>', 'the lowest rate of the knee search', parseNonNegativeNumber, 1)
+    .option('--knee-max <rate>', 'the highest rate of the knee search', parseNonNegativeNumber, 16)
+    .option('--knee-steps <n>', 'bisection steps', parsePositiveInt, 4)
+    .option('-o, --out <file>', 'the JSON (default: bench/results/stack-<time>.json)')
+    .option('-q, --quiet', 'no progress lines')
     .action(async (o: Record<string, unknown>) => {
       const s = settingsFrom(o);
       const say = (l: string) => console.log(l);

@@ -2,7 +2,7 @@
 // the JSON a `bench data` run wrote.
 
 import { existsSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
 import { printVerification, verify } from '../data/verify.ts';
 import { parseNonNegativeNumber, parsePositiveInt } from '../lib/options.ts';
@@ -19,25 +19,11 @@ export function verifyCommand(): Command {
     .argument('<result.json>', 'the JSON file of a `bench data` run');
   for (const o of targetOptions()) cmd.addOption(o);
   cmd
-    .addOption(
-      new Option('-c, --concurrency <n>', 'verification calls in flight')
-        .argParser(parsePositiveInt)
-        .default(32),
-    )
-    .addOption(
-      new Option('--deadline-ms <ms>', 'gRPC deadline of every call')
-        .argParser(parsePositiveInt)
-        .default(10_000),
-    )
-    .addOption(
-      new Option('--print-limit <n>', 'mismatches printed (all are counted)')
-        .argParser(parseNonNegativeNumber)
-        .default(50),
-    )
-    .addOption(new Option('--update', 'write the verification into the result file'))
-    .addOption(
-      new Option('--schema <file>', "db-proxy's schema file (default: the run's, else the repo's)"),
-    )
+    .option('-c, --concurrency <n>', 'verification calls in flight', parsePositiveInt, 32)
+    .option('--deadline-ms <ms>', 'gRPC deadline of every call', parsePositiveInt, 10_000)
+    .option('--print-limit <n>', 'mismatches printed (all are counted)', parseNonNegativeNumber, 50)
+    .option('--update', 'write the verification into the result file')
+    .option('--schema <file>', "db-proxy's schema file (default: the run's, else the repo's)")
     .action(async (file: string, o: Record<string, unknown>) => {
       const run = readResult<DataResult>(file);
       if (run.kind !== 'data' || !Array.isArray(run.records))
