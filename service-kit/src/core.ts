@@ -45,7 +45,7 @@ export {
 } from './errors.ts';
 export { FastHistogram, type HistogramChild } from './histogram.ts';
 export { drainBody } from './http-drain.ts';
-export { httpPoster, type Post } from './http-post.ts';
+export { type Get, httpGetter, httpPoster, type Post } from './http-post.ts';
 export { compactHeap, IdleCompactor, type IdleCompactorOptions } from './idle-gc.ts';
 export {
   formatStackUp,
