@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webBuildOptions, webBuiltDir, webSourceDir, webStaticFiles } from '@slg/console/assets';
 import { build, stop } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +38,16 @@ const entries: Record<string, string[]> = {
   'data-server': ['src/main.ts'],
   'map-server': ['src/main.ts'],
   'battle-server': ['src/main.ts', 'src/worker.ts'],
+  console: ['src/main.ts'],
 };
+
+/** A file replaced by a rename: a process reading it while a build runs sees the old or the new one. */
+function writeAtomically(path: string, contents: Uint8Array | string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
 
 /** proto/generated/descriptors.bin as the value of `SLG_EMBEDDED_DESCRIPTOR_SET` (proto/index.ts). */
 function embeddedDescriptorSet(): string {
@@ -67,12 +77,19 @@ export async function buildServices(): Promise<void> {
     });
     // Each file replaced by a rename: a process started from dist/ while another build runs
     // (npm start beside a test that builds) reads the old bundle or the new one, never half of one.
-    for (const file of result.outputFiles) {
-      mkdirSync(dirname(file.path), { recursive: true });
-      const tmp = `${file.path}.${process.pid}.tmp`;
-      writeFileSync(tmp, file.contents);
-      renameSync(tmp, file.path);
-    }
+    for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  }
+  // The console's page: its browser code bundled, beside its HTML and stylesheet (console/dist/web/,
+  // which the console's bundle serves).
+  if (existsSync(webSourceDir)) {
+    const result = await build({
+      ...webBuildOptions,
+      entryPoints: [...webBuildOptions.entryPoints],
+      write: false,
+    });
+    writeAtomically(join(webBuiltDir, 'app.js'), result.outputFiles![0]!.contents);
+    for (const f of webStaticFiles)
+      writeAtomically(join(webBuiltDir, f), readFileSync(join(webSourceDir, f)));
   }
   // esbuild keeps a helper process for further builds; this was the only one.
   await stop();

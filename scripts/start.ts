@@ -45,11 +45,17 @@ const services: Service[] = [
     main: 'battle-server/dist/main.mjs',
     color: 32,
   },
-  // Last: it loads the world from data-server and calls battle-server.
+  // It loads the world from data-server and calls battle-server.
   {
     name: 'map-server',
     main: 'map-server/dist/main.mjs',
     color: 33,
+  },
+  // Last: the read-only web console over the others (their APIs and /metrics).
+  {
+    name: 'console',
+    main: 'console/dist/main.mjs',
+    color: 34,
   },
 ].filter((s) => existsSync(join(root, s.main.replace('dist/main.mjs', 'src/main.ts'))));
 
@@ -59,6 +65,11 @@ const bound = new Map<string, ListeningPorts>();
 /** Where the service `name` is called: the port it bound here, else its variable or default. */
 function portOf(name: string, portVar: string, defaultPort: number): number {
   return bound.get(name)?.port ?? Number(env[portVar] ?? defaultPort);
+}
+
+/** Where the service `name` serves /metrics: the port it reported here, else its variable or default. */
+function metricsPortOf(name: string, portVar: string, defaultPort: number): number {
+  return bound.get(name)?.metricsPort ?? Number(env[portVar] ?? defaultPort);
 }
 
 // Services log JSON; this script makes it readable (LOG_PRETTY=0 keeps it raw).
@@ -158,6 +169,13 @@ for (const service of services) {
       MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${portOf('data-server', 'DATASERVER_PORT', 50052)}`,
       // https when the stack runs TLS (SLG_TLS_CERT): battle-server then serves HTTPS.
       MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${portOf('battle-server', 'BATTLE_PORT', 8080)}`,
+      // The console reads map-server and data-server, and every service's /metrics.
+      CONSOLE_MAPSERVER_ADDR: `127.0.0.1:${portOf('map-server', 'MAPSERVER_PORT', 50053)}`,
+      CONSOLE_DATASERVER_ADDR: `127.0.0.1:${portOf('data-server', 'DATASERVER_PORT', 50052)}`,
+      CONSOLE_DBPROXY_METRICS_URL: `http://127.0.0.1:${metricsPortOf('db-proxy', 'DBPROXY_METRICS_PORT', 9101)}/metrics`,
+      CONSOLE_DATASERVER_METRICS_URL: `http://127.0.0.1:${metricsPortOf('data-server', 'DATASERVER_METRICS_PORT', 9102)}/metrics`,
+      CONSOLE_MAPSERVER_METRICS_URL: `http://127.0.0.1:${metricsPortOf('map-server', 'MAPSERVER_METRICS_PORT', 9103)}/metrics`,
+      CONSOLE_BATTLE_METRICS_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${portOf('battle-server', 'BATTLE_PORT', 8080)}/metrics`,
       // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
       // nothing at this scale (@slg/service-kit/node-options).
       MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
@@ -190,5 +208,13 @@ for (const service of services) {
 if (!stopping) {
   // Every service reported its ports: the loop above stops at the first that does not.
   const up = services.map((s) => ({ name: s.name, ...bound.get(s.name)! }));
+  const console = bound.get('console');
+  if (console) {
+    const host = env.CONSOLE_HOST ?? '127.0.0.1';
+    const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    process.stdout.write(
+      `\nconsole: http://${shown.includes(':') ? `[${shown}]` : shown}:${console.port}/\n`,
+    );
+  }
   process.stdout.write(`\n${formatStackUp(up)}\n`);
 }

@@ -34,8 +34,8 @@ async function startOne(t: Test, tag: string) {
 t.test('two stacks started at once on port 0 both come up, each on ports of its own', async (t) => {
   const [a, b] = await Promise.all([startOne(t, 'a'), startOne(t, 'b')]);
   const all = [...Object.values(a.ports), ...Object.values(b.ports)];
-  t.equal(all.length, 14, 'seven ports each');
-  t.equal(new Set(all).size, 14, `fourteen distinct ports: ${all.join(' ')}`);
+  t.equal(all.length, 16, 'eight ports each');
+  t.equal(new Set(all).size, 16, `sixteen distinct ports: ${all.join(' ')}`);
   t.ok(
     all.every((p) => p > 0),
     'every port is one the kernel chose, not 0',
@@ -57,5 +57,7 @@ t.test('two stacks started at once on port 0 both come up, each on ports of its 
     }
     const ready = await fetch(`http://127.0.0.1:${ports.BATTLE_PORT}/readyz`);
     t.equal(ready.status, 200, `stack ${name}: battle-server ready on ${ports.BATTLE_PORT}`);
+    const page = await fetch(`http://127.0.0.1:${ports.CONSOLE_PORT}/`);
+    t.equal(page.status, 200, `stack ${name}: the console's page on ${ports.CONSOLE_PORT}`);
   }
 });

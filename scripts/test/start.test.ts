@@ -27,6 +27,7 @@ const IDLE: Record<string, [number, number]> = {
   'data-server': [40, 80],
   'battle-server': [40, 80],
   'map-server': [40, 80],
+  console: [40, 80],
 };
 
 /** RSS, and the part of it that is the process's own (USS: not the shared, file-backed Node binary). */
@@ -96,7 +97,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   const pids = childPids(stack.child.pid!).filter((pid) =>
     (commandLine(pid) ?? []).some((a) => a.endsWith('/dist/main.mjs')),
   );
-  t.equal(pids.length, 4, 'four services running');
+  t.equal(pids.length, 5, 'four services and the console running');
   for (const pid of pids) {
     const cmd = (commandLine(pid) ?? []).slice(1).join(' ');
     const { rss, uss } = memoryMb(pid);
@@ -253,6 +254,7 @@ t.test('npm start brings up the stack with embedded defaults and stops cleanly',
   t.match(out, /data-server exited \(code 0\)/);
   t.match(out, /battle-server exited \(code 0\)/);
   t.match(out, /map-server exited \(code 0\)/);
+  t.match(out, /console exited \(code 0\)/);
 });
 
 // What keeps an idle service light: a bundle hoists every static import of an external package

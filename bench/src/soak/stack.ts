@@ -49,6 +49,8 @@ export interface StartedStack {
   database: string;
   keyPrefix: string;
   metrics: { dbproxy: string; dataServer: string; mapServer: string };
+  /** The web console's page (its map and the stack's panels), when the stack has one. */
+  consoleUrl?: string;
   /** Every server process of the stack (services and the processes they forked). */
   processes(): ServerProcess[];
   stop(): Promise<void>;
@@ -81,6 +83,20 @@ const PORT_VARIABLES = [
   'BATTLE_PORT',
   'MAPSERVER_PORT',
   'MAPSERVER_METRICS_PORT',
+  'CONSOLE_PORT',
+];
+
+/** What points a service at another: start.ts wires them to the ports bound, unless these say otherwise. */
+const WIRING_VARIABLES = [
+  'DATASERVER_DBPROXY_ADDR',
+  'MAPSERVER_DATASERVER_ADDR',
+  'MAPSERVER_BATTLE_URL',
+  'CONSOLE_MAPSERVER_ADDR',
+  'CONSOLE_DATASERVER_ADDR',
+  'CONSOLE_DBPROXY_METRICS_URL',
+  'CONSOLE_DATASERVER_METRICS_URL',
+  'CONSOLE_MAPSERVER_METRICS_URL',
+  'CONSOLE_BATTLE_METRICS_URL',
 ];
 
 /** Starts the stack, and reads the ports its services bound from start.ts's 'stack up' line. */
@@ -98,8 +114,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   };
   // The services run as `npm start` runs them: not with a test runner's loaders.
   delete env.NODE_OPTIONS;
-  for (const k of ['DATASERVER_DBPROXY_ADDR', 'MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'])
-    delete env[k];
+  for (const k of WIRING_VARIABLES) delete env[k];
   const child: ChildProcess = spawn(process.execPath, [startScript], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,6 +203,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
       dataServer: metricsUrl('data-server'),
       mapServer: metricsUrl('map-server'),
     },
+    ...(up.has('console') ? { consoleUrl: `http://127.0.0.1:${of('console').port}/` } : {}),
     processes: () => stackProcesses(child.pid!),
     stop,
   };

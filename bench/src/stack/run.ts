@@ -115,6 +115,7 @@ export async function prepare(s: StackSettings, say: (l: string) => void): Promi
       },
     });
     addr = { map: started.mapServer, data: started.dataServer, battleUrl: started.battleUrl };
+    if (started.consoleUrl) say(`watch the run in the console: ${started.consoleUrl}`);
   }
   try {
     const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, addr.map, {

@@ -28,6 +28,8 @@ export interface StackPorts {
   BATTLE_PORT: number;
   MAPSERVER_PORT: number;
   MAPSERVER_METRICS_PORT: number;
+  /** The web console (HTTP; no /metrics of its own). */
+  CONSOLE_PORT: number;
 }
 
 /** Each port variable at 0: every service binds any free port and reports it. */
@@ -39,6 +41,7 @@ export const ANY_PORTS: StackPorts = {
   BATTLE_PORT: 0,
   MAPSERVER_PORT: 0,
   MAPSERVER_METRICS_PORT: 0,
+  CONSOLE_PORT: 0,
 };
 
 /** The ports of the services of a 'stack up' line, by port variable; throws if one is missing. */
@@ -62,6 +65,7 @@ export function stackPortsOf(line: string): StackPorts {
     BATTLE_PORT: of('battle-server').port,
     MAPSERVER_PORT: of('map-server').port,
     MAPSERVER_METRICS_PORT: metrics('map-server'),
+    CONSOLE_PORT: of('console').port,
   };
 }
 
@@ -76,6 +80,12 @@ const CALLER_WIRING = [
   'DATASERVER_DBPROXY_ADDR',
   'MAPSERVER_DATASERVER_ADDR',
   'MAPSERVER_BATTLE_URL',
+  'CONSOLE_MAPSERVER_ADDR',
+  'CONSOLE_DATASERVER_ADDR',
+  'CONSOLE_DBPROXY_METRICS_URL',
+  'CONSOLE_DATASERVER_METRICS_URL',
+  'CONSOLE_MAPSERVER_METRICS_URL',
+  'CONSOLE_BATTLE_METRICS_URL',
 ];
 
 /** This process's environment without CALLER_WIRING, LOG_LEVEL warn, every port 0, then `vars`. */
