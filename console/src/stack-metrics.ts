@@ -205,9 +205,12 @@ class ServiceWatch {
       if (prev) this.#rates.set(pid, ratesOf(prev, reading));
       this.#error = undefined;
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
+      const e = err as Error & { cause?: { message?: string } };
+      // fetch says only "fetch failed"; its cause says why (connect ECONNREFUSED 127.0.0.1:9103).
       const why =
-        e.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : (e.cause?.code ?? e.message);
+        e.name === 'TimeoutError'
+          ? `no answer in ${timeoutMs} ms`
+          : (e.cause?.message ?? e.message);
       this.#error = `cannot read its /metrics: ${why}`;
       this.#rates.clear();
     }
