@@ -215,8 +215,11 @@ export class MapView {
     this.#queryTimer = window.setTimeout(() => this.#queryRect(this.viewRect()), delayMs);
   }
 
-  /** One viewport query; on its answer, the entities are replaced and a stream opened on it. */
-  async #queryRect(r: Rect): Promise<void> {
+  /**
+   * One viewport query; on its answer, the entities are replaced and a stream opened on it.
+   * Resolves false when it failed (a retry then says so in the stream's line, not the map's).
+   */
+  async #queryRect(r: Rect, retry = false): Promise<boolean> {
     this.#queryAbort?.abort();
     const abort = new AbortController();
     this.#queryAbort = abort;
@@ -234,21 +237,41 @@ export class MapView {
       this.#replace(r, v);
       clearProblem('map');
       this.#openStream(r);
+      return true;
     } catch (err) {
       if ((err as Error).name === 'AbortError') {
-        if (this.#queryAbort === abort)
-          setProblem('map', 'the console took over 10 s to answer the viewport');
-        return;
+        // Superseded by a newer query, which goes on: not a failure.
+        if (this.#queryAbort !== abort) return true;
+        if (!retry) setProblem('map', 'the console took over 10 s to answer the viewport');
+        return false;
       }
+      if (retry) return false;
       setProblem('map', `the map was not moved: ${(err as ApiError).message}`);
       // A query the console refused leaves the view where the entities are.
       if (this.rect.width > 0) {
         this.#vx = this.rect.x;
         this.#vy = this.rect.y;
       }
+      return false;
     } finally {
       clearTimeout(timeout);
     }
+  }
+
+  /** Live updates stopped: says why, and asks again after a growing wait until it works. */
+  #reconnect(message: string): void {
+    clearTimeout(this.#streamRetry);
+    const wait = this.#streamBackoffMs;
+    this.#streamBackoffMs = Math.min(10_000, wait * 2);
+    setProblem(
+      'stream',
+      `live updates stopped: ${message}; trying again in ${Math.round(wait / 1000)} s`,
+    );
+    this.canvas.dataset.stream = 'closed';
+    this.#streamRetry = window.setTimeout(async () => {
+      if (!(await this.#queryRect(this.rect, true)) && this.#stream === null)
+        this.#reconnect(message);
+    }, wait);
   }
 
   #replace(r: Rect, v: ViewportJson): void {
@@ -276,14 +299,8 @@ export class MapView {
     const retry = (message: string) => {
       es.close();
       if (this.#stream !== es) return;
-      const wait = this.#streamBackoffMs;
-      this.#streamBackoffMs = Math.min(10_000, wait * 2);
-      setProblem(
-        'stream',
-        `live updates stopped: ${message}; trying again in ${Math.round(wait / 1000)} s`,
-      );
-      this.canvas.dataset.stream = 'closed';
-      this.#streamRetry = window.setTimeout(() => this.#queryRect(this.rect), wait);
+      this.#stream = null;
+      this.#reconnect(message);
     };
     es.onopen = () => {
       this.canvas.dataset.stream = 'open';

@@ -11,7 +11,7 @@ import {
   slg_mapserver_v1_MapServiceDefinition,
   toLong,
 } from '@slg/proto';
-import { createGrpcClient } from '@slg/service-kit';
+import { createGrpcClient, type Security } from '@slg/service-kit';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -86,12 +86,15 @@ export async function seedCities(
   addr: { data: string; map: string },
   ids: number[],
   points: { x: number; y: number }[],
+  security?: Security,
 ): Promise<void> {
   const data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, addr.data, {
     deadlineMs: 30_000,
+    ...(security ? { security } : {}),
   });
   const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, addr.map, {
     deadlineMs: 60_000,
+    ...(security ? { security } : {}),
   });
   try {
     const fields = (o: Record<string, string | number>) =>
