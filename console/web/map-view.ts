@@ -44,6 +44,8 @@ export interface Battle {
 
 /** Pixels per tile, from far to near. */
 const ZOOMS = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
+/** The static layer is drawn again at most this often while events come. */
+const LAYER_MS = 200;
 /** A battle stays marked this long after the arrival that fought it. */
 const BATTLE_MS = 15_000;
 
@@ -80,6 +82,8 @@ export class MapView {
   queries = 0;
   events = 0;
   #frames = 0;
+  /** Time spent in #draw since #fpsSince: its mean per frame is the canvas's data-draw-ms. */
+  #drawMs = 0;
   #fpsSince = performance.now();
   fps = 0;
   #selected: Picked | null = null;
@@ -99,12 +103,15 @@ export class MapView {
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
       this.#theme = readTheme(canvas);
       this.#terrainLayer = null;
+      this.#layerDirty = true;
     });
     new ResizeObserver(() => this.#resize()).observe(canvas);
     this.#resize();
     this.#bindInput();
     const loop = () => {
+      const t0 = performance.now();
       this.#draw();
+      this.#drawMs += performance.now() - t0;
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
@@ -283,6 +290,7 @@ export class MapView {
     )
       this.#terrainLayer = null;
     this.rect = r;
+    this.#layerDirty = true;
     this.cities = new Map(v.cities.map((c) => [c.id, c]));
     this.fields = new Map(v.fields.map((f) => [f.id, f]));
     this.monsters = new Map(v.monsters.map((m) => [m.id, m]));
@@ -323,6 +331,7 @@ export class MapView {
 
   #apply(e: WatchEventJson): void {
     this.events++;
+    this.#layerDirty = true;
     this.#lastSeq = e.seq;
     if (e.timeMs) this.#clockOffset = e.timeMs - Date.now();
     if (e.snapshot) {
@@ -402,22 +411,43 @@ export class MapView {
     return c;
   }
 
-  #draw(): void {
-    const ctx = this.#ctx;
-    const dpr = this.canvas.width / Math.max(1, this.canvas.clientWidth);
-    const t = this.zoom;
+  /**
+   * What changes only with an event or a move: terrain, fields, monsters, cities and the marches'
+   * paths, drawn once into a layer the size of the rectangle (tile (x, y) at ((x - rect.x) * t,
+   * (y - rect.y) * t)), and again when the zoom or the rectangle changes, or at most every
+   * LAYER_MS while events come. Each frame then copies it and draws the armies: with 2,000
+   * marches, stroking every path in every frame cost most of a frame.
+   */
+  #layer: HTMLCanvasElement | null = null;
+  #layerKey = '';
+  #layerDirty = true;
+  #layerAt = 0;
+  #drawn = { cities: 0, fields: 0, monsters: 0 };
+
+  #drawLayer(t: number, dpr: number): HTMLCanvasElement {
+    const r = this.rect;
+    const key = `${r.x},${r.y},${r.width},${r.height},${t},${dpr}`;
+    const now = performance.now();
+    if (
+      this.#layer &&
+      key === this.#layerKey &&
+      (!this.#layerDirty || now - this.#layerAt < LAYER_MS)
+    )
+      return this.#layer;
+    this.#layerKey = key;
+    this.#layerDirty = false;
+    this.#layerAt = now;
+    const c = this.#layer ?? document.createElement('canvas');
+    this.#layer = c;
+    c.width = Math.max(1, Math.round(r.width * t * dpr));
+    c.height = Math.max(1, Math.round(r.height * t * dpr));
+    const ctx = c.getContext('2d')!;
     const th = this.#theme;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = th.background;
-    ctx.fillRect(0, 0, this.canvas.clientWidth, this.canvas.clientHeight);
-    const r = this.rect;
-    if (r.width === 0) return;
-    // Tile (x, y) is drawn at ((x - vx) * t, (y - vy) * t).
-    const ox = -this.#vx * t;
-    const oy = -this.#vy * t;
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.#terrainCanvas(), ox + r.x * t, oy + r.y * t, r.width * t, r.height * t);
-
+    ctx.drawImage(this.#terrainCanvas(), 0, 0, r.width * t, r.height * t);
+    const ox = -r.x * t;
+    const oy = -r.y * t;
     let fields = 0;
     for (const f of this.fields.values()) {
       if (!inRect(r, f.x, f.y, 1)) continue;
@@ -444,35 +474,61 @@ export class MapView {
     ctx.fillStyle = th.city;
     ctx.strokeStyle = th.cityEdge;
     ctx.lineWidth = 1;
-    for (const c of this.cities.values()) {
-      if (!inRect(r, c.x, c.y, 2)) continue;
+    for (const city of this.cities.values()) {
+      if (!inRect(r, city.x, city.y, 2)) continue;
       cities++;
-      ctx.fillRect(ox + c.x * t, oy + c.y * t, 2 * t, 2 * t);
-      if (t >= 6) ctx.strokeRect(ox + c.x * t + 0.5, oy + c.y * t + 0.5, 2 * t - 1, 2 * t - 1);
+      ctx.fillRect(ox + city.x * t, oy + city.y * t, 2 * t, 2 * t);
+      if (t >= 6)
+        ctx.strokeRect(ox + city.x * t + 0.5, oy + city.y * t + 0.5, 2 * t - 1, 2 * t - 1);
     }
-
-    // Marches: each kind's paths in one stroke and its armies in one fill.
-    const now = this.now();
-    let marches = 0;
-    const byKind = new Map<string, MarchJson[]>();
-    for (const m of this.marches.values()) {
-      const list = byKind.get(m.kind);
-      if (list) list.push(m);
-      else byKind.set(m.kind, [m]);
-    }
-    const size = Math.max(3, Math.min(8, t * 0.6));
-    for (const [kind, list] of byKind) {
-      const colour = th.marches[kind] ?? th.text;
-      ctx.strokeStyle = colour;
-      ctx.globalAlpha = 0.35;
+    // Each kind's paths in one stroke.
+    ctx.globalAlpha = 0.3;
+    for (const [kind, list] of this.#marchesByKind()) {
+      ctx.strokeStyle = th.marches[kind] ?? th.text;
       ctx.beginPath();
       for (const m of list) {
         ctx.moveTo(ox + m.fromX * t, oy + m.fromY * t);
         ctx.lineTo(ox + m.toX * t, oy + m.toY * t);
       }
       ctx.stroke();
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = colour;
+    }
+    ctx.globalAlpha = 1;
+    this.#drawn = { cities, fields, monsters };
+    return c;
+  }
+
+  #marchesByKind(): Map<string, MarchJson[]> {
+    const byKind = new Map<string, MarchJson[]>();
+    for (const m of this.marches.values()) {
+      const list = byKind.get(m.kind);
+      if (list) list.push(m);
+      else byKind.set(m.kind, [m]);
+    }
+    return byKind;
+  }
+
+  #draw(): void {
+    const ctx = this.#ctx;
+    const dpr = this.canvas.width / Math.max(1, this.canvas.clientWidth);
+    const t = this.zoom;
+    const th = this.#theme;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = th.background;
+    ctx.fillRect(0, 0, this.canvas.clientWidth, this.canvas.clientHeight);
+    const r = this.rect;
+    if (r.width === 0) return;
+    // Tile (x, y) is drawn at ((x - vx) * t, (y - vy) * t).
+    const ox = -this.#vx * t;
+    const oy = -this.#vy * t;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.#drawLayer(t, dpr), ox + r.x * t, oy + r.y * t, r.width * t, r.height * t);
+
+    // The armies where their legs put them now: each kind in one fill.
+    const now = this.now();
+    let marches = 0;
+    const size = Math.max(3, Math.min(8, t * 0.6));
+    for (const [kind, list] of this.#marchesByKind()) {
+      ctx.fillStyle = th.marches[kind] ?? th.text;
       ctx.beginPath();
       for (const m of list) {
         const [x, y] = this.position(m, now);
@@ -516,14 +572,16 @@ export class MapView {
     const since = performance.now() - this.#fpsSince;
     if (since >= 1000) {
       this.fps = (this.#frames * 1000) / since;
+      this.canvas.dataset.drawMs = (this.#drawMs / Math.max(1, this.#frames)).toFixed(2);
+      this.#drawMs = 0;
       this.#frames = 0;
       this.#fpsSince = performance.now();
       this.canvas.dataset.fps = this.fps.toFixed(1);
     }
     const d = this.canvas.dataset;
-    d.cities = String(cities);
-    d.fields = String(fields);
-    d.monsters = String(monsters);
+    d.cities = String(this.#drawn.cities);
+    d.fields = String(this.#drawn.fields);
+    d.monsters = String(this.#drawn.monsters);
     d.marches = String(marches);
     d.events = String(this.events);
     d.seq = String(this.#lastSeq);

@@ -104,10 +104,11 @@ export async function seedCities(
           typeof v === 'string' ? { str: v } : { int: toLong(BigInt(v)) },
         ]),
       );
-    for (let i = 0; i < ids.length; i += 200) {
+    // data-server takes at most 100 batches a call.
+    for (let i = 0; i < ids.length; i += 100) {
       const res = await data.BatchWritesV2(
         slg.dataserver.v2.BatchWritesRequest.create({
-          batches: ids.slice(i, i + 200).map((id) => ({
+          batches: ids.slice(i, i + 100).map((id) => ({
             ops: [
               {
                 create: {
