@@ -37,7 +37,7 @@ function "image_tags" {
 }
 
 group "default" {
-  targets = ["db-proxy", "data-server", "map-server", "battle-server"]
+  targets = ["db-proxy", "data-server", "map-server", "battle-server", "console"]
 }
 
 target "_common" {
@@ -74,4 +74,10 @@ target "battle-server" {
   inherits = ["_common"]
   target   = "battle-server"
   tags     = image_tags("battle-server")
+}
+
+target "console" {
+  inherits = ["_common"]
+  target   = "console"
+  tags     = image_tags("console")
 }

@@ -103,11 +103,13 @@ export function importProblems(root: string): string[] {
     for (const file of files) {
       const rel = relative(root, file);
       // Development only: tests (test/, the bench's separate suite test-faults/), a package's
-      // own scripts/ (proto's generator, map-server's studies) and the docs' generator
-      // (scripts/docs/).
+      // own scripts/ (proto's generator), the docs' generator (scripts/docs/), and the sources
+      // of a browser bundle (the console's web/: bundled by `npm run build`, never required at
+      // run time, so what it takes is no dependency of the service's image).
       const top = relative(pkg.dir, file).split(sep)[0] ?? '';
       const isTest =
         /^test(-|$)/.test(top) ||
+        top === 'web' ||
         (top === 'scripts' && pkg.dir !== join(root, 'scripts')) ||
         (top === 'docs' && pkg.dir === join(root, 'scripts'));
       const source = readFileSync(file, 'utf8');

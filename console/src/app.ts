@@ -3,6 +3,7 @@
 // `{"error": CODE, "message": sentence}` with its HTTP status, the sentence what the page shows.
 import {
   createLogger,
+  createMetricsRegistry,
   InvalidArgumentError,
   type Logger,
   NotFoundError,
@@ -148,7 +149,14 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
   app.get('/', page('text/html; charset=utf-8', opts.assets.html));
   app.get('/app.js', page('text/javascript; charset=utf-8', opts.assets.js));
   app.get('/app.css', page('text/css; charset=utf-8', opts.assets.css));
+  // Probes and Prometheus, as every service of the stack has them: alive, ready (503 while it
+  // shuts down: fastify's return503OnClosing), and its own process metrics.
+  const registry = createMetricsRegistry();
   app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async () => ({ ready: true }));
+  app.get('/metrics', async (_req, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
 
   app.get('/api/world', async () => ({
     ...(await currentWorld()),

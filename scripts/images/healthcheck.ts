@@ -2,6 +2,9 @@
 //   node healthcheck.mjs grpc <PORT_VARIABLE> <default port>         grpc.health.v1 Check of the
 //                                                                    whole server ("") is SERVING
 //   node healthcheck.mjs http <PORT_VARIABLE> <default port> <path>  GET path answers 200
+//   node healthcheck.mjs http-plain ...                              the same, always plain HTTP
+//                                                                    (the console: a client of a
+//                                                                    TLS stack, it serves HTTP)
 // The port is the service's own variable (as the container's environment sets
 // it), on 127.0.0.1. Exit 0 when healthy, 1 with the reason on stderr.
 // With SLG_TLS_CERT set (the service serves TLS), over TLS with the service's own certificate as
@@ -16,7 +19,7 @@ const tlsFile = (name: string) => {
   const path = process.env[name]?.trim();
   return path ? readFileSync(path) : undefined;
 };
-const tls = process.env.SLG_TLS_CERT?.trim()
+const serviceTls = process.env.SLG_TLS_CERT?.trim()
   ? { cert: tlsFile('SLG_TLS_CERT'), key: tlsFile('SLG_TLS_KEY'), ca: tlsFile('SLG_TLS_CA') }
   : undefined;
 
@@ -26,6 +29,7 @@ function fail(reason: string): never {
 }
 
 function checkGrpc(port: number): Promise<void> {
+  const tls = serviceTls;
   const Health = grpc.makeClientConstructor(grpc_health_v1_HealthDefinition, 'Health');
   const client = new Health(
     `127.0.0.1:${port}`,
@@ -55,7 +59,8 @@ function checkGrpc(port: number): Promise<void> {
   });
 }
 
-async function checkHttp(port: number, path: string): Promise<void> {
+async function checkHttp(port: number, path: string, plain: boolean): Promise<void> {
+  const tls = plain ? undefined : serviceTls;
   const { request } = process.getBuiltinModule(
     tls ? 'node:https' : 'node:http',
   ) as typeof import('node:https');
@@ -82,15 +87,16 @@ async function checkHttp(port: number, path: string): Promise<void> {
 }
 
 const [kind, portVar, fallback, path] = process.argv.slice(2);
-if ((kind !== 'grpc' && kind !== 'http') || !portVar || !fallback || (kind === 'http' && !path)) {
-  fail('usage: healthcheck.mjs grpc <PORT_VAR> <port> | http <PORT_VAR> <port> <path>');
+const http = kind === 'http' || kind === 'http-plain';
+if ((kind !== 'grpc' && !http) || !portVar || !fallback || (http && !path)) {
+  fail('usage: healthcheck.mjs grpc <PORT_VAR> <port> | http[-plain] <PORT_VAR> <port> <path>');
 }
 const raw = process.env[portVar]?.trim() || fallback;
 const port = Number(raw);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${portVar}=${raw} is not a port`);
 try {
   if (kind === 'grpc') await checkGrpc(port);
-  else await checkHttp(port, path!);
+  else await checkHttp(port, path!, kind === 'http-plain');
 } catch (err) {
   fail((err as Error).message);
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { repoRoot } from './lib.ts';
 
 export interface ServiceImage {
-  name: 'db-proxy' | 'data-server' | 'map-server' | 'battle-server';
+  name: 'db-proxy' | 'data-server' | 'map-server' | 'battle-server' | 'console';
   /** Files besides <name>/dist/ the bundle reads at run time, repo-relative (same path under /app). */
   assets: string[];
   /** The port variable and its default. */
@@ -52,6 +52,14 @@ export const SERVICES: ServiceImage[] = [
     assets: [],
     portVar: 'BATTLE_PORT',
     port: 8080,
+    health: 'http',
+  },
+  {
+    // Its page is in console/dist/web/, inside the bundle's folder.
+    name: 'console',
+    assets: [],
+    portVar: 'CONSOLE_PORT',
+    port: 8090,
     health: 'http',
   },
 ];

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GrpcServer } from '@slg/service-kit';
+import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import t from 'tap';
@@ -203,6 +204,24 @@ t.test('the HEALTHCHECK program: HTTP', async (t) => {
   t.match(notReady.stderr, `GET :${port}/readyz answered 503`);
   ready = true;
   t.equal((await runHealthcheck(['http', 'TEST_PORT', port, '/readyz'])).code, 0);
+  if (!opensslMissing()) {
+    // The console calls a TLS stack with SLG_TLS_* and serves plain HTTP: `http` would speak
+    // TLS to it, `http-plain` does not.
+    const certs = makeTestCerts();
+    t.teardown(() => certs.remove());
+    const tls = {
+      SLG_TLS_CERT: certs.client.cert,
+      SLG_TLS_KEY: certs.client.key,
+      SLG_TLS_CA: certs.ca,
+    };
+    t.equal(
+      (await runHealthcheck(['http', 'TEST_PORT', port, '/readyz'], tls)).code,
+      1,
+      'http: TLS',
+    );
+    const plain = await runHealthcheck(['http-plain', 'TEST_PORT', port, '/readyz'], tls);
+    t.equal(plain.code, 0, `http-plain: plain HTTP whatever SLG_TLS_* say ${plain.stderr}`);
+  }
   server.close();
   await once(server, 'close');
   const closed = await runHealthcheck(['http', 'TEST_PORT', port, '/readyz']);

@@ -28,7 +28,7 @@ export interface StackPorts {
   BATTLE_PORT: number;
   MAPSERVER_PORT: number;
   MAPSERVER_METRICS_PORT: number;
-  /** The web console (HTTP; no /metrics of its own). */
+  /** The web console (HTTP; its /metrics on this port too). */
   CONSOLE_PORT: number;
 }
 

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig as battleConfig } from '@slg/battle-server';
+import { configFromEnv as consoleConfig } from '@slg/console';
 import { configFromEnv as dataServerConfig } from '@slg/data-server';
 import { loadDbProxyConfig } from '@slg/db-proxy';
 import { configFromEnv as mapServerConfig } from '@slg/map-server';
@@ -139,6 +140,16 @@ export const SERVICES: ServiceSpec[] = [
       return { host: c.host, port: c.port, metricsPort: c.port };
     },
   },
+  {
+    name: 'console',
+    protocol: 'http',
+    configFile: 'console/src/config.ts',
+    prefix: 'CONSOLE_',
+    load: (env) => {
+      const c = consoleConfig(env);
+      return { host: c.host, port: c.port, metricsPort: c.port };
+    },
+  },
 ];
 
 /**
@@ -150,6 +161,14 @@ export const REQUIRED_ENV: Record<string, string[]> = {
   'data-server': ['DATASERVER_DBPROXY_ADDR', 'DATASERVER_REDIS_URL'],
   'map-server': ['MAPSERVER_DATASERVER_ADDR', 'MAPSERVER_BATTLE_URL'],
   'battle-server': [],
+  console: [
+    'CONSOLE_MAPSERVER_ADDR',
+    'CONSOLE_DATASERVER_ADDR',
+    'CONSOLE_DBPROXY_METRICS_URL',
+    'CONSOLE_DATASERVER_METRICS_URL',
+    'CONSOLE_MAPSERVER_METRICS_URL',
+    'CONSOLE_BATTLE_METRICS_URL',
+  ],
 };
 
 /** Read by Node or glibc, not by a service's config: a manifest may set these too. */
@@ -216,6 +235,7 @@ export const MEASURED_MIB: Record<string, { load: number; peak: number }> = {
   'data-server': { load: 300, peak: 300 },
   'map-server': { load: 411, peak: 461.5 },
   'battle-server': { load: 286, peak: 286 },
+  console: { load: 114, peak: 114 },
 };
 
 // ---------------------------------------------------------------- helpers
