@@ -24,6 +24,7 @@ interface Reading {
   at: number;
   requests: number;
   errors: number;
+  refusals: number;
   latency: Histogram;
   cpuSeconds: number;
   rssBytes: number;
@@ -37,6 +38,7 @@ interface ProcessRates {
   at: number;
   requestsPerSec: number;
   errorsPerSec: number;
+  refusalsPerSec: number;
   latency: Histogram;
   cpu: number;
   rssBytes: number;
@@ -45,15 +47,35 @@ interface ProcessRates {
   loopP99Ms: number;
 }
 
+/**
+ * The gRPC codes that are the service failing (as HTTP's 5xx): the others that are not OK are
+ * answers to what was asked (a refusal: FAILED_PRECONDITION "five marches out", NOT_FOUND, a bad
+ * argument), which a game meets all the time and counts apart.
+ */
+const SERVER_FAILURES = new Set([
+  'UNKNOWN',
+  'DEADLINE_EXCEEDED',
+  'RESOURCE_EXHAUSTED',
+  'ABORTED',
+  'UNIMPLEMENTED',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'DATA_LOSS',
+]);
+
 /** The request metric of each kind of service: gRPC (its status code) or HTTP (its status). */
 const REQUEST_METRICS = [
   {
     name: 'grpc_server_handling_seconds',
-    failed: (l: Record<string, string>) => l.grpc_code !== 'OK',
+    outcome: (l: Record<string, string>) =>
+      l.grpc_code === 'OK' ? 'ok' : SERVER_FAILURES.has(l.grpc_code ?? '') ? 'error' : 'refused',
   },
   {
     name: 'http_request_duration_seconds',
-    failed: (l: Record<string, string>) => Number(l.status) >= 500,
+    outcome: (l: Record<string, string>) => {
+      const status = Number(l.status);
+      return status >= 500 ? 'error' : status >= 400 ? 'refused' : 'ok';
+    },
   },
 ];
 
@@ -92,20 +114,23 @@ export function readingOf(text: string, at: number): { pid: string; reading: Rea
   if (!cpu) throw new Error('no process_cpu_seconds_total: not a service of this stack');
   let requests = 0;
   let errors = 0;
+  let refusals = 0;
   const merged = new Map<number, number>();
   let gcSeconds = 0;
   let gcCount = 0;
   for (const s of samples) {
     if (s.name === 'nodejs_gc_duration_seconds_sum') gcSeconds += s.value;
     else if (s.name === 'nodejs_gc_duration_seconds_count') gcCount += s.value;
-    for (const { name, failed } of REQUEST_METRICS) {
+    for (const { name, outcome } of REQUEST_METRICS) {
       if (!s.name.startsWith(name)) continue;
       // Scrapes and probes are not the service's work.
       const route = s.labels.route;
       if (route === '/metrics' || route === '/healthz' || route === '/readyz') continue;
       if (s.name === `${name}_count`) {
         requests += s.value;
-        if (failed(s.labels)) errors += s.value;
+        const o = outcome(s.labels);
+        if (o === 'error') errors += s.value;
+        else if (o === 'refused') refusals += s.value;
       } else if (s.name === `${name}_bucket`) {
         const le = s.labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(s.labels.le);
         merged.set(le, (merged.get(le) ?? 0) + s.value);
@@ -119,6 +144,7 @@ export function readingOf(text: string, at: number): { pid: string; reading: Rea
       at,
       requests,
       errors,
+      refusals,
       latency: { bounds, counts: bounds.map((b) => merged.get(b)!) },
       cpuSeconds: cpu.value,
       rssBytes: first('process_resident_memory_bytes')?.value ?? 0,
@@ -162,6 +188,7 @@ function ratesOf(prev: Reading, cur: Reading): ProcessRates {
         ...cur,
         requests: 0,
         errors: 0,
+        refusals: 0,
         cpuSeconds: 0,
         gcSeconds: 0,
         gcCount: 0,
@@ -172,6 +199,7 @@ function ratesOf(prev: Reading, cur: Reading): ProcessRates {
     at: cur.at,
     requestsPerSec: (cur.requests - base.requests) / dt,
     errorsPerSec: (cur.errors - base.errors) / dt,
+    refusalsPerSec: (cur.refusals - base.refusals) / dt,
     latency: difference(base.latency, cur.latency),
     cpu: (cur.cpuSeconds - base.cpuSeconds) / dt,
     rssBytes: cur.rssBytes,
@@ -237,6 +265,7 @@ class ServiceWatch {
       processes: rates.length,
       requestsPerSec: sum((r) => r.requestsPerSec),
       errorsPerSec: sum((r) => r.errorsPerSec),
+      refusalsPerSec: sum((r) => r.refusalsPerSec),
       p50Ms: p50 === null ? null : p50 * 1000,
       p99Ms: p99 === null ? null : p99 * 1000,
       cpu: sum((r) => r.cpu),

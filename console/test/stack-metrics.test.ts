@@ -22,12 +22,15 @@ function service() {
 t.test('a reading: requests, errors and the latency of every method merged', async (t) => {
   const { registry, h } = service();
   const ok = h.labels({ grpc_service: 's', grpc_method: 'Get', grpc_code: 'OK' });
-  const bad = h.labels({ grpc_service: 's', grpc_method: 'Put', grpc_code: 'NOT_FOUND' });
+  const refused = h.labels({ grpc_service: 's', grpc_method: 'Put', grpc_code: 'NOT_FOUND' });
+  const failed = h.labels({ grpc_service: 's', grpc_method: 'Put', grpc_code: 'UNAVAILABLE' });
   for (let i = 0; i < 90; i++) ok.observe(0.0007);
-  for (let i = 0; i < 10; i++) bad.observe(0.02);
+  for (let i = 0; i < 6; i++) refused.observe(0.02);
+  for (let i = 0; i < 4; i++) failed.observe(0.02);
   const { reading } = readingOf(await registry.metrics(), 1000);
   t.equal(reading.requests, 100);
-  t.equal(reading.errors, 10);
+  t.equal(reading.errors, 4, 'UNAVAILABLE: the service failing');
+  t.equal(reading.refusals, 6, 'NOT_FOUND: an answer, counted apart');
   t.equal(reading.latency.counts.at(-1), 100, 'every request in +Inf');
   t.ok(reading.rssBytes > 10e6, 'RSS read');
   // 90 requests in (0.5, 1] ms, 10 in (10, 25] ms.

@@ -200,7 +200,10 @@ async function main(): Promise<void> {
   const world = await loadWorld();
   $('world').textContent = worldLine(world);
   const view = new MapView($<HTMLCanvasElement>('map'), world, onPick);
+  // ?x=&y= centres the view on a tile, ?zoom= sets the pixels per tile (3 to 32).
   const params = new URLSearchParams(location.search);
+  const zoom = Number(params.get('zoom'));
+  if (Number.isFinite(zoom) && zoom > 0) view.setZoom(zoom);
   const cx = Number(params.get('x') ?? world.width / 2);
   const cy = Number(params.get('y') ?? world.height / 2);
   view.centerOn(

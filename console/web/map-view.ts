@@ -193,6 +193,16 @@ export class MapView {
     });
   }
 
+  /** The zoom nearest `px` pixels per tile that the largest viewport allows. */
+  setZoom(px: number): void {
+    let best = this.#minZoom();
+    for (let i = best; i < ZOOMS.length; i++)
+      if (Math.abs(ZOOMS[i]! - px) < Math.abs(ZOOMS[best]! - px)) best = i;
+    this.#zoom = best;
+    this.#clampView();
+    this.#scheduleQuery(0);
+  }
+
   zoomBy(
     step: number,
     atX = this.canvas.clientWidth / 2,

@@ -85,7 +85,10 @@ export interface ServiceSummary {
   error?: string;
   processes: number;
   requestsPerSec: number;
+  /** The service failing (gRPC UNAVAILABLE, INTERNAL, DEADLINE_EXCEEDED..., HTTP 5xx). */
   errorsPerSec: number;
+  /** Refusals of what was asked (FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT..., HTTP 4xx). */
+  refusalsPerSec: number;
   p50Ms: number | null;
   p99Ms: number | null;
   cpu: number;
