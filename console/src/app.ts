@@ -16,7 +16,7 @@ import type { WebAssets } from './assets.ts';
 import type { ConsoleConfig } from './config.ts';
 import { type StackClient, stackClient } from './stack-client.ts';
 import { StackMetrics } from './stack-metrics.ts';
-import { openWatch, type Rect } from './watch.ts';
+import { mergeViewports, openWatch, type Rect, tiles } from './watch.ts';
 import { cityJson, marchJson, recordFields, viewportJson, worldJson } from './wire.ts';
 
 export interface BuildOptions {
@@ -105,14 +105,9 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
     };
     const r = { x: int('x'), y: int('y'), width: int('w'), height: int('h') };
     if (problems.length === 0) {
-      if (
-        r.width < 1 ||
-        r.width > config.maxViewport ||
-        r.height < 1 ||
-        r.height > config.maxViewport
-      )
+      if (r.width < 1 || r.width > config.maxView || r.height < 1 || r.height > config.maxView)
         problems.push(
-          `the viewport is ${r.width} x ${r.height} tiles; each side must be 1 to ${config.maxViewport}`,
+          `the viewport is ${r.width} x ${r.height} tiles; each side must be 1 to ${config.maxView}`,
         );
       if (r.x < 0 || r.y < 0 || r.x + r.width > w.width || r.y + r.height > w.height)
         problems.push(
@@ -158,15 +153,16 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
     reply.type(registry.contentType).send(await registry.metrics()),
   );
 
-  app.get('/api/world', async () => ({
-    ...(await currentWorld()),
-    maxViewport: config.maxViewport,
-  }));
+  // The page's largest view (maxViewport: the name the page knows it by).
+  app.get('/api/world', async () => ({ ...(await currentWorld()), maxViewport: config.maxView }));
 
   app.get('/api/viewport', async (req) => {
     const rect = await rectOf(req.query as Record<string, string>);
     try {
-      return viewportJson(await stack.map.QueryViewport(rect));
+      const parts = await Promise.all(
+        tiles(rect, config.maxViewport).map((r) => stack.map.QueryViewport(r)),
+      );
+      return mergeViewports(parts.map(viewportJson));
     } catch (err) {
       throw stackError('map-server', err);
     }
@@ -182,7 +178,7 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
         503,
       );
     reply.hijack();
-    const stop = openWatch(stack.watch(), rect, req.raw, reply.raw, {
+    const stop = openWatch(stack.watch, tiles(rect, config.maxViewport), req.raw, reply.raw, {
       onEnd: () => streams.delete(stop),
       logger,
     });

@@ -28,6 +28,11 @@ export interface ConsoleConfig {
   readonly metrics: readonly MetricsTarget[];
   /** Largest viewport side asked of map-server (its MAPSERVER_MAX_VIEWPORT). */
   readonly maxViewport: number;
+  /**
+   * Largest side of a page's view: a larger view than maxViewport is asked as several viewport
+   * queries and watched with several streams, one per square of maxViewport.
+   */
+  readonly maxView: number;
   /** Deadline of each call to the stack. */
   readonly deadlineMs: number;
   /** Pages with a Watch stream open at once; one more is refused (503) with a message. */
@@ -74,12 +79,17 @@ export const envSpec = {
     default: 100,
     desc: 'largest viewport side asked of map-server (its MAPSERVER_MAX_VIEWPORT)',
   }),
+  CONSOLE_MAX_VIEW: num({
+    default: 300,
+    desc: "largest side of a page's view; over CONSOLE_MAX_VIEWPORT it is several queries and streams",
+  }),
   CONSOLE_DEADLINE_MS: num({ default: 5000, desc: 'deadline of each call to the stack' }),
   CONSOLE_MAX_STREAMS: num({ default: 32, desc: 'Watch streams open at once (one per page)' }),
 };
 
 const integerRanges: [keyof typeof envSpec, number, number][] = [
   ['CONSOLE_MAX_VIEWPORT', 1, 1000],
+  ['CONSOLE_MAX_VIEW', 1, 2000],
   ['CONSOLE_DEADLINE_MS', 1, 600_000],
   ['CONSOLE_MAX_STREAMS', 1, 10_000],
 ];
@@ -138,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConsoleConf
       }))
       .filter((m) => m.url !== ''),
     maxViewport: e.CONSOLE_MAX_VIEWPORT,
+    maxView: e.CONSOLE_MAX_VIEW,
     deadlineMs: e.CONSOLE_DEADLINE_MS,
     maxStreams: e.CONSOLE_MAX_STREAMS,
     logLevel: e.LOG_LEVEL,

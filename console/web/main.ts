@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const world = await loadWorld();
   $('world').textContent = worldLine(world);
   const view = new MapView($<HTMLCanvasElement>('map'), world, onPick);
-  // ?x=&y= centres the view on a tile, ?zoom= sets the pixels per tile (3 to 32).
+  // ?x=&y= centres the view on a tile, ?zoom= sets the pixels per tile (1 to 32).
   const params = new URLSearchParams(location.search);
   const zoom = Number(params.get('zoom'));
   if (Number.isFinite(zoom) && zoom > 0) view.setZoom(zoom);

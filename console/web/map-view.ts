@@ -43,7 +43,7 @@ export interface Battle {
 }
 
 /** Pixels per tile, from far to near. */
-const ZOOMS = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
+const ZOOMS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
 /** The static layer is drawn again at most this often while events come. */
 const LAYER_MS = 200;
 /** A battle stays marked this long after the arrival that fought it. */
@@ -62,7 +62,7 @@ export class MapView {
   /** Top-left tile of the view (fractional while dragging) and the zoom. */
   #vx = 0;
   #vy = 0;
-  #zoom = 4;
+  #zoom = 6;
   /** The rectangle of the entities held (the last query's). */
   rect: Rect = { x: 0, y: 0, width: 0, height: 0 };
   cities = new Map<number, CityJson>();

@@ -1,7 +1,7 @@
 // The web console in a real browser (Debian's chromium, headless), on the stack `npm start`
 // runs (the bundles of `npm run build`, embedded SQLite and cache), with a small seeded world:
 // the page loads with no console error; the cities, fields and monsters drawn are GetWorld's
-// counts (the whole 64 x 64 world is in view); the map matches the committed picture; a march
+// counts (the whole 64 x 64 world is in view, asked as four squares); the map matches the committed picture; a march
 // started through the gRPC API appears and moves; a pan asks one viewport query and draws its
 // answer; the stack panel shows the load's rates; bad input gets a sentence in the page.
 //   UPDATE_EXPECTED=1 ... rewrites the expected picture (after a deliberate change of the map).
@@ -35,6 +35,9 @@ const WORLD = {
   MAPSERVER_MONSTERS: '12',
   // A march of 20 tiles takes 20 s at infantry's pace: long enough to be seen moving.
   MAPSERVER_SPEED: '60',
+  // The console asks map-server for squares of 32 tiles at most: the 64 x 64 view is four
+  // viewport queries and four streams, merged.
+  CONSOLE_MAX_VIEWPORT: '32',
 };
 // Conditions evaluated in the page (strings: this file is type-checked without the DOM).
 const STREAM_OPEN = "document.getElementById('map').dataset.stream === 'open'";
@@ -261,7 +264,7 @@ t.test(
       });
       const huge = await get('/api/viewport?x=0&y=0&w=5000&h=5000');
       t.equal(huge.status, 400);
-      t.match(huge.body.message, 'each side must be 1 to 100');
+      t.match(huge.body.message, 'each side must be 1 to 300');
       const report = await get('/api/report/501/77');
       t.same(report, {
         status: 404,
