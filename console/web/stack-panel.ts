@@ -48,7 +48,7 @@ function card(s: ServiceSummary): HTMLElement {
   dl.className = 'kv';
   dl.append(
     row('requests/s', fmt(s.requestsPerSec), 'rps'),
-    row('errors/s', `${fmt(s.errorsPerSec)} (refused ${fmt(s.refusalsPerSec)})`, 'eps'),
+    row('errors/s', `${fmt(s.errorsPerSec)} · refused ${fmt(s.refusalsPerSec)}`, 'eps'),
     row('p50 / p99', `${ms(s.p50Ms)} / ${ms(s.p99Ms)}`, 'latency'),
     row('CPU', `${fmt(s.cpu * 100)} %`, 'cpu'),
     row('RSS', `${fmt(s.rssMb)} MB`, 'rss'),
