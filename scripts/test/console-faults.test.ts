@@ -7,6 +7,7 @@ import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, securityFromEnv } from '@slg/service-kit';
 import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
+import { buildServices } from '../build.ts';
 import { ANY_PORTS, bundleMain, type NodeProcess, spawnNode } from './helpers/bundles.ts';
 import { launchChromium, mapFigure, pageErrors, seedCities } from './helpers/console-page.ts';
 
@@ -44,6 +45,8 @@ t.test(
     };
     for (const k of ['NODE_OPTIONS', 'DBPROXY_BACKENDS', 'DATASERVER_REDIS_URL']) delete env[k];
     for (const [k, v] of Object.entries(ANY_PORTS)) env[k] = String(v);
+    // The bundles as npm start runs them, this checkout's (npm start builds them the same way).
+    await buildServices();
     const children: NodeProcess[] = [];
     const launch = (name: string, vars: Record<string, string> = {}) => {
       const child = spawnNode(bundleMain(name), {

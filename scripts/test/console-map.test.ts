@@ -105,6 +105,21 @@ t.test(
       t.ok(share <= MAX_DIFF, `${differing} pixels differ (${(share * 100).toFixed(2)}%)`);
     });
 
+    await t.test("a click on a city shows its record and its player's", async (t) => {
+      const city = await map.GetCity({ playerId: PLAYERS[1]! });
+      // The whole world in view at 8 pixels a tile, from tile (0, 0): the city's centre.
+      await page
+        .locator('#map')
+        .click({ position: { x: (city.x! + 1) * 8, y: (city.y! + 1) * 8 } });
+      await page.waitForFunction(
+        `document.getElementById('details').textContent.includes('player record (data-server)')`,
+      );
+      const text = await page.locator('#details').textContent();
+      t.match(text, `city of player ${PLAYERS[1]}`);
+      t.match(text, `console-${PLAYERS[1]}`, "the player's name, from data-server");
+      t.match(text, 'marches out: 0');
+    });
+
     await t.test('a march started through the gRPC API appears and moves', async (t) => {
       const player = PLAYERS[0]!;
       const home = await map.GetCity({ playerId: player });
