@@ -94,6 +94,7 @@ export async function build(
     // Every write to db-proxy passes its call's gate (store.ts): a DEADLINE_EXCEEDED says
     // `not applied` or `outcome unknown`.
     tracksWrites: true,
+    limits: config.grpcLimits,
   });
   cache.onStateChange((state) =>
     server.health.set(cacheHealthName, state === 'up' ? 'SERVING' : 'NOT_SERVING'),

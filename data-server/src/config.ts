@@ -4,6 +4,9 @@
 import {
   ConfigError,
   commonEnv,
+  type GrpcLimits,
+  grpcLimitsEnv,
+  grpcLimitsOf,
   host,
   listenPort,
   loadConfig,
@@ -47,12 +50,15 @@ export interface DataServerConfig {
   readonly shutdownTimeoutMs: number;
   /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts), served and used to call db-proxy. */
   readonly security?: Security;
+  /** SLG_GRPC_*: streams per connection, connections, first-request timeout; absent: the kit's defaults. */
+  readonly grpcLimits?: GrpcLimits;
 }
 
 const positive = (desc: string, def: number) => positiveNum({ default: def, desc });
 
 export const envSpec = {
   ...commonEnv,
+  ...grpcLimitsEnv,
   DATASERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
   DATASERVER_PORT: listenPort({
     default: 50052,
@@ -187,6 +193,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DataServerC
     logPretty: e.LOG_PRETTY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     security: sec.security,
+    grpcLimits: grpcLimitsOf(e),
   };
 }
 

@@ -123,6 +123,7 @@ export async function build(config: DbProxyConfig, opts: BuildOptions = {}): Pro
     // Every COMMIT and autocommitted write passes its call's gate (backends/mysql.ts, sqlite.ts):
     // a DEADLINE_EXCEEDED says `not applied` or `outcome unknown`.
     tracksWrites: true,
+    limits: config.grpcLimits,
   });
   let serving: boolean | undefined;
   let registered = false;

@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
   commonEnv,
+  type GrpcLimits,
+  grpcLimitsEnv,
+  grpcLimitsOf,
   host,
   int,
   listenPort,
@@ -63,6 +66,8 @@ export interface DbProxyConfig {
   logPretty: boolean;
   /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts); absent: plaintext, no token. */
   security?: Security;
+  /** SLG_GRPC_*: streams per connection, connections, first-request timeout; absent: the kit's defaults. */
+  grpcLimits?: GrpcLimits;
 }
 
 export const defaultDataDir = fileURLToPath(new URL('../.data/', import.meta.url));
@@ -241,6 +246,7 @@ export const integers = {
 /** What envalid checks (the kit's common variables, addresses, paths). */
 export const spec = {
   ...commonEnv,
+  ...grpcLimitsEnv,
   DBPROXY_HOST: host({ default: defaults.host, desc: 'gRPC (and /metrics) bind address' }),
   DBPROXY_PORT: listenPort({
     default: defaults.port,
@@ -351,5 +357,6 @@ export function loadDbProxyConfig(env: NodeJS.ProcessEnv = process.env): DbProxy
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     security: sec.security,
+    grpcLimits: grpcLimitsOf(e),
   };
 }

@@ -197,6 +197,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       registry,
       defaultDeadlineMs: config.defaultDeadlineMs,
       security: config.security,
+      limits: config.grpcLimits,
     });
     server.addService(
       unaryDefinition,

@@ -3,6 +3,9 @@
 import {
   ConfigError,
   commonEnv,
+  type GrpcLimits,
+  grpcLimitsEnv,
+  grpcLimitsOf,
   host,
   int,
   listenPort,
@@ -54,10 +57,13 @@ export interface MapServerConfig {
   readonly shutdownTimeoutMs: number;
   /** SLG_TLS_* and SLG_INTERNAL_TOKEN (service-kit tls.ts): served, and used to call data-server and battle-server. */
   readonly security?: Security;
+  /** SLG_GRPC_*: streams per connection, connections, first-request timeout; absent: the kit's defaults. */
+  readonly grpcLimits?: GrpcLimits;
 }
 
 export const envSpec = {
   ...commonEnv,
+  ...grpcLimitsEnv,
   MAPSERVER_HOST: host({ default: '127.0.0.1', desc: 'gRPC (and /metrics) bind address' }),
   MAPSERVER_PORT: listenPort({
     default: 50053,
@@ -222,6 +228,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     logPretty: e.LOG_PRETTY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     security: sec.security,
+    grpcLimits: grpcLimitsOf(e),
   };
 }
 

@@ -7,6 +7,7 @@ import { configSpec as battleSpec } from '@slg/battle-server/config';
 import { envSpec as dataServerSpec } from '@slg/data-server/config';
 import { integers as dbProxyIntegers, spec as dbProxySpec } from '@slg/db-proxy/config';
 import { envSpec as mapServerSpec } from '@slg/map-server/config';
+import { grpcLimitsEnv } from '@slg/service-kit';
 import {
   commonEnv,
   describeEnv,
@@ -46,9 +47,9 @@ function table(rows: readonly EnvVarReference[]): string[] {
   return out;
 }
 
-/** The variables of `spec` that are not the kit's common ones. */
+/** The variables of `spec` that are not the kit's common ones (nor its gRPC limits). */
 function own(spec: Parameters<typeof describeEnv>[0]): EnvVarReference[] {
-  return describeEnv(spec).filter((r) => !(r.name in commonEnv));
+  return describeEnv(spec).filter((r) => !(r.name in commonEnv) && !(r.name in grpcLimitsEnv));
 }
 
 export function configReference(): string {
@@ -62,7 +63,7 @@ export function configReference(): string {
     '# Configuration reference',
     '',
     generatedNote(
-      "each service's `src/config.ts`, service-kit's `src/common-env.ts` and `src/tls.ts`",
+      "each service's `src/config.ts`, service-kit's `src/common-env.ts`, `src/grpc-limits.ts` and `src/tls.ts`",
     ),
     '',
     'Every service reads its environment once, at start-up, and checks it whole: a bad value',
@@ -75,6 +76,13 @@ export function configReference(): string {
     '## Every service',
     '',
     ...table(describeEnv(commonEnv)),
+    '',
+    '### Limits of a gRPC port',
+    '',
+    'Read by db-proxy, data-server and map-server (`service-kit/src/grpc-limits.ts`). A connection',
+    'over the cap is closed as it is accepted; one that sent no request in time gets a GOAWAY.',
+    '',
+    ...table(describeEnv(grpcLimitsEnv)),
     '',
     '### Security between services',
     '',

@@ -30,6 +30,7 @@ const KIT_FILES: Record<string, string> = {
   'service-kit/src/idle-gc.ts': 'every service',
   'service-kit/src/grpc-server.ts': 'every gRPC service: db-proxy, data-server, map-server',
   'service-kit/src/grpc-security.ts': 'every gRPC service: db-proxy, data-server, map-server',
+  'service-kit/src/grpc-limits.ts': 'every gRPC service: db-proxy, data-server, map-server',
   'service-kit/src/grpc-client.ts':
     'every gRPC client: data-server (its db-proxy calls), map-server (its data-server calls)',
 };

@@ -14,6 +14,12 @@ import {
   ServiceError,
   toGrpcStatus,
 } from './errors.ts';
+import {
+  ConnectionGuard,
+  defaultGrpcLimits,
+  type GrpcLimits,
+  http2ServersOf,
+} from './grpc-limits.ts';
 import { serverCredentials, serverInterceptors } from './grpc-security.ts';
 import { HealthService } from './health.ts';
 import { FastHistogram } from './histogram.ts';
@@ -75,6 +81,8 @@ export interface GrpcServerOptions {
    * answered by the kit, not by grpc-js (deadline-answer.ts).
    */
   tracksWrites?: boolean;
+  /** Streams per connection, connections, first-request timeout (grpc-limits.ts); defaults there. */
+  limits?: GrpcLimits;
 }
 
 /** The servers sharing a registry, whose in-flight counts its gauge adds up. */
@@ -204,6 +212,7 @@ export class GrpcServer {
   #inFlight = 0;
   /** Unary calls started since the server was made (the idle compactor reads it). */
   #calls = 0;
+  readonly #guard: ConnectionGuard;
   readonly compactor: IdleCompactor;
   readonly #registry: Registry;
   readonly #latency: FastHistogram<'grpc_service' | 'grpc_method' | 'grpc_code'>;
@@ -220,7 +229,9 @@ export class GrpcServer {
     this.#interceptors = opts.interceptors ?? [];
     this.#tracksWrites = opts.tracksWrites ?? false;
     const security = serverInterceptors(opts.security, opts.registry);
+    const limits = opts.limits ?? defaultGrpcLimits;
     this.server = new grpc.Server({
+      'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
       'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 4 * 1024 * 1024,
       'grpc.keepalive_time_ms': 30_000,
       'grpc.keepalive_timeout_ms': 10_000,
@@ -286,6 +297,12 @@ export class GrpcServer {
       registry: opts.registry,
       periodMs: opts.idleCompactionMs,
       minCalls: opts.idleCompactionMinCalls,
+    });
+    this.#guard = new ConnectionGuard({
+      limits,
+      log: opts.logger,
+      registry: opts.registry,
+      onActivity: () => {},
     });
     this.addGrpcService(
       this.health.definition as unknown as grpc.ServiceDefinition,
@@ -468,6 +485,7 @@ export class GrpcServer {
         err ? reject(err) : resolve(bound),
       );
     });
+    for (const h2 of http2ServersOf(this.server)) this.#guard.attach(h2);
     this.#log.info(
       {
         address: `${host}:${this.#port}`,
@@ -494,6 +512,7 @@ export class GrpcServer {
    */
   async shutdown(timeoutMs: number): Promise<void> {
     this.compactor.stop();
+    this.#guard.stop();
     this.health.shutdown();
     this.health.endWatches();
     const drained = new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));

@@ -9,6 +9,13 @@ export {
   type Plain,
 } from './grpc-client.ts';
 export {
+  ConnectionGuard,
+  defaultGrpcLimits,
+  type GrpcLimits,
+  grpcLimitsEnv,
+  grpcLimitsOf,
+} from './grpc-limits.ts';
+export {
   clientSettings,
   getDefaultClientSecurity,
   serverCredentials,
