@@ -212,6 +212,8 @@ export class GrpcServer {
   #inFlight = 0;
   /** Unary calls started since the server was made (the idle compactor reads it). */
   #calls = 0;
+  /** Connections opened and closed since the server was made (the idle compactor reads it too). */
+  #connectionEvents = 0;
   readonly #guard: ConnectionGuard;
   readonly compactor: IdleCompactor;
   readonly #registry: Registry;
@@ -293,16 +295,17 @@ export class GrpcServer {
     servers.add(this);
     this.#registry = opts.registry;
     this.compactor = new IdleCompactor({
-      calls: () => this.#calls,
+      calls: () => this.#calls + this.#connectionEvents,
       registry: opts.registry,
       periodMs: opts.idleCompactionMs,
       minCalls: opts.idleCompactionMinCalls,
+      log: opts.logger,
     });
     this.#guard = new ConnectionGuard({
       limits,
       log: opts.logger,
       registry: opts.registry,
-      onActivity: () => {},
+      onActivity: () => this.#connectionEvents++,
     });
     this.addGrpcService(
       this.health.definition as unknown as grpc.ServiceDefinition,

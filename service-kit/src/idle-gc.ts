@@ -16,8 +16,10 @@
 // db-proxy after they started): db-proxy compacted before map-server's load and idled 2-3 MB
 // higher when that load came after (80.1 MB in a CI run, 77.7-77.9 when it came before).
 // process_calls_since_compaction says whether the heap has been compacted since the last call.
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { Counter, Gauge } from 'prom-client';
+import { mallocTrim } from './malloc-trim.ts';
 import { registerOnce } from './metrics.ts';
 
 /** The compactors reporting into each registry (a process may run several gRPC servers). */
@@ -38,13 +40,18 @@ export function compactHeap(): void {
 }
 
 export interface IdleCompactorOptions {
-  /** Reads the total of calls served so far. */
+  /**
+   * Reads the total of calls served so far (GrpcServer counts each connection opened and closed
+   * as one too: a flood of connections that make no call leaves memory as a burst of calls does).
+   */
   calls: () => number;
   registry: Registry;
   /** How long a quiet period lasts before compacting; 0 turns the compactor off. */
   periodMs?: number;
   /** Calls since the last compaction that make a burst worth compacting after. */
   minCalls?: number;
+  /** Where to say, once, that malloc_trim is unavailable (malloc-trim.ts). */
+  log?: Logger;
 }
 
 export class IdleCompactor {
@@ -53,6 +60,7 @@ export class IdleCompactor {
   readonly #periodMs: number;
   readonly #compactions: Counter<string>;
   readonly #startupCompactions: Counter<string>;
+  readonly #log: Logger | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** The first check after start(): it compacts the start-up's heap if quiet. */
   #afterStart = false;
@@ -62,11 +70,15 @@ export class IdleCompactor {
   #atStart = 0;
   /** Periods checked so far (tests wait on it instead of on time). */
   checks = 0;
+  /** malloc_trim calls made so far (malloc-trim.ts): one at the period after each compaction. */
+  trims = 0;
+  #trimDue = false;
 
   constructor(opts: IdleCompactorOptions) {
     this.#calls = opts.calls;
     this.#periodMs = opts.periodMs ?? 5_000;
     this.#minCalls = opts.minCalls ?? 500;
+    this.#log = opts.log;
     this.#compactions = registerOnce(
       opts.registry,
       'process_idle_compactions_total',
@@ -135,6 +147,11 @@ export class IdleCompactor {
    */
   check(): boolean {
     this.checks++;
+    if (this.#trimDue) {
+      this.#trimDue = false;
+      this.trims++;
+      mallocTrim(this.#log);
+    }
     const now = this.#calls();
     const quiet = now === this.#lastSeen;
     this.#lastSeen = now;
@@ -142,7 +159,7 @@ export class IdleCompactor {
     if (now - this.#atLastCompaction >= this.#minCalls) {
       this.#afterStart = false;
       this.#atLastCompaction = now;
-      compactHeap();
+      this.#compact();
       this.#compactions.inc();
       return true;
     }
@@ -151,8 +168,19 @@ export class IdleCompactor {
     if (!this.#afterStart && !startingUp) return false;
     this.#afterStart = false;
     this.#atLastCompaction = now;
-    compactHeap();
+    this.#compact();
     this.#startupCompactions.inc();
     return true;
+  }
+
+  /**
+   * The collection; glibc's heap is trimmed of what it freed at the next period (malloc-trim.ts),
+   * since much is freed after the collection returns: V8 frees array buffers' memory from a
+   * background thread, and native objects (a closed connection's HTTP/2 session) in tasks run
+   * after it.
+   */
+  #compact(): void {
+    compactHeap();
+    this.#trimDue = true;
   }
 }
