@@ -15,7 +15,7 @@ import Fastify, {
 } from 'fastify';
 import type { Registry } from 'prom-client';
 import { runTask } from './battle-task.ts';
-import { clientErrorHandler, errorBody, JSON_TYPE, quote } from './http-edges.ts';
+import { clientErrorHandler, errorBody, JSON_TYPE, quote, refuseConnect } from './http-edges.ts';
 import { registerMetrics } from './metrics.ts';
 import { BattleInputError, validateBattleInput } from './model/validate.ts';
 import type { BattleRunner } from './runner.ts';
@@ -82,6 +82,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
         .send(errorBody('INVALID_ARGUMENT', `bad request: ${why}`));
     },
   });
+  app.server.on('connect', refuseConnect);
   const registry = opts.registry ?? createMetricsRegistry();
   const metrics = registerMetrics(registry, runner);
   // Same size as a sample answer, without a battle: the ceiling H of the HTTP stack alone.

@@ -1,6 +1,6 @@
 // The answers fastify and Node give on their own (no route, a parameter too long, a broken request
-// line or oversized headers), in the service's documented `{"error", "message"}` body; and the
-// way a body over the limit is refused so that a client still sending it reads its 413.
+// line or oversized headers, a CONNECT), in the service's documented `{"error", "message"}` body;
+// and the way a body over the limit is refused so that a client still sending it reads its 413.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -43,6 +43,27 @@ export function lingeringClose(
   socket.once('error', done);
   socket.end(response);
   socket.resume();
+}
+
+/** The methods the service serves: what a 405 names in its Allow header. */
+export const SERVED_METHODS = 'GET, HEAD, POST';
+
+/**
+ * The HTTP server's 'connect' listener. Node hands a CONNECT request to it and, with none, closes
+ * the socket without a word (fastify adds none): the service is no proxy, so it answers 405.
+ * After a CONNECT Node reads nothing more as HTTP on that socket, so the answer closes it.
+ */
+export function refuseConnect(request: { url?: string | undefined }, socket: Duplex): void {
+  if (socket.destroyed) return;
+  const body = errorBody(
+    'METHOD_NOT_ALLOWED',
+    `CONNECT ${quote(request.url ?? '')}: the battle server is no proxy; it serves ${SERVED_METHODS}`,
+  );
+  lingeringClose(
+    socket,
+    `HTTP/1.1 405 ${STATUS_CODES[405]}\r\nAllow: ${SERVED_METHODS}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** fastify's clientErrorHandler: a request Node could not parse, answered in the service's format. */

@@ -1,5 +1,6 @@
 // What an outside tester threw at the battle server, each a test that failed before:
-// a 10 MiB body always gets its 413 (Content-Length or chunked), 404/414/431 in the documented
+// a 10 MiB body always gets its 413 (Content-Length or chunked), a CONNECT its 405 (it was a
+// silently closed socket), 404/414/431 in the documented
 // {"error","message"} body, refusals counted by their code, bad process counts refused at
 // start-up, and a cluster whose serving processes cannot start gives up instead of forking
 // in a loop.
@@ -151,6 +152,28 @@ t.test('404, 414 and 431 answer in the documented {"error","message"} body', asy
   const [garbage] = await exchange(port, ['NOT HTTP AT ALL\r\n\r\n']);
   t.equal(garbage?.status, 400);
   t.equal(JSON.parse(garbage?.body ?? '{}').error, 'BAD_REQUEST');
+});
+
+t.test('CONNECT, and every method not served, get a 4xx status line', async (t) => {
+  const { port } = await serve(t);
+  for (const target of ['127.0.0.1:22', '/v1/battles', '*']) {
+    const [answer] = await exchange(port, [`CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`]);
+    t.equal(answer?.status, 405, `CONNECT ${target}: 405`);
+    t.match(answer?.headers, /\r\nallow: GET, HEAD, POST\r\n/i);
+    t.match(answer?.headers, /\r\nconnection: close$/im);
+    const body = JSON.parse(answer?.body ?? '{}') as { error: string; message: string };
+    t.equal(body.error, 'METHOD_NOT_ALLOWED');
+    t.match(body.message, /no proxy/);
+  }
+  for (const method of ['DELETE', 'PUT', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND']) {
+    for (const path of ['/v1/battles', '/healthz', '/nowhere']) {
+      const [answer] = await exchange(port, [`${method} ${path} HTTP/1.1\r\nHost: x\r\n\r\n`]);
+      t.ok(answer && answer.status >= 400 && answer.status < 500, `${method} ${path}: 4xx`);
+    }
+  }
+  // The server still serves.
+  const [ok] = await exchange(port, ['GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n']);
+  t.equal(ok?.status, 200);
 });
 
 t.test('a 503 is counted by its code: unavailable is not queue_full', async (t) => {
