@@ -36,6 +36,7 @@ t.test('every problem at once', async (t) => {
       CONSOLE_MAX_VIEWPORT: '0',
       CONSOLE_BATTLE_METRICS_URL: 'ftp://x/metrics',
       SLG_INTERNAL_TOKEN: 'short',
+      SLG_INTERNAL_TOKEN_ALLOW_PLAINTEXT: 'true',
     }),
   ) as ConfigError;
   t.type(err, ConfigError);

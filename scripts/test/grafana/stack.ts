@@ -14,9 +14,9 @@ export async function stackUnavailable(): Promise<string | false> {
     : 'needs MariaDB on 127.0.0.1:3306 and Redis on 127.0.0.1:6379 (the services as deployed)';
 }
 
-/** Each service's /metrics port (battle-server serves it on its HTTP port). */
+/** Each service's /metrics port (battle-server and the console serve it on their HTTP port). */
 export type MetricsPorts = Record<
-  'db-proxy' | 'data-server' | 'map-server' | 'battle-server',
+  'db-proxy' | 'data-server' | 'map-server' | 'battle-server' | 'console',
   number
 >;
 
@@ -60,5 +60,6 @@ export async function startStack(t: Test, tag: string): Promise<MetricsPorts> {
     'data-server': ports.DATASERVER_METRICS_PORT,
     'map-server': ports.MAPSERVER_METRICS_PORT,
     'battle-server': ports.BATTLE_PORT,
+    console: ports.CONSOLE_PORT,
   };
 }
