@@ -4,9 +4,9 @@ import {
   ConfigError,
   commonEnv,
   host,
+  int,
   listenPort,
   loadConfig,
-  num,
   type Security,
   securityProblems,
   str,
@@ -75,24 +75,31 @@ export const envSpec = {
     default: 'http://127.0.0.1:9103/metrics',
     desc: "map-server's /metrics (empty: not shown)",
   }),
-  CONSOLE_MAX_VIEWPORT: num({
+  CONSOLE_MAX_VIEWPORT: int({
     default: 100,
+    min: 1,
+    max: 1000,
     desc: 'largest viewport side asked of map-server (its MAPSERVER_MAX_VIEWPORT)',
   }),
-  CONSOLE_MAX_VIEW: num({
+  CONSOLE_MAX_VIEW: int({
     default: 300,
+    min: 1,
+    max: 2000,
     desc: "largest side of a page's view; over CONSOLE_MAX_VIEWPORT it is several queries and streams",
   }),
-  CONSOLE_DEADLINE_MS: num({ default: 5000, desc: 'deadline of each call to the stack' }),
-  CONSOLE_MAX_STREAMS: num({ default: 32, desc: 'Watch streams open at once (one per page)' }),
+  CONSOLE_DEADLINE_MS: int({
+    default: 5000,
+    min: 1,
+    max: 600_000,
+    desc: 'deadline of each call to the stack',
+  }),
+  CONSOLE_MAX_STREAMS: int({
+    default: 32,
+    min: 1,
+    max: 10_000,
+    desc: 'Watch streams open at once (one per page)',
+  }),
 };
-
-const integerRanges: [keyof typeof envSpec, number, number][] = [
-  ['CONSOLE_MAX_VIEWPORT', 1, 1000],
-  ['CONSOLE_MAX_VIEW', 1, 2000],
-  ['CONSOLE_DEADLINE_MS', 1, 600_000],
-  ['CONSOLE_MAX_STREAMS', 1, 10_000],
-];
 
 const metricsVars = [
   ['db-proxy', 'CONSOLE_DBPROXY_METRICS_URL'],
@@ -106,13 +113,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConsoleConf
   // A client of the stack: TLS is on as soon as any TLS variable is set (a CA alone will do).
   const sec = securityProblems(env, 'client');
   const problems: string[] = [...sec.problems];
-  for (const [name, min, max] of integerRanges) {
-    const value = env[name];
-    if (value === undefined || value === '') continue;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
-      problems.push(`${name}=${JSON.stringify(value)}: must be an integer from ${min} to ${max}`);
-  }
   for (const name of ['CONSOLE_MAPSERVER_ADDR', 'CONSOLE_DATASERVER_ADDR'] as const) {
     const problem = addressProblem(name, env[name]);
     if (problem) problems.push(problem);

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { configSpec as battleSpec } from '@slg/battle-server/config';
+import { envSpec as consoleSpec } from '@slg/console/config';
 import { envSpec as dataServerSpec } from '@slg/data-server/config';
 import { integers as dbProxyIntegers, spec as dbProxySpec } from '@slg/db-proxy/config';
 import { envSpec as mapServerSpec } from '@slg/map-server/config';
@@ -58,12 +59,13 @@ export function configReference(): string {
     ['data-server', 'data-server/src/config.ts', own(dataServerSpec)],
     ['map-server', 'map-server/src/config.ts', own(mapServerSpec)],
     ['battle-server', 'battle-server/src/config.ts', own(battleSpec)],
+    ['console', 'console/src/config.ts', own(consoleSpec)],
   ];
   const lines = [
     '# Configuration reference',
     '',
     generatedNote(
-      "each service's `src/config.ts`, service-kit's `src/common-env.ts`, `src/grpc-limits.ts` and `src/tls.ts`",
+      "each service's `src/config.ts` (the console's included), service-kit's `src/common-env.ts`, `src/grpc-limits.ts` and `src/tls.ts`",
     ),
     '',
     'Every service reads its environment once, at start-up, and checks it whole: a bad value',
