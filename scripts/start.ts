@@ -18,6 +18,7 @@ import { formatStackUp, type ListeningPorts, listeningPorts } from '@slg/service
 import { SERVICE_MALLOC_ARENA_MAX, SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
 import { prettyFactory } from 'pino-pretty';
 import { buildServices } from './build.ts';
+import { dialHost } from './dial.ts';
 import { prefixTag } from './log-prefix.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,14 +63,25 @@ const services: Service[] = [
 /** The ports each service started here reported (its listening line). */
 const bound = new Map<string, ListeningPorts>();
 
-/** Where the service `name` is called: the port it bound here, else its variable or default. */
-function portOf(name: string, portVar: string, defaultPort: number): number {
-  return bound.get(name)?.port ?? Number(env[portVar] ?? defaultPort);
+/**
+ * Where the service `name` is called: the address its bind variable names (loopback for none or
+ * a wildcard), and the port it bound here, else its port variable or default.
+ */
+function addressOf(name: string, hostVar: string, portVar: string, defaultPort: number): string {
+  return `${dialHost(env[hostVar])}:${bound.get(name)?.port ?? Number(env[portVar] ?? defaultPort)}`;
 }
 
-/** Where the service `name` serves /metrics: the port it reported here, else its variable or default. */
-function metricsPortOf(name: string, portVar: string, defaultPort: number): number {
-  return bound.get(name)?.metricsPort ?? Number(env[portVar] ?? defaultPort);
+/**
+ * Where the service `name` serves /metrics: at its bind address, on the metrics port it reported
+ * here, else its variable or default.
+ */
+function metricsAddressOf(
+  name: string,
+  hostVar: string,
+  portVar: string,
+  defaultPort: number,
+): string {
+  return `${dialHost(env[hostVar])}:${bound.get(name)?.metricsPort ?? Number(env[portVar] ?? defaultPort)}`;
 }
 
 // Services log JSON; this script makes it readable (LOG_PRETTY=0 keeps it raw).
@@ -163,19 +175,30 @@ for (const service of services) {
     // then stops the services one by one (the data path last).
     detached: true,
     env: {
-      // data-server finds db-proxy on the port it bound (unless told where to look).
-      DATASERVER_DBPROXY_ADDR: `127.0.0.1:${portOf('db-proxy', 'DBPROXY_PORT', 50051)}`,
+      // data-server finds db-proxy where it bound (unless told where to look): a service bound
+      // to the machine's address (DBPROXY_HOST=10.0.0.5) does not answer on 127.0.0.1.
+      DATASERVER_DBPROXY_ADDR: addressOf('db-proxy', 'DBPROXY_HOST', 'DBPROXY_PORT', 50051),
       // map-server finds data-server and battle-server the same way.
-      MAPSERVER_DATASERVER_ADDR: `127.0.0.1:${portOf('data-server', 'DATASERVER_PORT', 50052)}`,
+      MAPSERVER_DATASERVER_ADDR: addressOf(
+        'data-server',
+        'DATASERVER_HOST',
+        'DATASERVER_PORT',
+        50052,
+      ),
       // https when the stack runs TLS (SLG_TLS_CERT): battle-server then serves HTTPS.
-      MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${portOf('battle-server', 'BATTLE_PORT', 8080)}`,
+      MAPSERVER_BATTLE_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://${addressOf('battle-server', 'BATTLE_HOST', 'BATTLE_PORT', 8080)}`,
       // The console reads map-server and data-server, and every service's /metrics.
-      CONSOLE_MAPSERVER_ADDR: `127.0.0.1:${portOf('map-server', 'MAPSERVER_PORT', 50053)}`,
-      CONSOLE_DATASERVER_ADDR: `127.0.0.1:${portOf('data-server', 'DATASERVER_PORT', 50052)}`,
-      CONSOLE_DBPROXY_METRICS_URL: `http://127.0.0.1:${metricsPortOf('db-proxy', 'DBPROXY_METRICS_PORT', 9101)}/metrics`,
-      CONSOLE_DATASERVER_METRICS_URL: `http://127.0.0.1:${metricsPortOf('data-server', 'DATASERVER_METRICS_PORT', 9102)}/metrics`,
-      CONSOLE_MAPSERVER_METRICS_URL: `http://127.0.0.1:${metricsPortOf('map-server', 'MAPSERVER_METRICS_PORT', 9103)}/metrics`,
-      CONSOLE_BATTLE_METRICS_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${portOf('battle-server', 'BATTLE_PORT', 8080)}/metrics`,
+      CONSOLE_MAPSERVER_ADDR: addressOf('map-server', 'MAPSERVER_HOST', 'MAPSERVER_PORT', 50053),
+      CONSOLE_DATASERVER_ADDR: addressOf(
+        'data-server',
+        'DATASERVER_HOST',
+        'DATASERVER_PORT',
+        50052,
+      ),
+      CONSOLE_DBPROXY_METRICS_URL: `http://${metricsAddressOf('db-proxy', 'DBPROXY_HOST', 'DBPROXY_METRICS_PORT', 9101)}/metrics`,
+      CONSOLE_DATASERVER_METRICS_URL: `http://${metricsAddressOf('data-server', 'DATASERVER_HOST', 'DATASERVER_METRICS_PORT', 9102)}/metrics`,
+      CONSOLE_MAPSERVER_METRICS_URL: `http://${metricsAddressOf('map-server', 'MAPSERVER_HOST', 'MAPSERVER_METRICS_PORT', 9103)}/metrics`,
+      CONSOLE_BATTLE_METRICS_URL: `${env.SLG_TLS_CERT ? 'https' : 'http'}://${addressOf('battle-server', 'BATTLE_HOST', 'BATTLE_PORT', 8080)}/metrics`,
       // glibc's default of one malloc arena per thread costs a few MB of RSS per process for
       // nothing at this scale (@slg/service-kit/node-options).
       MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
