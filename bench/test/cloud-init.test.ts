@@ -1,7 +1,9 @@
-// docs/cloud-init/slg-server.yaml: it parses as cloud-config, its script is valid bash, and what
-// it names exists in the repository (compose.yaml's services and variables, Dockerfile.multiarch's
-// targets); its machine description, written here, is what bench pair --a-env reads.
-import { execFileSync } from 'node:child_process';
+// docs/cloud-init/slg-server.yaml: it parses as cloud-config and passes cloud-init's own schema
+// check, its script is valid bash, and what it names exists in the repository (compose.yaml's
+// services and variables, Dockerfile.multiarch's targets); the servers it sets up run the world
+// the stack workload is made for; its machine description, written here, is what bench pair
+// --a-env reads.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { parse } from 'yaml';
 import { serverEnvironment } from '../src/commands/pair.ts';
+import { stackCommand } from '../src/commands/stack.ts';
 import { showPath } from '../src/lib/result-file.ts';
 import { tempDir } from './helpers/cli.ts';
 
@@ -75,4 +78,63 @@ t.test("its machine description is what bench pair's --a-env reads", async (t) =
   t.equal(e.node, 'unknown', 'no stack running here: the images are not asked');
   t.equal(raw.commit, null);
   t.equal(e.source, showPath(out), 'the file it was read from, as the bench shows paths');
+});
+
+// Debian's cloud-init package: `cloud-init schema` checks user data against the modules' JSON
+// schemas (a key misspelt or of the wrong type, which a YAML parse accepts and a boot ignores).
+const cloudInitBin = spawnSync('sh', ['-c', 'command -v cloud-init'], {
+  encoding: 'utf8',
+}).stdout.trim();
+const schema = (file: string) =>
+  spawnSync(cloudInitBin, ['schema', '--config-file', file], { encoding: 'utf8' });
+
+t.test(
+  "cloud-init's schema check accepts it",
+  {
+    skip: cloudInitBin ? false : 'cloud-init is not installed (Debian: apt-get install cloud-init)',
+  },
+  async (t) => {
+    const ok = schema(join(root, 'docs/cloud-init/slg-server.yaml'));
+    t.equal(ok.status, 0, `${ok.stdout}${ok.stderr}`);
+    t.match(ok.stdout, /Valid cloud-config/);
+    // The same check fails a file with a module setting of the wrong type: it is not vacuous.
+    const dir = tempDir(t, 'cloudinit-schema');
+    const bad = join(dir, 'bad.yaml');
+    const badText = text.replace(
+      /^ {2}- path: \/etc\/slg\/slg\.env$/m,
+      '  - path: 42\n    encoding: nope',
+    );
+    t.not(badText, text, 'the file was changed');
+    writeFileSync(bad, badText);
+    const refused = schema(bad);
+    t.not(refused.status, 0, 'a write_files entry with an unknown encoding is refused');
+    t.match(`${refused.stdout}${refused.stderr}`, /encoding/);
+  },
+);
+
+t.test("the servers' world and game clock are the stack workload's", async (t) => {
+  // bench stack places its players' cities across the server's world: on map-server's default
+  // 1200 x 1200 they seldom see a target, and the whole-game comparison fights few battles.
+  const env = file('/etc/slg/slg.env')!.content;
+  const value = (name: string) => env.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1];
+  const opt = (flag: string) =>
+    String(stackCommand().options.find((o) => o.long === flag)!.defaultValue);
+  t.equal(`${value('MAPSERVER_WIDTH')}x${value('MAPSERVER_HEIGHT')}`, opt('--world'));
+  t.equal(value('MAPSERVER_FIELDS'), opt('--fields'));
+  t.equal(value('MAPSERVER_MONSTERS'), opt('--monsters'));
+  t.equal(value('MAPSERVER_SPEED'), opt('--speed'));
+  const map = (compose.services['map-server'] as { environment?: Record<string, string> })
+    .environment!;
+  for (const v of [
+    'MAPSERVER_WIDTH',
+    'MAPSERVER_HEIGHT',
+    'MAPSERVER_FIELDS',
+    'MAPSERVER_MONSTERS',
+    'MAPSERVER_SPEED',
+  ])
+    t.match(
+      map[v],
+      new RegExp(`^\\$\\{${v}(:-\\d+)?\\}$`),
+      `compose.yaml hands ${v} to map-server`,
+    );
 });
