@@ -100,8 +100,9 @@ export async function startServer(
     ['mariadbd', mariadb],
     ['redis-server', redis],
   ] as const) {
+    // The teardown ends them synchronously, as this process exits: an exit seen here is a fault.
     child.once('exit', (code, signal) => {
-      if (!stopping.has(spec.ns)) o.onLine?.(`${spec.role}: ${name} exited (${signal ?? code})`);
+      o.onLine?.(`${spec.names[0]}: ${name} exited (${signal ?? code})`);
     });
   }
   // Unix sockets are files, not bound to a network namespace: reachable from here.
@@ -176,6 +177,9 @@ export async function startServer(
   stack.stderr!.on('data', (b: Buffer) => {
     host.log += b.toString();
   });
+  stack.once('exit', (code, signal) => {
+    o.onLine?.(`${spec.names[0]}: npm start exited (${signal ?? code}):\n${host.log.slice(-2000)}`);
+  });
   return host;
 }
 
@@ -190,13 +194,6 @@ export function serviceSettings(env: Record<string, string>): Record<string, str
       ([k]) => /^(DBPROXY|DATASERVER|BATTLE|MAPSERVER)_/.test(k) && !k.endsWith('_PUBLISH'),
     ),
   );
-}
-
-const stopping = new Set<string>();
-
-/** Marks a host as being stopped: its processes' exits are then expected. */
-export function markStopping(spec: HostSpec): void {
-  stopping.add(spec.ns);
 }
 
 /**

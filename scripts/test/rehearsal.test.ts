@@ -169,3 +169,29 @@ t.test('the verdicts judged against the known speeds', async (t) => {
   });
   t.match(expectedText(slower, 0.4712), /contains 0\.471/);
 });
+
+t.test("the guide's rehearsal section: the command CI runs, options that exist", async (t) => {
+  const start = guide.indexOf('## Rehearse it on one machine first');
+  t.ok(start > 0, 'the section is there');
+  const section = guide.slice(start, guide.indexOf('\n## ', start + 1));
+  const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
+  const ciLine = ci.match(/^step rehearse (npm run rehearse -- .*)$/m)?.[1];
+  t.ok(ciLine, '.ci/run has a rehearse step');
+  t.ok(section.includes(`\`${ciLine}\``), `the section names .ci/run's command: ${ciLine}`);
+  const script = readFileSync(join(root, 'scripts', 'rehearse.ts'), 'utf8');
+  // The flags of the rehearsal the section names: in code spans of its command or of flags.
+  const spans = [...section.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/`([^`]+)`/g)]
+    .map((m) => m[1]!)
+    .filter((c) => c.startsWith('npm run rehearse') || c.startsWith('--'));
+  const named = new Set(spans.flatMap((c) => c.match(/--[a-z][a-z-]*/g) ?? []));
+  for (const flag of named) {
+    const name = flag.slice(2);
+    t.match(script, new RegExp(`^\\s+'?${name}'?: \\{ type:`, 'm'), `${flag} is an option`);
+  }
+  t.ok(named.has('--scenarios') && named.has('--workloads'), 'it says how to pick');
+  const rows = [...section.matchAll(/^\| (\d) \| A ([\d.]+), B ([\d.]+)/gm)];
+  t.equal(rows.length, 3, 'a row per scenario');
+  for (const [, id, a, b] of rows)
+    t.equal(Number(b) / Number(a), SCENARIOS[Number(id)]!.bOverA, `scenario ${id}'s quotas`);
+  t.match(script, /quota: \{ type: 'string', default: '0\.5' \}/, "A's 0.5 cores is the default");
+});
