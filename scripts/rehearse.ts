@@ -21,7 +21,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { targetArgs } from '@slg/bench/pair';
+import { interleave, targetArgs, type Workload } from '@slg/bench/pair';
 import { buildServices } from './build.ts';
 import {
   cloudInit,
@@ -62,7 +62,7 @@ const USAGE = `npm run rehearse -- [options]   (as root)
   --concurrency <n>      data runs' requests in flight (default 32; the guide's 128)
   --players <n>          data runs' players (default 32; the guide's 2,000 take minutes to seed)
   --direct-runs <n>      scenario 2: runs of each host alone, the ratio the interval must hold
-                         (default: --runs; each a run of bench <workload> alone, A and B in turn)
+                         (default: --runs; A and B alternating, half before the pair, half after)
   --repeat <n>           each scenario n times, the pair's seed 1..n (default 1)
   --out <dir>            results (default bench/results/rehearsal-<time>/)`;
 
@@ -174,6 +174,12 @@ function runFlags(o: Options, workload: string): string[] {
   return ['--duration', o.stackDuration, '--players', '100'];
 }
 
+/** `npm run bench -- <args>` on the load generator. */
+type Npm = (
+  args: string[],
+  onLine?: (line: string) => void,
+) => Promise<{ code: number; output: string }>;
+
 interface Row {
   repetition: number;
   scenario: Scenario;
@@ -270,7 +276,7 @@ async function main(): Promise<number> {
     `machine descriptions (the cloud-init file's slg-bootstrap env): ${readFileSync(envFiles.a!, 'utf8').trim()}`,
   );
 
-  const npm = (args: string[], onLine?: (line: string) => void) =>
+  const npm: Npm = (args, onLine) =>
     hosts.run(l.lg, 'npm', ['run', '--silent', 'bench', '--', ...args], {
       cwd: root,
       env: { ...process.env, npm_config_update_notifier: 'false', NO_COLOR: '1' },
@@ -311,7 +317,16 @@ async function main(): Promise<number> {
         );
         say(`the guide's command: ${cmd.text}`);
         say(`$ ${command}`);
+        const direct =
+          scenario.expect === 'B slower' ? new DirectRuns(o, cmd, workload, dir, npm) : null;
+        // Before the pair: ends on B, as the pair starts with A's warm-up. After: starts on the
+        // host its last run was not on.
+        await direct?.run(Math.ceil(o.directRuns / 2), 'A');
         const r = await npm(args, (line) => say(`  | ${line}`));
+        await direct?.run(
+          Math.floor(o.directRuns / 2),
+          interleave(o.runs, rep).at(-1) === 'A' ? 'B' : 'A',
+        );
         let verdict: string | null = null;
         let headline: Headline | null = null;
         let invalidRuns: string[] = [];
@@ -324,14 +339,9 @@ async function main(): Promise<number> {
           headline = headlineOf(c);
           invalidRuns = c.pair?.invalid ?? [];
         }
-        let directRatio: number | null = null;
-        let direct: string | null = null;
-        if (scenario.expect === 'B slower' && headline) {
-          const d = await directRatioOf(o, cmd, workload, dir, npm);
-          directRatio = d.ratio;
-          direct = d.text;
-          say(`direct runs, each host alone: ${direct}`);
-        }
+        const d = direct ? await direct.ratio() : null;
+        const directRatio = d?.ratio ?? null;
+        if (d) say(`direct runs, each host alone: ${d.text}`);
         const judged = headline
           ? judge(scenario, verdict!, headline, directRatio)
           : { ok: false, why: `bench pair made no comparison (exit ${r.code})` };
@@ -346,7 +356,7 @@ async function main(): Promise<number> {
           verdict,
           headline,
           directRatio,
-          direct,
+          direct: d?.text ?? null,
           expected: expectedText(scenario, directRatio),
           ok: judged.ok,
           why: judged.why,
@@ -386,58 +396,85 @@ async function main(): Promise<number> {
 
 /**
  * B's throughput over A's as each host measures alone: `bench <workload>` with the pair's run
- * flags and each side's own, `--direct-runs` runs of each in turn, the ratio of the means
- * (`bench compare`'s). As many runs as the pair's: one run a side varies as much as the hosts'
- * runs do, far more than the interval of the pair's mean.
+ * flags and each side's own, `--direct-runs` runs of each; half of them before the pair and half
+ * after, so that a drift of the shared machine over the scenario falls on them as on the pair's
+ * runs; the ratio of the means (`bench compare`'s). As many runs as the pair's: one run a side
+ * varies as much as the hosts' runs do, far more than the pair's mean.
+ *
+ * A and B strictly alternate, never one host twice in a row, also across the pair (its first run
+ * is A's warm-up, its last the last of its order): a run right after a run on the same host was
+ * measured 4-5% faster than one after the other host (260 runs here; the machines share their
+ * cores and caches), and runs of one host back to back would favour it.
  */
-async function directRatioOf(
-  o: Options,
-  cmd: GuideCommand,
-  workload: string,
-  dir: string,
-  npm: (
-    args: string[],
-    onLine?: (line: string) => void,
-  ) => Promise<{ code: number; output: string }>,
-): Promise<{ ratio: number | null; text: string }> {
-  const battlePath = repeatedFlag(cmd.args, '--battle-path').pop() ?? '/v1/battles/sample/7';
-  const files: Record<'A' | 'B', string[]> = { A: [], B: [] };
-  for (let k = 1; k <= o.directRuns; k++) {
-    // A B, B A, A B…: a drift of the machine falls on both alike, as in the pair's blocks.
-    for (const side of k % 2 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-      const target = side === 'A' ? cmd.a : cmd.b;
-      const file = join(dir, `direct-${side}${k}.json`);
-      const args = [
-        workload,
-        ...targetArgs({ workload: workload as 'data', battlePath }, target),
-        '-o',
-        file,
-        '-q',
-        ...runFlagsOf(cmd.args),
-        ...runFlags(o, workload),
-        ...repeatedFlag(cmd.args, side === 'A' ? '--a-arg' : '--b-arg'),
-      ];
-      const r = await npm(args);
-      if (!existsSync(file))
-        return {
-          ratio: null,
-          text: `bench ${workload} on ${side} wrote no result (exit ${r.code}): ${r.output.slice(-500)}`,
-        };
-      files[side].push(file);
+class DirectRuns {
+  readonly #files: Record<'A' | 'B', string[]> = { A: [], B: [] };
+  #done = 0;
+  #failed: string | null = null;
+
+  readonly o: Options;
+  readonly cmd: GuideCommand;
+  readonly workload: string;
+  readonly dir: string;
+  readonly npm: Npm;
+
+  constructor(o: Options, cmd: GuideCommand, workload: string, dir: string, npm: Npm) {
+    this.o = o;
+    this.cmd = cmd;
+    this.workload = workload;
+    this.dir = dir;
+    this.npm = npm;
+  }
+
+  /** Runs the next `n` of each host's, alternating, `first`'s first. */
+  async run(n: number, first: 'A' | 'B'): Promise<void> {
+    const battlePath = repeatedFlag(this.cmd.args, '--battle-path').pop() ?? '/v1/battles/sample/7';
+    mkdirSync(this.dir, { recursive: true });
+    const second: 'A' | 'B' = first === 'A' ? 'B' : 'A';
+    for (let i = 0; i < n && !this.#failed; i++) {
+      const k = ++this.#done;
+      for (const side of [first, second]) {
+        const file = join(this.dir, `direct-${side}${k}.json`);
+        const args = [
+          this.workload,
+          ...targetArgs(
+            { workload: this.workload as Workload, battlePath },
+            side === 'A' ? this.cmd.a : this.cmd.b,
+          ),
+          '-o',
+          file,
+          '-q',
+          ...runFlagsOf(this.cmd.args),
+          ...runFlags(this.o, this.workload),
+          ...repeatedFlag(this.cmd.args, side === 'A' ? '--a-arg' : '--b-arg'),
+        ];
+        const r = await this.npm(args);
+        if (!existsSync(file)) {
+          this.#failed = `bench ${this.workload} on ${side} wrote no result (exit ${r.code}): ${r.output.slice(-500)}`;
+          return;
+        }
+        this.#files[side].push(file);
+      }
     }
   }
-  const json = join(dir, 'direct-comparison.json');
-  const r = await npm(['compare', '--json', json, ...files.A, '--', ...files.B]);
-  if (!existsSync(json))
-    return { ratio: null, text: `bench compare failed (exit ${r.code}): ${r.output.slice(-500)}` };
-  const c = JSON.parse(readFileSync(json, 'utf8')) as ComparisonFile & {
-    metrics: { metric: string; meanA: number; meanB: number; ratio: number }[];
-  };
-  const t = c.metrics.find((m) => m.metric === 'throughput')!;
-  return {
-    ratio: t.ratio,
-    text: `A ${t.meanA.toFixed(0)} requests/s, B ${t.meanB.toFixed(0)}: B/A ${t.ratio.toFixed(3)} (${o.directRuns} run(s) each)`,
-  };
+
+  async ratio(): Promise<{ ratio: number | null; text: string }> {
+    if (this.#failed) return { ratio: null, text: this.#failed };
+    const json = join(this.dir, 'direct-comparison.json');
+    const r = await this.npm(['compare', '--json', json, ...this.#files.A, '--', ...this.#files.B]);
+    if (!existsSync(json))
+      return {
+        ratio: null,
+        text: `bench compare failed (exit ${r.code}): ${r.output.slice(-500)}`,
+      };
+    const c = JSON.parse(readFileSync(json, 'utf8')) as {
+      metrics: { metric: string; meanA: number; meanB: number; ratio: number }[];
+    };
+    const t = c.metrics.find((m) => m.metric === 'throughput')!;
+    return {
+      ratio: t.ratio,
+      text: `A ${t.meanA.toFixed(0)} requests/s, B ${t.meanB.toFixed(0)}: B/A ${t.ratio.toFixed(3)} (${this.#done} run(s) each, half before the pair, half after)`,
+    };
+  }
 }
 
 main().then(
