@@ -206,7 +206,9 @@ async function main(): Promise<number> {
     throw new UsageError(
       'no cgroup CPU controller found (v2 cpu.max under /sys/fs/cgroup, or v1 /sys/fs/cgroup/cpu)',
     );
-  const guide = guideCommands(readFileSync(join(root, 'docs', 'guides', 'two-machines.md'), 'utf8'));
+  const guide = guideCommands(
+    readFileSync(join(root, 'docs', 'guides', 'two-machines.md'), 'utf8'),
+  );
   const ci = cloudInit(readFileSync(join(root, 'docs', 'cloud-init', 'slg-server.yaml'), 'utf8'));
   const workloads = [
     ...(o.scenarios.some((s) => s !== 3) ? o.workloads : []),
@@ -256,7 +258,7 @@ async function main(): Promise<number> {
   );
   for (const s of servers)
     say(
-      `${s.spec.names[0]} (${s.spec.address}): MariaDB, Redis, db-proxy :50051, data-server :50052, battle-server :8080, map-server :50053 up in ${s.startS.toFixed(1)} s (${hosts.pidsOf(s.spec).length} processes in ${s.spec.ns})`,
+      `${s.spec.names[0]} (${s.spec.address}): MariaDB, Redis, ${s.services}: up in ${s.startS.toFixed(1)} s (${hosts.pidsOf(s.spec).length} processes in ${s.spec.ns})`,
     );
   // As the guide's scp does: each server's description where the load generator's commands read it.
   const envFiles: Record<string, string> = {};

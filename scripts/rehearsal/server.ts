@@ -6,6 +6,7 @@
 // by the cloud-init file's own script.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { STACK_UP } from '@slg/service-kit/core';
 import { newMariadbDir } from '@slg/test-kit/private-mariadb';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
@@ -35,6 +36,8 @@ export interface ServerHost {
   log: string;
   /** Seconds from the first process to the stack's 'stack up'. */
   startS: number;
+  /** The services and their ports, from npm start's 'stack up' line. */
+  services: string;
 }
 
 /**
@@ -157,7 +160,7 @@ export async function startServer(
     );
     const take = (b: Buffer) => {
       log += b.toString();
-      if (log.includes('stack up:')) {
+      if (log.includes(STACK_UP) && log.slice(log.indexOf(STACK_UP)).includes('\n')) {
         clearTimeout(timer);
         resolve();
       }
@@ -170,7 +173,14 @@ export async function startServer(
     });
   });
   await up;
-  const host: ServerHost = { spec, dir, log, startS: (Date.now() - started) / 1000 };
+  const upLine = log.slice(log.indexOf(STACK_UP) + STACK_UP.length).split('\n')[0]!;
+  const host: ServerHost = {
+    spec,
+    dir,
+    log,
+    startS: (Date.now() - started) / 1000,
+    services: upLine.replace(/ — Ctrl-C stops it$/, '').trim(),
+  };
   stack.stdout!.on('data', (b: Buffer) => {
     host.log += b.toString();
   });
