@@ -1,6 +1,6 @@
 // The /proc readers against this process and a child, checked against what Node reports itself.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -68,7 +68,10 @@ t.test("a process's names, flags and tree", async (t) => {
   });
   t.teardown(() => child.kill('SIGKILL'));
   await new Promise((r) => child.once('spawn', r));
-  while (childPids(child.pid!).length === 0) await new Promise((r) => setImmediate(r));
+  // Its child is listed from its fork, and runs node's command line until it has exec'd sleep.
+  const execd = (pid: number | undefined) =>
+    pid !== undefined && readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('sleep\0');
+  while (!execd(childPids(child.pid!)[0])) await new Promise((r) => setImmediate(r));
   t.equal(serviceOf(child.pid!), 'data-server');
   t.equal(processLabel(child.pid!), 'data-server');
   t.equal(
