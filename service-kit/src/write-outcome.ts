@@ -48,18 +48,20 @@ export class WriteLedger {
   }
 
   writing(what: string): () => void {
+    // One reading of the clock: the time checked is the time recorded.
+    const now = Date.now();
     const ended =
       this.#ended ??
       (this.#answered
         ? new CancelledError('its call had already been answered')
-        : Date.now() >= this.#deadline
+        : now >= this.#deadline
           ? new DeadlineExceededError('the deadline had passed')
           : undefined);
     if (ended) {
       const Cls = ended instanceof CancelledError ? CancelledError : DeadlineExceededError;
       throw new Cls(`${NOT_APPLIED}${what} was not sent: ${stripOutcome(ended.message)}`);
     }
-    const sent: Sent = { what, at: Date.now() };
+    const sent: Sent = { what, at: now };
     this.#sent ??= new Set();
     this.#sent.add(sent);
     return () => {
