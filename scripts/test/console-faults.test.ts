@@ -115,7 +115,13 @@ t.test(
       null,
       { timeout: 0 },
     );
-    t.pass('every service read, battle-server over https');
+    t.same(
+      await page.evaluate(
+        `[document.querySelectorAll('#stack .service').length, document.querySelectorAll('#stack .service.down').length, document.querySelector('[data-service="battle-server"] [data-figure="rss"]') !== null]`,
+      ),
+      [4, 0, true],
+      'every service read, battle-server over https',
+    );
     const city = await page.evaluate(`fetch('/api/city/${PLAYERS[0]}').then((r) => r.json())`);
     t.match(
       city,
