@@ -16,6 +16,7 @@
 //   holds (a write that committed after its caller's answer left no older copy behind).
 import { slg_dataserver_v2_DataServiceDefinition as Def, slg, toBigInt } from '@slg/proto';
 import { createLogger } from '@slg/service-kit';
+import { raceDeadlines, raceRandom } from '@slg/test-kit/deadline-race';
 import { rawGrpcClient } from '@slg/test-kit/raw-grpc';
 import mysql from 'mysql2/promise';
 import t from 'tap';
@@ -23,17 +24,6 @@ import { startDataServer, startDbProxy, uniquePrefix } from './helpers.ts';
 
 const CALLS = 200; // per method (each one a FetchV2, the call, a read of MariaDB)
 const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
-
-/** A seeded generator, so that a failing run can be replayed. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 /** data-server's debug log line of a DEADLINE_EXCEEDED answer (service-kit's grpc-server.ts). */
 interface Answered {
@@ -107,94 +97,47 @@ t.test('deadlines racing the commit through data-server', async (t) => {
       await new Promise((r) => setImmediate(r));
   };
 
-  const seed = Number(process.env.RACE_SEED ?? Date.now() % 1e9);
-  t.comment(`seed ${seed} (RACE_SEED=${seed} replays the timeouts)`);
-  const rand = random(seed);
+  const rand = raceRandom(t);
   let nextId = 1;
   for (const method of methods) {
-    const path = Def[method].path;
-    const times: number[] = [];
-    for (let i = 0; i < warmUp; i++) {
-      const id = nextId++;
-      await served(id);
-      const started = performance.now();
-      const a = await raw.unary(path, request(method, id));
-      times.push(performance.now() - started);
-      t.equal(a.code, 0, `${method} without a deadline: OK`);
-    }
-    times.sort((a, b) => a - b);
-    const own = times[Math.floor(times.length / 2)]!;
-    const maxUs = Math.max(6000, own * 2500);
-    const count = { ok: 0, notApplied: 0, unknownApplied: 0, unknownNot: 0 };
-    const wrong: string[] = [];
-    const messages = new Map<string, number>();
-    const settled: { id: number; may: string[] }[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const id = nextId++;
-      await served(id); // cached: the write patches the cached copy, or leaves the key empty
-      const timeoutUs = Math.round(300 + rand() * (maxUs - 300));
-      const linesFrom = logLines.length;
-      const a = await raw.unary(path, request(method, id), `${timeoutUs}u`);
-      await idle();
-      const row = await rowOf(id);
-      const what = `${method} #${i} (timeout ${timeoutUs} us): ${a.code} "${a.details}", row ${row}`;
-      if (row !== untouched && row !== applied[method]) wrong.push(`written in part: ${what}`);
-      if (a.code === 0) {
-        count.ok++;
-        settled.push({ id, may: [applied[method]] });
-        if (row !== applied[method]) wrong.push(`OK but not applied: ${what}`);
-        continue;
-      }
-      if (a.code !== 4) {
-        wrong.push(`neither OK nor DEADLINE_EXCEEDED: ${what}`);
-        continue;
-      }
-      const shape = a.details.replace(/\d+/g, 'N').replace(/mysql:\/\/\S+/g, '<backend>');
-      messages.set(shape, (messages.get(shape) ?? 0) + 1);
-      if (a.details.startsWith('not applied: ')) {
-        count.notApplied++;
-        settled.push({ id, may: [untouched] });
-        if (row !== untouched) wrong.push(`"not applied" but applied: ${what}`);
-      } else if (a.details.startsWith('outcome unknown: ')) {
-        settled.push({ id, may: [untouched, applied[method]] });
-        if (row === untouched) count.unknownNot++;
-        else count.unknownApplied++;
-      } else {
-        wrong.push(`DEADLINE_EXCEEDED saying neither outcome: ${what}`);
-      }
-      const record = logLines
-        .slice(linesFrom)
-        .map((l) => JSON.parse(l) as Answered)
-        .find((l) => l.code === 'DEADLINE_EXCEEDED');
-      const gated = record?.sent ?? [];
-      if (
-        gated.some((g) => g.at >= record!.deadline) ||
-        a.details.startsWith('outcome unknown: ') !== gated.length > 0
-      ) {
-        wrong.push(
-          `gated ${JSON.stringify(gated)} before the deadline ${record?.deadline}; ${what}`,
-        );
-      }
-    }
-    // Once every call of the method has ended: a write that committed after the read that
-    // followed its answer shows here, and the cache serves what MariaDB holds.
-    await idle();
-    for (const { id, may } of settled) {
-      const row = await rowOf(id);
-      if (!may.includes(row)) wrong.push(`${method} player ${id} at the end: ${row}, not ${may}`);
-      const cached = await served(id);
-      if (cached !== row) wrong.push(`${method} player ${id}: FetchV2 ${cached}, MariaDB ${row}`);
-    }
-    t.comment(
-      `${method}: own time ${own.toFixed(2)} ms, timeouts 0.3-${(maxUs / 1000).toFixed(1)} ms; ` +
-        `OK ${count.ok}, not applied ${count.notApplied}, outcome unknown ${count.unknownApplied + count.unknownNot} ` +
-        `(applied ${count.unknownApplied}, not ${count.unknownNot})`,
-    );
-    for (const [m, n] of [...messages].sort((a, b) => b[1] - a[1])) t.comment(`  ${n} x ${m}`);
-    t.same(wrong, [], `${method}: every answer says what happened to the record`);
-    t.ok(
-      count.ok > 0 && count.notApplied + count.unknownApplied + count.unknownNot > 0,
-      `${method}: the deadlines raced the write (some calls OK, some DEADLINE_EXCEEDED)`,
-    );
+    await raceDeadlines(t, {
+      method,
+      calls: CALLS,
+      warmUp,
+      rand,
+      nextId: () => nextId++,
+      // Cached first: the write patches the cached copy, or leaves the key empty.
+      prepare: async (id) => void (await served(id)),
+      call: (id, timeout) => raw.unary(Def[method].path, request(method, id), timeout),
+      idle,
+      rowOf,
+      applied: applied[method],
+      untouched,
+      watch: () => {
+        const linesFrom = logLines.length;
+        return (a, what) => {
+          const record = logLines
+            .slice(linesFrom)
+            .map((l) => JSON.parse(l) as Answered)
+            .find((l) => l.code === 'DEADLINE_EXCEEDED');
+          const gated = record?.sent ?? [];
+          if (
+            gated.some((g) => g.at >= record!.deadline) ||
+            a.details.startsWith('outcome unknown: ') !== gated.length > 0
+          ) {
+            return `gated ${JSON.stringify(gated)} before the deadline ${record?.deadline}; ${what}`;
+          }
+          return undefined;
+        };
+      },
+      // The cache serves what MariaDB holds: a write that committed after its caller's answer
+      // left no older copy behind.
+      atEnd: async (id, row) => {
+        const cached = await served(id);
+        return cached === row
+          ? undefined
+          : `${method} player ${id}: FetchV2 ${cached}, MariaDB ${row}`;
+      },
+    });
   }
 });

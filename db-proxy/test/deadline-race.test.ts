@@ -17,6 +17,7 @@
 // UPDATE, locking read, UPDATE, COMMIT).
 import { slg_dbproxy_v1_DbProxyDefinition as Def, slg } from '@slg/proto';
 import { createLogger } from '@slg/service-kit';
+import { raceDeadlines, raceRandom } from '@slg/test-kit/deadline-race';
 import { rawGrpcClient } from '@slg/test-kit/raw-grpc';
 import mysqlCore from 'mysql2';
 import mysql from 'mysql2/promise';
@@ -55,17 +56,6 @@ const inTransaction = new WeakSet<object>();
       return original.apply(this, args);
     };
   }
-}
-
-/** A seeded generator, so that a failing run can be replayed. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
 }
 
 /** db-proxy's debug log line of a DEADLINE_EXCEEDED answer (service-kit's grpc-server.ts). */
@@ -153,99 +143,43 @@ t.test('deadlines racing the commit: every answer says what happened', async (t)
     while (app.server.inFlight > 0) await new Promise((r) => setImmediate(r));
   };
 
-  const seed = Number(process.env.RACE_SEED ?? Date.now() % 1e9);
-  t.comment(`seed ${seed} (RACE_SEED=${seed} replays the timeouts)`);
-  const rand = random(seed);
+  const rand = raceRandom(t);
   let nextId = 1;
   for (const method of methods) {
-    const path = Def[method].path;
-    // The write's own time here, now: the median of calls without a deadline.
-    const times: number[] = [];
-    for (let i = 0; i < warmUp; i++) {
-      const started = performance.now();
-      const a = await raw.unary(path, request(method, nextId++));
-      times.push(performance.now() - started);
-      t.equal(a.code, 0, `${method} without a deadline: OK`);
-    }
-    times.sort((a, b) => a - b);
-    const own = times[Math.floor(times.length / 2)]!;
-    // Timeouts from 0.3 ms to 2.5 times the write's own time (6 ms at least), in microseconds
-    // (grpc-js keeps whole milliseconds: 0.3 ms is a deadline already passed on arrival).
-    const maxUs = Math.max(6000, own * 2500);
-    const count = { ok: 0, notApplied: 0, unknownApplied: 0, unknownNot: 0 };
-    const wrong: string[] = [];
-    /** The DEADLINE_EXCEEDED messages, numbers and names blanked, with their counts. */
-    const messages = new Map<string, number>();
-    /** Each call's row and what it may be once everything has ended. */
-    const settled: { id: number; may: string[] }[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const id = nextId++;
-      const timeoutUs = Math.round(300 + rand() * (maxUs - 300));
-      const sentFrom = sends.length;
-      const linesFrom = logLines.length;
-      const a = await raw.unary(path, request(method, id), `${timeoutUs}u`);
-      await idle();
-      const row = await rowOf(id);
-      const what = `${method} #${i} (timeout ${timeoutUs} us): ${a.code} "${a.details}", row ${row}`;
-      if (row !== untouched && row !== applied[method]) wrong.push(`written in part: ${what}`);
-      if (a.code === 0) {
-        count.ok++;
-        settled.push({ id, may: [applied[method]] });
-        if (row !== applied[method]) wrong.push(`OK but not applied: ${what}`);
-        continue;
-      }
-      if (a.code !== 4) {
-        wrong.push(`neither OK nor DEADLINE_EXCEEDED: ${what}`);
-        continue;
-      }
-      const shape = a.details.replace(/\d+/g, 'N').replace(/mysql:\/\/\S+/g, '<backend>');
-      messages.set(shape, (messages.get(shape) ?? 0) + 1);
-      if (a.details.startsWith('not applied: ')) {
-        count.notApplied++;
-        settled.push({ id, may: [untouched] });
-        if (row !== untouched) wrong.push(`"not applied" but applied: ${what}`);
-      } else if (a.details.startsWith('outcome unknown: ')) {
-        settled.push({ id, may: [untouched, applied[method]] });
-        if (row === untouched) count.unknownNot++;
-        else count.unknownApplied++;
-      } else {
-        wrong.push(`DEADLINE_EXCEEDED saying neither outcome: ${what}`);
-      }
+    await raceDeadlines(t, {
+      method,
+      calls: CALLS,
+      warmUp,
+      rand,
+      nextId: () => nextId++,
+      call: (id, timeout) => raw.unary(Def[method].path, request(method, id), timeout),
+      idle,
+      rowOf,
+      applied: applied[method],
+      untouched,
       // db-proxy's own record of the answer (its debug log line: the call's deadline, and each
       // write its gate let through, with the time), against what mysql2 was given.
-      const record = logLines
-        .slice(linesFrom)
-        .map((l) => JSON.parse(l) as Answered)
-        .find((l) => l.code === 'DEADLINE_EXCEEDED');
-      const given = sends.slice(sentFrom);
-      const gated = record?.sent ?? [];
-      const unknownSaid = a.details.startsWith('outcome unknown: ');
-      if (
-        given.length !== gated.length ||
-        gated.some((g, k) => g.at >= record!.deadline || given[k]!.at < g.at) ||
-        unknownSaid !== gated.length > 0
-      ) {
-        wrong.push(
-          `gated ${JSON.stringify(gated)} before the deadline ${record?.deadline}, given to mysql2 ${JSON.stringify(given)}; ${what}`,
-        );
-      }
-    }
-    // Read again once every call of the method has ended: a write that committed late, after
-    // the read that followed its answer, shows here.
-    for (const { id, may } of settled) {
-      const row = await rowOf(id);
-      if (!may.includes(row)) wrong.push(`${method} row ${id} at the end: ${row}, not ${may}`);
-    }
-    t.comment(
-      `${method}: own time ${own.toFixed(2)} ms, timeouts 0.3-${(maxUs / 1000).toFixed(1)} ms; ` +
-        `OK ${count.ok}, not applied ${count.notApplied}, outcome unknown ${count.unknownApplied + count.unknownNot} ` +
-        `(applied ${count.unknownApplied}, not ${count.unknownNot})`,
-    );
-    for (const [m, n] of [...messages].sort((a, b) => b[1] - a[1])) t.comment(`  ${n} x ${m}`);
-    t.same(wrong, [], `${method}: every answer says what happened to the row`);
-    t.ok(
-      count.ok > 0 && count.notApplied + count.unknownApplied + count.unknownNot > 0,
-      `${method}: the deadlines raced the write (some calls OK, some DEADLINE_EXCEEDED)`,
-    );
+      watch: () => {
+        const sentFrom = sends.length;
+        const linesFrom = logLines.length;
+        return (a, what) => {
+          const record = logLines
+            .slice(linesFrom)
+            .map((l) => JSON.parse(l) as Answered)
+            .find((l) => l.code === 'DEADLINE_EXCEEDED');
+          const given = sends.slice(sentFrom);
+          const gated = record?.sent ?? [];
+          const unknownSaid = a.details.startsWith('outcome unknown: ');
+          if (
+            given.length !== gated.length ||
+            gated.some((g, k) => g.at >= record!.deadline || given[k]!.at < g.at) ||
+            unknownSaid !== gated.length > 0
+          ) {
+            return `gated ${JSON.stringify(gated)} before the deadline ${record?.deadline}, given to mysql2 ${JSON.stringify(given)}; ${what}`;
+          }
+          return undefined;
+        };
+      },
+    });
   }
 });
