@@ -5,7 +5,9 @@
 // holds them, closes them, `--rounds` times; then reads its RSS every second for `--after-s`
 // seconds after the last connection closed and says when it was back under `--target-mb`.
 // Connections the server refused or closed during a round are counted apart.
-//   npm run build && node scripts/flood-memory.ts [--service db-proxy|data-server]
+// map-server is flooded with a db-proxy (embedded SQLite) and a data-server (embedded cache)
+// started behind it, which are not flooded.
+//   npm run build && node scripts/flood-memory.ts [--service db-proxy|data-server|map-server]
 //     [--connections 2000] [--rounds 25] [--hold-ms 1000] [--after-s 70] [--target-mb 120] [--trim]
 //     [--main path/to/main.mjs]   (another build of the service, e.g. an older commit's)
 // Extra environment for the service is passed through (e.g. SLG_GRPC_MAX_CONNECTIONS=5000).
@@ -39,10 +41,12 @@ const rounds = Number(values.rounds);
 const holdMs = Number(values['hold-ms']);
 const afterS = Number(values['after-s']);
 const targetMb = Number(values['target-mb']);
-if (service !== 'db-proxy' && service !== 'data-server')
-  throw new Error('--service: db-proxy or data-server');
-
-const PREFIX = service === 'db-proxy' ? 'DBPROXY' : 'DATASERVER';
+const PREFIXES: Record<string, string> = {
+  'db-proxy': 'DBPROXY',
+  'data-server': 'DATASERVER',
+  'map-server': 'MAPSERVER',
+};
+if (!PREFIXES[service]) throw new Error('--service: db-proxy, data-server or map-server');
 // The client connection preface and an empty SETTINGS frame; the ACK of the server's SETTINGS.
 const PREFACE = Buffer.concat([
   Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'),
@@ -102,22 +106,40 @@ async function oneRound(
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'slg-flood-'));
-const child = spawnNode(values.main ?? bundleMain(service), {
-  name: service,
-  env: {
-    ...process.env,
-    MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
-    NODE_OPTIONS: [SERVICE_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    LOG_PRETTY: '0',
-    [`${PREFIX}_PORT`]: '0',
-    [`${PREFIX}_METRICS_PORT`]: '0',
-    DBPROXY_DATA_DIR: dir,
-    // data-server alone: no db-proxy behind it (no call is made here).
-    DATASERVER_DBPROXY_ADDR: process.env.DATASERVER_DBPROXY_ADDR ?? '127.0.0.1:1',
-  },
-  killOnExit: true,
-});
+/** Starts a bundle as `npm start` does, on ports of its own choosing. */
+function start(name: string, main: string, env: Record<string, string> = {}) {
+  return spawnNode(main, {
+    name,
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
+      NODE_OPTIONS: [SERVICE_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LOG_PRETTY: '0',
+      [`${PREFIXES[name]}_PORT`]: '0',
+      [`${PREFIXES[name]}_METRICS_PORT`]: '0',
+      DBPROXY_DATA_DIR: dir,
+      // Alone, data-server has no db-proxy behind it (no call is made here).
+      DATASERVER_DBPROXY_ADDR: process.env.DATASERVER_DBPROXY_ADDR ?? '127.0.0.1:1',
+      ...env,
+    },
+    killOnExit: true,
+  });
+}
+// map-server loads its world through data-server at start: a chain behind it, not measured.
+const behind: ReturnType<typeof start>[] = [];
+const serviceEnv: Record<string, string> = {};
+if (service === 'map-server') {
+  const dbProxy = start('db-proxy', bundleMain('db-proxy'));
+  behind.push(dbProxy);
+  const dataServer = start('data-server', bundleMain('data-server'), {
+    DATASERVER_DBPROXY_ADDR: `127.0.0.1:${(await dbProxy.listening(60_000)).port}`,
+    DATASERVER_REDIS_URL: '',
+  });
+  behind.push(dataServer);
+  serviceEnv.MAPSERVER_DATASERVER_ADDR = `127.0.0.1:${(await dataServer.listening(60_000)).port}`;
+}
+const child = start(service, values.main ?? bundleMain(service), serviceEnv);
 try {
   const { port, metricsPort } = await child.listening(60_000);
   const pid = child.child.pid!;
@@ -177,5 +199,6 @@ try {
   }
 } finally {
   await child.stop('SIGTERM', 15_000);
+  for (const b of behind.reverse()) await b.stop('SIGTERM', 15_000);
   rmSync(dir, { recursive: true, force: true });
 }
