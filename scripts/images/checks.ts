@@ -4,7 +4,9 @@
 //     would still run here, through qemu, so it is checked by ELF header);
 //   - every file the bundle needs is there: the entry, the files it loads
 //     beside itself (worker.mjs), the service's assets, the healthcheck, and a
-//     package in node_modules for every bare import the bundle makes.
+//     package in node_modules for every bare import the bundle makes, and the
+//     image's own platform package among that package's optional dependencies
+//     (koffi's prebuilt binary is one: `npm ci --omit=optional` would drop it).
 
 import {
   closeSync,
@@ -98,6 +100,19 @@ export function siblingFiles(bundle: string): string[] {
   return [...new Set([...bundle.matchAll(/["']\.\/([\w.-]+\.mjs)["']/g)].map((m) => m[1]!))];
 }
 
+/**
+ * The optional dependencies of the package in `dir` that carry its native code for this
+ * platform: named for linux and the platform's CPU, glibc's where a libc is named
+ * (`@koromix/koffi-linux-arm64`, `@napi-rs/nice-linux-x64-gnu`).
+ */
+export function platformPackages(dir: string, p: Platform): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  const here = new RegExp(`-linux-${p.nodeArch}(-gnu)?$`);
+  return Object.keys(manifest.optionalDependencies ?? {}).filter((n) => here.test(n));
+}
+
 function packageOf(spec: string): { name: string; subpath: string } {
   const parts = spec.split('/');
   const n = spec.startsWith('@') ? 2 : 1;
@@ -119,6 +134,7 @@ function findPackage(rootfs: string, fromDir: string, name: string): string | un
  */
 export function checkAssets(
   rootfs: string,
+  p: Platform,
   s: ServiceImage,
   entry: string,
   healthcheck: string[],
@@ -154,9 +170,18 @@ export function checkAssets(
       const { name, subpath } = packageOf(spec);
       const pkg = findPackage(rootfs, posix.dirname(b), name);
       checked.push(`${spec} (from ${b})`);
-      if (!pkg) missing.push(`the package ${name} (imported by ${b})`);
-      else if (subpath && /\.[cm]?js$/.test(subpath) && !existsSync(join(pkg, subpath))) {
+      if (!pkg) {
+        missing.push(`the package ${name} (imported by ${b})`);
+        continue;
+      }
+      if (subpath && /\.[cm]?js$/.test(subpath) && !existsSync(join(pkg, subpath))) {
         missing.push(`the file ${spec} (imported by ${b})`);
+      }
+      for (const native of platformPackages(pkg, p)) {
+        checked.push(`${native} (for ${name})`);
+        if (!findPackage(rootfs, posix.dirname(b), native)) {
+          missing.push(`the package ${native} (the native code of ${name} for ${p.platform})`);
+        }
       }
     }
   }

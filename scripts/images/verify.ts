@@ -199,7 +199,7 @@ try {
       const config = await imageConfig(imageName(s, p));
       const entry = u.spec.process.args.find((a) => a.endsWith('.mjs'));
       if (!entry) throw new StepError(`${u.label}: its entrypoint runs no bundle`);
-      const checked = checkAssets(u.rootfs, s, entry, config.config.Healthcheck!.Test!, u.label);
+      const checked = checkAssets(u.rootfs, p, s, entry, config.config.Healthcheck!.Test!, u.label);
       process.stdout.write(
         `   ${u.label}: binaries ${p.arch}, ${checked.length} files and packages present\n`,
       );

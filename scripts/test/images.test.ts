@@ -62,6 +62,7 @@ import pino from "pino";
 import { Client } from "@grpc/grpc-js";
 import * as fs from "fs";
 const descriptor = createRequire(import.meta.url)("protobufjs/ext/descriptor/index.js");
+const ffi = createRequire(import.meta.url)("koffi");
 const worker = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.mjs", import.meta.url);
 `;
 
@@ -82,11 +83,25 @@ const complete = {
   'app/node_modules/@grpc/grpc-js/package.json': '{}',
   'app/node_modules/protobufjs/package.json': '{}',
   'app/node_modules/protobufjs/ext/descriptor/index.js': '',
+  // A package whose native code comes in per-platform optional dependencies, as koffi's does.
+  'app/node_modules/koffi/package.json': JSON.stringify({
+    optionalDependencies: {
+      '@koromix/koffi-linux-arm64': '3.3.4',
+      '@koromix/koffi-linux-x64': '3.3.4',
+      '@koromix/koffi-darwin-arm64': '3.3.4',
+    },
+  }),
+  'app/node_modules/@koromix/koffi-linux-arm64/package.json': '{}',
 };
 const HEALTH = ['CMD', '/usr/local/bin/node', '/app/healthcheck.mjs', 'http', 'P', '1', '/readyz'];
 
 t.test('what a bundle imports and loads beside itself', async (t) => {
-  t.same(bareImports(BUNDLE), ['@grpc/grpc-js', 'pino', 'protobufjs/ext/descriptor/index.js']);
+  t.same(bareImports(BUNDLE), [
+    '@grpc/grpc-js',
+    'koffi',
+    'pino',
+    'protobufjs/ext/descriptor/index.js',
+  ]);
   t.same(siblingFiles(BUNDLE), ['worker.mjs']);
 });
 
@@ -121,22 +136,42 @@ t.test('the asset check', async (t) => {
   const root = rootfs(t, 183);
   app(root, complete);
   const entry = '/app/db-proxy/dist/main.mjs';
-  const checked = checkAssets(root, dbProxy, entry, HEALTH, 'db-proxy (linux/arm64)');
+  const checked = checkAssets(
+    root,
+    PLATFORMS.arm64,
+    dbProxy,
+    entry,
+    HEALTH,
+    'db-proxy (linux/arm64)',
+  );
   t.ok(checked.includes('/app/db-proxy/schema/game.json'));
   t.ok(checked.includes('/app/db-proxy/dist/worker.mjs'));
   t.ok(checked.includes('pino (from /app/db-proxy/dist/main.mjs)'));
+  t.ok(checked.includes('@koromix/koffi-linux-arm64 (for koffi)'));
+  // The amd64 image needs the amd64 binary, which this root does not have.
+  t.throws(
+    () => checkAssets(root, PLATFORMS.amd64, dbProxy, entry, HEALTH, 'db-proxy (linux/amd64)'),
+    {
+      message:
+        'db-proxy (linux/amd64): missing from the image: the package @koromix/koffi-linux-x64 (the native code of koffi for linux/amd64)',
+    },
+  );
 
   rmSync(join(root, 'app/db-proxy/schema/game.json'));
   rmSync(join(root, 'app/node_modules/pino'), { recursive: true });
   rmSync(join(root, 'app/node_modules/protobufjs/ext/descriptor/index.js'));
   rmSync(join(root, 'app/db-proxy/dist/worker.mjs'));
-  t.throws(() => checkAssets(root, dbProxy, entry, HEALTH, 'db-proxy (linux/arm64)'), {
-    message:
-      'db-proxy (linux/arm64): missing from the image: the file the bundle loads /app/db-proxy/dist/worker.mjs; the asset /app/db-proxy/schema/game.json; the package pino (imported by /app/db-proxy/dist/main.mjs); the file protobufjs/ext/descriptor/index.js (imported by /app/db-proxy/dist/main.mjs)',
-  });
+  rmSync(join(root, 'app/node_modules/@koromix'), { recursive: true });
+  t.throws(
+    () => checkAssets(root, PLATFORMS.arm64, dbProxy, entry, HEALTH, 'db-proxy (linux/arm64)'),
+    {
+      message:
+        'db-proxy (linux/arm64): missing from the image: the file the bundle loads /app/db-proxy/dist/worker.mjs; the asset /app/db-proxy/schema/game.json; the package @koromix/koffi-linux-arm64 (the native code of koffi for linux/arm64); the package pino (imported by /app/db-proxy/dist/main.mjs); the file protobufjs/ext/descriptor/index.js (imported by /app/db-proxy/dist/main.mjs)',
+    },
+  );
   rmSync(join(root, 'app/db-proxy/dist/main.mjs'));
   t.throws(
-    () => checkAssets(root, dbProxy, entry, HEALTH, 'x'),
+    () => checkAssets(root, PLATFORMS.arm64, dbProxy, entry, HEALTH, 'x'),
     /the entry bundle \/app\/db-proxy\/dist\/main\.mjs/,
   );
 });
