@@ -120,6 +120,43 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
   };
 }
 
+/** The most rows a multi-row statement of a group transaction carries. */
+export const MAX_ROWS_PER_STATEMENT = 64;
+
+/**
+ * A statement over `n` rows of a table (MySQL), for the end of a group transaction: an INSERT
+ * of `n` rows (every column of each, version 1), a DELETE or a read (every column and the
+ * version) of `n` full keys. Params: the rows' cells, or the keys', one after the other.
+ */
+export function multiRowStatement(table: Table, kind: 'insert' | 'delete' | 'get', n: number) {
+  const q = (name: string) => quoteId(name, 'mysql');
+  const t = q(table.name);
+  if (kind === 'insert') {
+    const cols = [...table.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
+    const row = `(${table.columns.map(() => '?').join(', ')}, 1)`;
+    return {
+      name: `insert.rows ${table.name}`,
+      sql: `INSERT INTO ${t} (${cols}) VALUES ${Array(n).fill(row).join(', ')}`,
+      mode: 'write',
+    } satisfies Statement;
+  }
+  const byKey = `(${table.primaryKey.map((c) => `${q(c.name)} = ?`).join(' AND ')})`;
+  const where = Array(n).fill(byKey).join(' OR ');
+  if (kind === 'delete')
+    return {
+      name: `delete.rows ${table.name}`,
+      sql: `DELETE FROM ${t} WHERE ${where}`,
+      mode: 'write',
+    } satisfies Statement;
+  const cols = [...table.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
+  // In the transaction that wrote the rows: the read sees its own writes.
+  return {
+    name: `get.rows ${table.name}`,
+    sql: `SELECT ${cols} FROM ${t} WHERE ${where}`,
+    mode: 'read',
+  } satisfies Statement;
+}
+
 /**
  * Keyset paging: rows after (r1, r2, ...) as (r1 > ?) OR (r1 = ? AND r2 > ?) ...,
  * which every engine turns into an index range. Params: see afterParams.
