@@ -1,6 +1,7 @@
 // `bench map --arrival-rates` against a real map-server stack in this process, on port 0
 // (db-proxy on MariaDB, data-server on Redis, battle-server, map-server on a small world at
-// speed 60): a tiny search (rates 2 and 4 a second over 1 s windows) starts its marches, reads
+// speed 60): a tiny search (rates 2 and 4 a second over 1 s windows) starts its marches (half to
+// come home in the window, half to arrive in it), reads
 // map-server's /metrics around each window, prints its table and writes it in the JSON; every
 // march it started arrived and came home. Whether a rate is valid depends on the machine: the
 // test checks that the verdict follows from the figures, not the verdict.
@@ -115,7 +116,10 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
     run.stdout,
     /^arrival search: rates 2, 4\/s over 1 s windows, viewport queries at [\d,]+\/s \(0\.5 of the [\d,]+\/s measured\)$/m,
   );
-  t.match(run.stdout, /^arrivals\/s asked +marches +due\/s +settled\/s +all steps\/s +lag p50 ms/m);
+  t.match(
+    run.stdout,
+    /^arrivals\/s asked +marches +due\/s +settled\/s +returns due\/s +returns settled\/s +all steps\/s +lag p50 ms/m,
+  );
   t.match(
     run.stdout,
     /^highest arrival rate settled with tick lag p99 <= 100 ms beside [\d,]+ viewport queries\/s: (none of the rates tried|[24]\/s)$/m,
@@ -126,12 +130,20 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
   t.equal(a.windowS, 1);
   t.ok(a.steps.length >= 1 && a.steps.length <= 2, `${a.steps.length} steps`);
   for (const s of a.steps) {
-    t.equal(s.marches, s.rate, `rate ${s.rate}: rate x window marches`);
+    t.equal(s.marches, 2 * s.rate, `rate ${s.rate}: 2 x rate x window marches`);
     t.ok(s.dueRate >= 0 && s.dueRate <= s.marches, `rate ${s.rate}: ${s.dueRate}/s due`);
+    t.ok(
+      s.returnsDueRate >= 0 && s.returnsDueRate <= s.marches,
+      `rate ${s.rate}: ${s.returnsDueRate}/s returns due`,
+    );
     t.ok(s.viewportRate > 0, `rate ${s.rate}: viewport load beside (${s.viewportRate}/s)`);
     t.equal(s.valid, s.problems.length === 0, `rate ${s.rate}: the verdict is the problems'`);
     const lagOk = s.lagP99BoundMs !== null && s.lagP99BoundMs <= 100;
-    const rateOk = s.dueRate >= 0.9 * s.rate && s.settledRate >= 0.95 * s.dueRate;
+    const rateOk =
+      s.dueRate >= 0.9 * s.rate &&
+      s.settledRate >= 0.95 * s.dueRate &&
+      s.returnsDueRate >= 0.9 * s.rate &&
+      s.returnsSettledRate >= 0.95 * s.returnsDueRate;
     t.equal(s.valid, lagOk && rateOk && s.viewportErrors === 0, `rate ${s.rate}: verdict`);
     t.equal(s.cpuUsPerStep.length, 1, `rate ${s.rate}: the CPU of the one --server-pids process`);
     const us = s.cpuUsPerStep[0]?.us;

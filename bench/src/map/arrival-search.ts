@@ -1,16 +1,22 @@
 // `bench map --arrival-rates`: the highest arrival rate map-server settles in time (arrivals
 // settled per second with tick lag p99 under 100 ms while viewport queries run at a fraction of
-// their maximum rate, half by default, none with --viewport-fraction 0). For each rate R, in increasing order: R x window scout marches are started
-// (one cavalry each, from the bench's cities, at most 5 out per city), each aimed so that it falls
-// due at its own moment of the window (march i at t0 + (i + 0.5) / R: the target tile's distance
-// is the time left before that moment at the world's measured ms per tile, and map-server's
-// answer gives the actual due time); during the window the viewport load runs at a fixed rate
-// (open model) and map-server's /metrics is read at both ends. A step is valid when the arrivals
-// due in the window came at >= 90% of R, the arrivals settled in it at >= 95% of those due, and
-// the tick lag p99 (every step kind settled in the window) is at most 100 ms. The search stops at
-// the first invalid step; it waits for each step's marches to come home before the next. The
-// CPU of each --server-pids process over the window, per step settled in it, is what a settled
-// step costs that process (with the viewport load's share when there is one).
+// their maximum rate, half by default, none with --viewport-fraction 0). For each rate R, in
+// increasing order, 2 x R x window scout marches are started before the window (one cavalry
+// each, from the bench's cities, at most 5 out per city), so that the window holds a steady
+// state: R arrivals a second and R returns a second, as when marches go out all the time.
+// The first half come home in the window (march j back at t0 + (j + 0.5) / R: half the time left
+// to that moment out, half back, so it arrives before the window); the second half arrive in it
+// (march i at t0 + (i + 0.5) / R: the target tile's distance is the time left before that
+// moment at the world's measured ms per tile) and, started at least a window before it, come
+// home after it. map-server's answers give the actual due times. During the window the viewport
+// load runs at a fixed rate (open model) and map-server's /metrics is read at both ends. A step
+// is valid when the arrivals and the returns due in the window each came at >= 90% of R, the
+// arrivals and the returns settled in it at >= 95% of those due, and the tick lag p99 (every
+// step kind settled in the window) is at most 100 ms. The search stops at the first invalid
+// step; it waits for each step's marches to come home before the next. The CPU of each
+// --server-pids process over the window, per step settled in it, is what a settled step costs
+// that process (with the viewport load's share when there is one); no march starts in the
+// window.
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import type { OpSnapshot } from '../lib/histogram.ts';
@@ -21,8 +27,9 @@ import { Rng } from '../lib/rng.ts';
 import { lagQuantileBound, type SettleSnapshot, scrapeSettle, settleDelta } from './arrivals.ts';
 
 export interface ArrivalStep {
-  /** The rate asked (arrivals/s). */
+  /** The rate asked (arrivals/s, and as many returns/s). */
   rate: number;
+  /** Marches started: half to come home in the window, half to arrive in it. */
   marches: number;
   /** StartMarch calls refused (blocked tile: drawn again). */
   refused: number;
@@ -33,6 +40,10 @@ export interface ArrivalStep {
   dueRate: number;
   /** Arrivals settled in the window per second (map-server's /metrics). */
   settledRate: number;
+  /** Returns due in the window per second (from map-server's answers: the outbound leg again). */
+  returnsDueRate: number;
+  /** Returns settled in the window per second. */
+  returnsSettledRate: number;
   /** Steps of any kind settled in the window per second. */
   stepsRate: number;
   lagP50BoundMs: number | null;
@@ -95,12 +106,19 @@ async function inFlight(url: string): Promise<number> {
   return m ? Number(m[1]) : 0;
 }
 
-/** The settlement counters of one kind (`arrival`), beside all kinds. */
-async function scrapeBoth(url: string): Promise<{ all: SettleSnapshot; arrivals: number }> {
+/** The settlement counters of arrivals and of returns, beside all kinds. */
+async function scrapeBoth(
+  url: string,
+): Promise<{ all: SettleSnapshot; arrivals: number; returns: number }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
-  const m = /^mapserver_arrivals_settled_total\{kind="arrival"\} (\S+)$/m.exec(text);
-  return { all: await scrapeSettle(url), arrivals: m ? Number(m[1]) : 0 };
+  const count = (kind: string) =>
+    Number(
+      new RegExp(`^mapserver_arrivals_settled_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(
+        text,
+      )?.[1] ?? 0,
+    );
+  return { all: await scrapeSettle(url), arrivals: count('arrival'), returns: count('return') };
 }
 
 export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch> {
@@ -159,30 +177,38 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
     const players = o.players.slice(1);
     for (const rate of o.rates) {
       if (o.stopped?.()) break;
+      // n to come home in the window, then n to arrive in it.
       const n = Math.max(1, Math.round(rate * o.windowS));
-      if (n > players.length * 5) {
+      if (2 * n > players.length * 5) {
         o.say(
-          `arrival rate ${rate}/s: ${n} marches need ${Math.ceil(n / 5)} cities (5 marches each) besides the probe's, there are ${players.length}: stopped`,
+          `arrival rate ${rate}/s: ${2 * n} marches need ${Math.ceil((2 * n) / 5)} cities (5 marches each) besides the probe's, there are ${players.length}: stopped`,
         );
         break;
       }
       const baseline = await inFlight(o.metricsUrl);
-      // Twice the time the previous rate's starts took at their pace, and 2 s: a late start is a march
-      // due before the window (counted as such), not a settlement the server missed.
-      const leadMs = (n / startRate) * 1000 * 2 + 2000;
+      // Twice the time the previous rate's starts took at their pace, and 2 s, then a window: a
+      // late start is a march due before the window (counted as such), not a settlement the
+      // server missed, and every march due in the window left at least a window before it (its
+      // return falls after the window).
+      const leadMs = ((2 * n) / startRate) * 1000 * 2 + 2000 + o.windowS * 1000;
       const t0 = Date.now() + leadMs;
-      const dueAt: number[] = [];
+      // Each march's arrival and return (its outbound leg again after the arrival).
+      const dueAt: number[] = new Array(2 * n).fill(0);
+      const backAt: number[] = new Array(2 * n).fill(0);
       let refused = 0;
       let next = 0;
       const started0 = performance.now();
       await Promise.all(
         Array.from({ length: Math.max(1, o.parallel) }, async () => {
-          for (let i = next++; i < n; i = next++) {
-            const playerId = players[i % players.length]!;
+          for (let k = next++; k < 2 * n; k = next++) {
+            const playerId = players[k % players.length]!;
             const city = await cityOf(playerId);
+            // The returns first: their legs are the shorter (half the time left each way).
+            const home = k < n;
+            const i = home ? k : k - n;
             const want = t0 + ((i + 0.5) / rate) * 1000;
             for (let attempt = 0; ; attempt++) {
-              const left = want - Date.now();
+              const left = (want - Date.now()) / (home ? 2 : 1);
               const tiles = Math.max(1, left / msPerTile);
               // A direction in which the whole distance stays on the map: a target clamped at
               // the edge is nearer, and its march falls due before its moment.
@@ -199,7 +225,10 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
                   targetY: ty,
                   troops: [{ troopId: o.cavalryTroopId, count: 1 }],
                 });
-                dueAt.push(Number(m.legEndMs));
+                const legEnd = Number(m.legEndMs);
+                const back = legEnd + (legEnd - Number(m.legStartMs));
+                dueAt[k] = legEnd;
+                backAt[k] = back;
                 break;
               } catch (err) {
                 const retry =
@@ -214,7 +243,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
         }),
       );
       const startSeconds = (performance.now() - started0) / 1000;
-      startRate = Math.max(5, n / startSeconds);
+      startRate = Math.max(5, (2 * n) / startSeconds);
       // The first read just before the window, the viewport load from its start.
       const early0 = t0 - 300 - Date.now();
       if (early0 > 0) await sleep(early0);
@@ -233,8 +262,11 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const used = usage.stop().servers;
       const seconds = o.windowS;
       const windowEnd = t0 + o.windowS * 1000;
-      const due = dueAt.filter((t) => t >= t0 && t < windowEnd).length;
-      const early = dueAt.filter((t) => t < t0).length;
+      const inWindow = (t: number) => t >= t0 && t < windowEnd;
+      const due = dueAt.filter(inWindow).length;
+      // Of the marches aimed to arrive in the window (the second half), those due before it.
+      const early = dueAt.slice(n).filter((t) => t < t0).length;
+      const returnsDue = backAt.filter(inWindow).length;
       const scrapedS = (performance.now() - scraped0) / 1000;
       const d = settleDelta(before.all, after.all);
       const bound = (q: number) => {
@@ -244,6 +276,8 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const dueRate = due / seconds;
       // Those due in the window, settled between the two reads (which enclose it).
       const settledRate = (after.arrivals - before.arrivals) / seconds;
+      const returnsDueRate = returnsDue / seconds;
+      const returnsSettledRate = (after.returns - before.returns) / seconds;
       const p99 = lagQuantileBound(d, 0.99);
       const problems: string[] = [];
       if (dueRate < 0.9 * rate)
@@ -253,6 +287,14 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       if (settledRate < 0.95 * dueRate)
         problems.push(
           `settled ${settledRate.toFixed(1)}/s, under 95% of the ${dueRate.toFixed(1)}/s due`,
+        );
+      if (returnsDueRate < 0.9 * rate)
+        problems.push(
+          `returns due ${returnsDueRate.toFixed(1)}/s, under 90% of ${rate}/s (the starts were late)`,
+        );
+      if (returnsSettledRate < 0.95 * returnsDueRate)
+        problems.push(
+          `returns settled ${returnsSettledRate.toFixed(1)}/s, under 95% of the ${returnsDueRate.toFixed(1)}/s due`,
         );
       if (p99 === null || p99 > LAG_LIMIT_S)
         problems.push(
@@ -264,12 +306,14 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const q = vp && vp.op.count > 0 ? percentiles(vp.op) : null;
       const step: ArrivalStep = {
         rate,
-        marches: n,
+        marches: 2 * n,
         refused,
         early,
         startSeconds,
         dueRate,
         settledRate,
+        returnsDueRate,
+        returnsSettledRate,
         stepsRate: d.settled / scrapedS,
         lagP50BoundMs: bound(0.5),
         lagP99BoundMs: bound(0.99),
@@ -285,7 +329,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       };
       steps.push(step);
       o.say(
-        `arrivals at ${rate}/s: ${n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
+        `arrivals at ${rate}/s: ${2 * n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window arrivals ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled, returns ${returnsDueRate.toFixed(1)}/s due, ${returnsSettledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
       );
       if (step.cpuUsPerStep.length > 0)
         o.say(`  CPU per settled step: ${cpuLine(step.cpuUsPerStep)}`);
