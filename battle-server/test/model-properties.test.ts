@@ -1,8 +1,9 @@
 // Property tests over many random inputs: conservation of troops, monotonicity in army size,
 // and the arithmetic bounds that keep every step exact.
+
+import { createRng } from '@slg/service-kit/prng';
 import t from 'tap';
 import { sampleBattle, simulate, validateBattleInput } from '../src/model/index.ts';
-import { createRng } from '../src/model/prng.ts';
 import { randomBattle, rank } from '../src/model/random-battle.ts';
 import {
   ATTACK_TABLE,

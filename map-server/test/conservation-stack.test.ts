@@ -25,7 +25,7 @@ t.test('conservation over random marches through the real stack', async (t) => {
   const initialFields = fieldTotals(app);
   const rng = createRng(11);
   for (const p of players)
-    if (!w.cities.has(p)) await app.cities.place(p, rng.below(160), rng.below(160));
+    if (!w.cities.has(p)) await app.cities.place(p, rng.int(160), rng.int(160));
   const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
   // Four drivers at once (their marches meet on the map: locks and time order under load).
   await Promise.all(

@@ -3,6 +3,7 @@
 // and a restart), and the conservation check.
 import { fight } from '@slg/battle-server/model';
 import { createLogger } from '@slg/service-kit';
+import { createRng, hash32, type Rng } from '@slg/service-kit/prng';
 import { build, type MapServer } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
 import { defaultConfig, type MapServerConfig } from '../src/config.ts';
@@ -10,7 +11,6 @@ import type { BattleClient, BattleInput, BattleResult } from '../src/engine/batt
 import { generateRegion } from '../src/engine/loader.ts';
 import { FIELD_LEVELS, FIELD_SIZE_PER_LEVEL } from '../src/engine/rules.ts';
 import type { MapStore, Op } from '../src/store/store.ts';
-import { createRng, hash32, type Rng } from '../src/world/rng.ts';
 import { RESOURCES, type Resource } from '../src/world/types.ts';
 import { MemoryStore } from './memory-store.ts';
 
@@ -132,9 +132,9 @@ export async function randomAction(
   opts: { advance?: boolean } = {},
 ): Promise<void> {
   const w = app.world;
-  const r = rng.below(100);
+  const r = rng.int(100);
   if (r < 55) {
-    const p = players[rng.below(players.length)]!;
+    const p = players[rng.int(players.length)]!;
     const city = w.cities.get(p);
     if (!city) return;
     const kinds = [
@@ -145,12 +145,12 @@ export async function randomAction(
       'reinforce',
       'scout',
     ] as const;
-    const kind = kinds[rng.below(kinds.length)]!;
+    const kind = kinds[rng.int(kinds.length)]!;
     const near = (list: { x: number; y: number }[]) => {
       if (!list.length) return undefined;
-      let best = list[rng.below(list.length)]!;
+      let best = list[rng.int(list.length)]!;
       for (let i = 0; i < 6; i++) {
-        const c = list[rng.below(list.length)]!;
+        const c = list[rng.int(list.length)]!;
         if (Math.hypot(c.x - city.x, c.y - city.y) < Math.hypot(best.x - city.x, best.y - city.y))
           best = c;
       }
@@ -168,11 +168,11 @@ export async function randomAction(
           (c) => c.playerId !== p && c.playerId % 4 === p % 4 && ours.has(c.playerId),
         ),
       );
-    } else target = { x: rng.below(w.width), y: rng.below(w.height) };
+    } else target = { x: rng.int(w.width), y: rng.int(w.height) };
     if (!target) return;
     const troops = [1, 2, 3, 4]
-      .filter(() => rng.below(3) > 0)
-      .map((troopId) => ({ troopId, count: 1 + rng.below(kind === 'scout' ? 50 : 1500) }));
+      .filter(() => rng.int(3) > 0)
+      .map((troopId) => ({ troopId, count: 1 + rng.int(kind === 'scout' ? 50 : 1500) }));
     if (!troops.length) troops.push({ troopId: 1, count: 10 });
     try {
       await app.engine.startMarch({
@@ -190,7 +190,7 @@ export async function randomAction(
     }
   } else if (r < 65) {
     const ms = [...w.marches.values()].filter((m) => m.state !== 'returning');
-    const m = ms[rng.below(Math.max(1, ms.length))];
+    const m = ms[rng.int(Math.max(1, ms.length))];
     if (!m) return;
     try {
       await app.engine.recall(m.playerId, m.id);
@@ -200,7 +200,7 @@ export async function randomAction(
       s.refused++;
     }
   } else if (opts.advance !== false) {
-    clock.advance(rng.below(20_000));
+    clock.advance(rng.int(20_000));
     await app.engine.drain();
   }
 }
@@ -214,7 +214,7 @@ export async function randomWorld(seed: number) {
   const app = await buildApp(config, store, clock);
   const rng = createRng(seed);
   for (const p of players) {
-    await app.cities.place(p, rng.below(config.width), rng.below(config.height));
+    await app.cities.place(p, rng.int(config.width), rng.int(config.height));
   }
   return { store, clock, players, config, app, rng };
 }
@@ -253,11 +253,11 @@ export async function drive(
   let reloaded = 0;
   let finished = true;
   for (let action = 0; action < d.actions; action++) {
-    const r = rng.below(100);
+    const r = rng.int(100);
     if (r < 4) {
-      const p = players[rng.below(players.length)]!;
+      const p = players[rng.int(players.length)]!;
       await app.cities
-        .relocate(p, rng.below(config.width - 1), rng.below(config.height - 1))
+        .relocate(p, rng.int(config.width - 1), rng.int(config.height - 1))
         .then(() => moved++)
         .catch((err: { code?: string }) => {
           if (err.code !== 'FAILED_PRECONDITION' && err.code !== 'NOT_FOUND') throw err;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import { slg } from '@slg/proto';
 import { SERVICE_NODE_OPTIONS } from '@slg/service-kit/node-options';
-import type { Rng } from '../src/world/rng.ts';
+import type { Rng } from '@slg/service-kit/prng';
 
 /** memory-load-server.ts in a child process; `env` reaches its configuration. */
 export function forkLoadServer(env: NodeJS.ProcessEnv = process.env): ChildProcess {
@@ -62,8 +62,8 @@ export async function viewportLoad(
   const worker = async () => {
     while (sent < queries) {
       sent++;
-      const x = rng.below(570);
-      const y = rng.below(580);
+      const x = rng.int(570);
+      const y = rng.int(580);
       answered(await query({ x, y, width: 30, height: 20 }));
     }
   };

@@ -103,7 +103,7 @@ t.test('a world stored before the directory: read whole once, then from it', asy
   const players = await seedPlayers(store, 4);
   const first = await start(store);
   const rng = createRng(3);
-  for (const p of players) await first.app.cities.place(p, rng.below(160), rng.below(160));
+  for (const p of players) await first.app.cities.place(p, rng.int(160), rng.int(160));
   const before = snapshot(first.app);
   await first.app.close(100);
   // As a world written before the directory existed: no map_region record at all.

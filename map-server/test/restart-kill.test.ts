@@ -55,7 +55,7 @@ t.test('killed in the middle of settlements: finished once after the restart', a
   let app = await stack.mapServer(config, clock, { hooks, store: fenced });
   const initialFields = fieldTotals(app);
   const rng = createRng(4);
-  for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
+  for (const p of players) await app.cities.place(p, rng.int(160), rng.int(160));
   for (let round = 0; round < 3; round++) {
     await startMany(app, clock, players, 12, 10 + round);
     armed = true;

@@ -45,7 +45,7 @@ t.test(
     const first = await stack.mapServer(config, clock);
     const initialFields = fieldTotals(first);
     const rng = createRng(3);
-    for (const p of players) await first.cities.place(p, rng.below(160), rng.below(160));
+    for (const p of players) await first.cities.place(p, rng.int(160), rng.int(160));
     // Only starts and recalls (no time passes): every march is in flight when the server stops.
     const s = await startMany(first, clock, players, 40, 5);
     const inFlight = first.world.marches.size;

@@ -81,7 +81,7 @@ t.test('viewport streams', async (t) => {
       const snap1 = w.events[0]!;
       t.equal(snap1.type, 'snapshot');
       // Activity all over the map: cities (some inside), marches crossing, battles, moves.
-      for (const p of players) await app.cities.place(p, rng.below(160), rng.below(160));
+      for (const p of players) await app.cities.place(p, rng.int(160), rng.int(160));
       const s: DriveStats = { started: 0, recalled: 0, refused: 0, byKind: {} };
       while (s.started < 40) await randomAction(app, clock, rng, players, s);
       const spot = app.world.findCitySpot(60, 60)!;

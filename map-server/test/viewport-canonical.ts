@@ -4,9 +4,9 @@
 // scan of every object (World.scan) found; an answer is compared decoded, each list sorted by id,
 // since the scan's order is not the tile order.
 import { slg } from '@slg/proto';
+import type { Rng } from '@slg/service-kit/prng';
 import { cityMsg, fieldMsg, marchMsg, monsterMsg } from '../src/convert.ts';
 import type { Rect } from '../src/world/geometry.ts';
-import type { Rng } from '../src/world/rng.ts';
 import type { ViewportResult } from '../src/world/world.ts';
 
 const pb = slg.mapserver.v1;
@@ -20,11 +20,11 @@ export function randomRect(
   map: { width: number; height: number },
   size: { min: number; width: number; height: number },
 ): Rect {
-  const width = size.min + rng.below(size.width);
-  const height = size.min + rng.below(size.height);
+  const width = size.min + rng.int(size.width);
+  const height = size.min + rng.int(size.height);
   return {
-    x: rng.below(map.width - width + 1),
-    y: rng.below(map.height - height + 1),
+    x: rng.int(map.width - width + 1),
+    y: rng.int(map.height - height + 1),
     width,
     height,
   };

@@ -3,10 +3,10 @@
 // occupied fields, reinforced cities, zero values), the bytes decode to exactly what the
 // generated codec encodes from convert.ts's messages.
 import { slg } from '@slg/proto';
+import { createRng } from '@slg/service-kit/prng';
 import t from 'tap';
 import { fieldMsg } from '../src/convert.ts';
 import { ViewportEncoder } from '../src/viewport-encode.ts';
-import { createRng } from '../src/world/rng.ts';
 import {
   type City,
   type Field,
@@ -27,42 +27,42 @@ const MAP = { width: 200, height: 150 };
 function randomWorld(seed: number) {
   const rng = createRng(seed);
   const big = () =>
-    rng.below(3) === 0 ? BIG - rng.below(1000) : rng.below(3) === 0 ? 0 : 1 + rng.below(2 ** 31);
+    rng.int(3) === 0 ? BIG - rng.int(1000) : rng.int(3) === 0 ? 0 : 1 + rng.int(2 ** 31);
   const w = new World({ worldId: 1, ...MAP, seed, regionSize: 50 });
   const marches: March[] = [];
   for (let id = 1; id <= 300; id++) {
-    const stacks = rng.below(4) === 0 ? 40 : rng.below(4);
+    const stacks = rng.int(4) === 0 ? 40 : rng.int(4);
     const m: March = {
-      id: id * 7919 + (rng.below(2) ? 2 ** 40 : 0),
+      id: id * 7919 + (rng.int(2) ? 2 ** 40 : 0),
       playerId: big() || 1,
-      kind: MARCH_KINDS[rng.below(MARCH_KINDS.length)]!,
-      state: (['outbound', 'returning', 'gathering', 'stationed'] as const)[rng.below(4)]!,
+      kind: MARCH_KINDS[rng.int(MARCH_KINDS.length)]!,
+      state: (['outbound', 'returning', 'gathering', 'stationed'] as const)[rng.int(4)]!,
       refRegion: 1,
-      homeX: rng.below(200),
-      homeY: rng.below(150),
-      targetX: rng.below(200),
-      targetY: rng.below(150),
+      homeX: rng.int(200),
+      homeY: rng.int(150),
+      targetX: rng.int(200),
+      targetY: rng.int(150),
       targetId: 0,
       targetGen: 0,
-      fromX: rng.below(2000) / 10 + 0.05,
-      fromY: rng.below(1500) / 10,
-      toX: rng.below(200) + 0.5,
-      toY: rng.below(150) === 0 ? 0 : rng.below(150) + 0.5,
+      fromX: rng.int(2000) / 10 + 0.05,
+      fromY: rng.int(1500) / 10,
+      toX: rng.int(200) + 0.5,
+      toY: rng.int(150) === 0 ? 0 : rng.int(150) + 0.5,
       legStart: big(),
       legEnd: big(),
       troops: Array.from({ length: stacks }, (_, i) => ({
         troopId: big() || i + 1,
-        type: TROOP_TYPES[rng.below(4)]!,
-        tier: rng.below(6),
+        type: TROOP_TYPES[rng.int(4)]!,
+        tier: rng.int(6),
         count: big(),
-        wounded: rng.below(2) ? 0 : big(),
+        wounded: rng.int(2) ? 0 : big(),
       })),
       load: {
         food: big(),
         wood: 0,
-        stone: rng.below(100),
+        stone: rng.int(100),
         iron: big(),
-        gold: rng.below(2) ? 0 : BIG,
+        gold: rng.int(2) ? 0 : BIG,
       },
       step: 0,
       version: 1,
@@ -73,35 +73,35 @@ function randomWorld(seed: number) {
     marches.push(m);
   }
   for (let p = 1; p <= 800; p++) {
-    const spot = w.findCitySpot(rng.below(200), rng.below(150), 8);
+    const spot = w.findCitySpot(rng.int(200), rng.int(150), 8);
     if (!spot) continue;
     const c: City = {
       kind: 'city',
-      playerId: rng.below(2) ? p : BIG - p,
+      playerId: rng.int(2) ? p : BIG - p,
       x: spot.x,
       y: spot.y,
-      level: rng.below(30),
+      level: rng.int(30),
       seq: 1,
       region: w.regionOf(spot.x, spot.y),
       version: 1,
-      reinforcements: new Set(marches.slice(0, rng.below(3))),
+      reinforcements: new Set(marches.slice(0, rng.int(3))),
       slot: 0,
     };
     w.addCity(c);
   }
   for (let i = 1; i <= 3000; i++) {
-    const x = rng.below(200);
-    const y = rng.below(150);
+    const x = rng.int(200);
+    const y = rng.int(150);
     if (w.blocked(x, y) || w.at(x, y)) continue;
     if (i % 4 === 0) {
       const m: Monster = {
         kind: 'monster',
-        id: i + (rng.below(2) ? 2 ** 33 : 0),
+        id: i + (rng.int(2) ? 2 ** 33 : 0),
         region: w.regionOf(x, y),
-        level: 1 + rng.below(8),
+        level: 1 + rng.int(8),
         x,
         y,
-        troops: rng.below(3) === 0 ? 0 : big(),
+        troops: rng.int(3) === 0 ? 0 : big(),
         gen: 0,
         version: 1,
         slot: 0,
@@ -112,14 +112,14 @@ function randomWorld(seed: number) {
         kind: 'field',
         id: i,
         region: w.regionOf(x, y),
-        resource: RESOURCES[rng.below(5)]!,
-        level: 1 + rng.below(6),
+        resource: RESOURCES[rng.int(5)]!,
+        level: 1 + rng.int(6),
         x,
         y,
-        remaining: rng.below(3) === 0 ? 0 : big(),
+        remaining: rng.int(3) === 0 ? 0 : big(),
         gen: 0,
         version: 1,
-        occupant: rng.below(3) === 0 ? marches[rng.below(marches.length)] : undefined,
+        occupant: rng.int(3) === 0 ? marches[rng.int(marches.length)] : undefined,
         slot: 0,
       };
       w.addField(f);
@@ -204,7 +204,7 @@ t.test(
     for (const seed of [5, 6]) {
       const { w, rng } = randomWorld(seed);
       const enc = new ViewportEncoder();
-      const big = () => (rng.below(3) === 0 ? BIG - rng.below(1000) : rng.below(2 ** 20));
+      const big = () => (rng.int(3) === 0 ? BIG - rng.int(1000) : rng.int(2 ** 20));
       const check = (label: string): boolean => {
         // The whole map (every entity) and a few smaller views (cities cut by the edge).
         const rects = [{ x: 0, y: 0, ...MAP }];
@@ -234,20 +234,20 @@ t.test(
           const monsters = [...w.monsters.values()];
           const cities = [...w.cities.values()];
           const marches = [...w.marches.values()];
-          const pick = <E>(l: E[]) => l[rng.below(l.length)];
-          const what = rng.below(9);
+          const pick = <E>(l: E[]) => l[rng.int(l.length)];
+          const what = rng.int(9);
           if (what === 0) {
             const f = pick(fields)!;
-            const occupant = rng.below(2) ? pick(marches) : undefined;
-            w.updateField(f, { remaining: big(), level: 1 + rng.below(6), occupant });
+            const occupant = rng.int(2) ? pick(marches) : undefined;
+            w.updateField(f, { remaining: big(), level: 1 + rng.int(6), occupant });
             did(occupant ? 'field occupied' : 'field left');
           } else if (what === 1) {
-            w.updateMonster(pick(monsters)!, { troops: big(), level: rng.below(300) });
+            w.updateMonster(pick(monsters)!, { troops: big(), level: rng.int(300) });
             did('monster fought');
           } else if (what === 2) {
             const c = pick(cities)!;
             const m = pick(marches)!;
-            if (rng.below(2)) {
+            if (rng.int(2)) {
               w.station(c, m);
               did('station');
             } else {
@@ -258,38 +258,38 @@ t.test(
             const m = pick(marches)!;
             w.updateMarch(m, {
               ...m,
-              state: (['outbound', 'returning', 'gathering', 'stationed'] as const)[rng.below(4)]!,
-              fromX: rng.below(2000) / 10,
+              state: (['outbound', 'returning', 'gathering', 'stationed'] as const)[rng.int(4)]!,
+              fromX: rng.int(2000) / 10,
               legEnd: big(),
               troops: m.troops.map((s) => ({ ...s, count: s.count - 1, wounded: s.wounded + 1 })),
-              load: { ...m.load, wood: m.load.wood + rng.below(1000) },
+              load: { ...m.load, wood: m.load.wood + rng.int(1000) },
             });
             did('march step');
           } else if (what === 4) {
             const c = pick(cities)!;
-            const spot = w.findCitySpot(rng.below(199), rng.below(149), 6);
+            const spot = w.findCitySpot(rng.int(199), rng.int(149), 6);
             if (!spot || w.cityBlocker(spot.x, spot.y, c) !== null) continue;
             w.beginMove(c, spot.x, spot.y);
             w.commitMove(c, spot.x, spot.y);
             did('city moved');
           } else if (what === 5) {
-            const e = rng.below(2) ? pick(fields)! : pick(monsters)!;
-            const x = rng.below(200);
-            const y = rng.below(150);
+            const e = rng.int(2) ? pick(fields)! : pick(monsters)!;
+            const x = rng.int(200);
+            const y = rng.int(150);
             if (w.blocked(x, y) || w.at(x, y)) continue;
             w.moveOne(e, x, y);
             did('respawned elsewhere');
           } else if (what === 6) {
             const m = pick(marches)!;
             w.removeMarch(m);
-            if (rng.below(2)) {
+            if (rng.int(2)) {
               w.indexMarch({ ...m, id: m.id + 1, cells: [] });
               did('march replaced');
             } else did('march removed');
           } else if (what === 7) {
             const c = pick(cities)!;
             w.removeCity(c);
-            const spot = w.findCitySpot(rng.below(199), rng.below(149), 6);
+            const spot = w.findCitySpot(rng.int(199), rng.int(149), 6);
             if (spot) {
               w.addCity({ ...c, x: spot.x, y: spot.y, reinforcements: new Set(), slot: 0 });
               did('city replaced');

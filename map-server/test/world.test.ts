@@ -1,9 +1,10 @@
 // The world's pure parts: the spatial index against a brute-force scan on seeded random worlds,
 // the cells a segment crosses, placement, terrain, and the sharing of battle losses.
+
+import { createRng } from '@slg/service-kit/prng';
 import t from 'tap';
 import { distribute } from '../src/engine/combat.ts';
 import { cellsOfSegment, segmentTouchesRect } from '../src/world/geometry.ts';
-import { createRng } from '../src/world/rng.ts';
 import type { City, Field, March, Monster } from '../src/world/types.ts';
 import { MARCH_CELL, World } from '../src/world/world.ts';
 
@@ -11,7 +12,7 @@ function randomWorld(seed: number) {
   const rng = createRng(seed);
   const w = new World({ worldId: 1, width: 400, height: 300, seed, regionSize: 50 });
   for (let p = 1; p <= 1500; p++) {
-    const spot = w.findCitySpot(rng.below(400), rng.below(300), 10);
+    const spot = w.findCitySpot(rng.int(400), rng.int(300), 10);
     if (!spot) continue;
     const c: City = {
       kind: 'city',
@@ -28,8 +29,8 @@ function randomWorld(seed: number) {
     w.addCity(c);
   }
   for (let i = 1; i <= 3000; i++) {
-    const x = rng.below(400);
-    const y = rng.below(300);
+    const x = rng.int(400);
+    const y = rng.int(300);
     if (w.blocked(x, y) || w.at(x, y)) continue;
     if (i % 4 === 0) {
       const m: Monster = {
@@ -66,19 +67,19 @@ function randomWorld(seed: number) {
   const states = ['outbound', 'returning', 'gathering', 'stationed'] as const;
   for (let id = 1; id <= 2000; id++) {
     // Long and short paths, some along cell borders, some of zero length.
-    const x0 = rng.below(4) === 0 ? MARCH_CELL * rng.below(12) : rng.below(4000) / 10;
-    const y0 = rng.below(3000) / 10;
-    const long = rng.below(3) === 0;
+    const x0 = rng.int(4) === 0 ? MARCH_CELL * rng.int(12) : rng.int(4000) / 10;
+    const y0 = rng.int(3000) / 10;
+    const long = rng.int(3) === 0;
     const x1 =
-      rng.below(5) === 0
+      rng.int(5) === 0
         ? x0
-        : Math.min(400, Math.max(0, x0 + (rng.below(long ? 400 : 40) - (long ? 200 : 20))));
-    const y1 = Math.min(300, Math.max(0, y0 + (rng.below(long ? 300 : 30) - (long ? 150 : 15))));
+        : Math.min(400, Math.max(0, x0 + (rng.int(long ? 400 : 40) - (long ? 200 : 20))));
+    const y1 = Math.min(300, Math.max(0, y0 + (rng.int(long ? 300 : 30) - (long ? 150 : 15))));
     const m: March = {
       id,
       playerId: 1,
       kind: 'scout',
-      state: states[rng.below(4)]!,
+      state: states[rng.int(4)]!,
       refRegion: 1,
       homeX: 0,
       homeY: 0,
@@ -117,10 +118,10 @@ t.test('viewport index = brute-force scan on seeded random worlds', async (t) =>
   for (const seed of [1, 2, 3]) {
     const { w, rng } = randomWorld(seed);
     for (let q = 0; q < 400; q++) {
-      const width = 1 + rng.below(q % 5 === 0 ? 100 : 30);
-      const height = 1 + rng.below(q % 5 === 0 ? 100 : 20);
-      const x = q % 7 === 0 ? MARCH_CELL * rng.below(10) : rng.below(400 - width + 1);
-      const y = rng.below(300 - height + 1);
+      const width = 1 + rng.int(q % 5 === 0 ? 100 : 30);
+      const height = 1 + rng.int(q % 5 === 0 ? 100 : 20);
+      const x = q % 7 === 0 ? MARCH_CELL * rng.int(10) : rng.int(400 - width + 1);
+      const y = rng.int(300 - height + 1);
       const r = { x: Math.min(x, 400 - width), y, width, height };
       const a = ids(w.query(r));
       const b = ids(w.scan(r));
@@ -139,10 +140,10 @@ t.test('viewport index = brute-force scan on seeded random worlds', async (t) =>
     // Moves and removals keep the index exact.
     for (const m of [...w.marches.values()].slice(0, 500)) {
       if (m.id % 2) w.removeMarch(m);
-      else w.updateMarch(m, { ...m, toX: rng.below(400) });
+      else w.updateMarch(m, { ...m, toX: rng.int(400) });
     }
     for (let q = 0; q < 100; q++) {
-      const r = { x: rng.below(370), y: rng.below(280), width: 30, height: 20 };
+      const r = { x: rng.int(370), y: rng.int(280), width: 30, height: 20 };
       t.same(ids(w.query(r)), ids(w.scan(r)), `after changes, seed ${seed}`);
     }
   }
@@ -158,10 +159,10 @@ t.test('cellsOfSegment holds the cell of every point of the segment', async (t) 
   let checked = 0;
   for (let i = 0; i < 2000; i++) {
     const s = {
-      x0: rng.below(6400) / 10,
-      y0: rng.below(6400) / 10,
-      x1: rng.below(6400) / 10,
-      y1: rng.below(6400) / 10,
+      x0: rng.int(6400) / 10,
+      y0: rng.int(6400) / 10,
+      x1: rng.int(6400) / 10,
+      y1: rng.int(6400) / 10,
     };
     if (i % 10 === 0) s.x1 = s.x0;
     if (i % 13 === 0) s.y1 = s.y0;
@@ -242,11 +243,11 @@ t.test('placement: nearest free spot, never on a taken or blocked tile', async (
 t.test('distribute: shares sum to the total, none above its part, proportional', async (t) => {
   const rng = createRng(3);
   for (let i = 0; i < 3000; i++) {
-    const parts = Array.from({ length: 1 + rng.below(6) }, () =>
-      rng.below(4) === 0 ? 0 : rng.below(10_000_000),
+    const parts = Array.from({ length: 1 + rng.int(6) }, () =>
+      rng.int(4) === 0 ? 0 : rng.int(10_000_000),
     );
     const sum = parts.reduce((a, b) => a + b, 0);
-    const total = sum === 0 ? 0 : rng.below(sum + 1);
+    const total = sum === 0 ? 0 : rng.int(sum + 1);
     const shares = distribute(total, parts);
     const got = shares.reduce((a, b) => a + b, 0);
     if (

@@ -64,6 +64,7 @@ export {
   registerOnce,
   startMetricsServer,
 } from './metrics.ts';
+export { createRng, hash32, type Rng } from './prng.ts';
 export { runMain } from './run-main.ts';
 export { onShutdown } from './shutdown.ts';
 export {

@@ -5,7 +5,7 @@
 // arithmetic and the same on every CPU. The hot loop works in preallocated typed arrays (module
 // scratch: the engine is synchronous, one battle at a time per thread) and allocates nothing.
 import { createHash } from 'node:crypto';
-import { createRng } from './prng.ts';
+import { createRng } from '@slg/service-kit/prng';
 import {
   ATTACK,
   ATTACK_TABLE,

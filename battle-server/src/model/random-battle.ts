@@ -1,6 +1,6 @@
 // Random battle inputs over the whole valid range (wider than the standard sample), for the
 // property tests. Deterministic by seed.
-import { createRng, type Rng } from './prng.ts';
+import { createRng, type Rng } from '@slg/service-kit/prng';
 import { SKILL_KINDS, STATS, TROOP_TYPES } from './tables.ts';
 import type { BattleInput, Hero, SideInput, Skill, TroopStack } from './types.ts';
 

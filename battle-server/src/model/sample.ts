@@ -3,7 +3,7 @@
 // Standard shape: per side, 4 troop types x 3 consecutive tiers (12 stacks), 2 heroes with
 // 2 skills each, static buffs, a hospital; up to 10 rounds. One seed in three is an attack on a
 // city (wall and traps; the defender is the garrison).
-import { createRng, type Rng } from './prng.ts';
+import { createRng, type Rng } from '@slg/service-kit/prng';
 import { TROOP_TYPES } from './tables.ts';
 import type { BattleInput, Hero, SideInput, TroopStack } from './types.ts';
 

@@ -1,20 +1,12 @@
-// A small, fast, seeded random number generator (xoshiro128**), with independent streams
-// derived from one seed: the same (seed, stream) always gives the same sequence, on any
-// machine and any Node version, because it only uses 32-bit integer arithmetic.
+// bench's randomness: the project's one seeded generator (@slg/service-kit/prng), with
+// independent streams derived from one seed: the same (seed, stream, index) always gives the
+// same sequence, on any machine and any Node version.
 
+import { createRng, type Rng as Generator, hash32 } from '@slg/service-kit/prng';
 import { ownBuffer } from './own-bytes.ts';
 
-/** splitmix32: a good 32-bit mixer, used to expand a seed into generator state. */
-function splitmix32(state: { s: number }): number {
-  state.s = (state.s + 0x9e3779b9) | 0;
-  let z = state.s;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
-}
-
 /** A 32-bit hash of a string (FNV-1a), to name streams ("client", "player"...). */
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -24,44 +16,27 @@ export function hashString(s: string): number {
 }
 
 export class Rng {
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
+  readonly #g: Generator;
 
   /** `seed` is the run's seed; `stream` and `index` name one independent sequence of it. */
   constructor(seed: number, stream = '', index = 0) {
-    const st = { s: (seed >>> 0) ^ hashString(stream) };
-    // Mix the index in through the mixer rather than xor, so streams 0, 1, 2... are unrelated.
-    st.s = (splitmix32(st) ^ Math.imul(index + 1, 0x27d4eb2f)) | 0;
-    this.#a = splitmix32(st);
-    this.#b = splitmix32(st);
-    this.#c = splitmix32(st);
-    this.#d = splitmix32(st);
-    if ((this.#a | this.#b | this.#c | this.#d) === 0) this.#a = 1;
+    // Through the hash rather than xor, so streams 0, 1, 2... of a name are unrelated.
+    this.#g = createRng(hash32(seed, hashString(stream), index));
   }
 
   /** The next unsigned 32-bit integer. */
   next(): number {
-    const result = Math.imul(rotl(Math.imul(this.#b, 5), 7), 9) >>> 0;
-    const t = this.#b << 9;
-    this.#c ^= this.#a;
-    this.#d ^= this.#b;
-    this.#b ^= this.#c;
-    this.#a ^= this.#d;
-    this.#c ^= t;
-    this.#d = rotl(this.#d, 11);
-    return result;
+    return this.#g.next();
   }
 
   /** A float in [0, 1) with 32 bits of randomness. */
   float(): number {
-    return this.next() / 4294967296;
+    return this.#g.next() / 4294967296;
   }
 
   /** An integer in [0, n) (n up to 2^32). */
   int(n: number): number {
-    return Math.floor(this.float() * n);
+    return this.#g.int(n);
   }
 
   /** An integer in [lo, hi] inclusive. */
@@ -92,10 +67,6 @@ export class Rng {
     for (let i = 0; i < n; i++) b[i] = this.next() & 0xff;
     return b;
   }
-}
-
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
 }
 
 /** Weighted choice over a fixed set of names: cumulative table built once. */

@@ -1,9 +1,10 @@
 // Battles: a march attacking a city (the garrison and the allied marches stationed there, with
 // the city's wall) or a monster, resolved by battle-server; the losses shared back to each
 // troop record and march stack to the unit, the plunder, both players' reports.
+
+import { hash32 } from '@slg/service-kit/prng';
 import { type Effect, marchFields, T } from '../store/records.ts';
 import type { Op } from '../store/store.ts';
-import { hash32 } from '../world/rng.ts';
 import {
   type City,
   emptyResources,

@@ -1,8 +1,9 @@
 // Gathering: the army occupies the field on arrival, gathers at the field's rate until its load
 // is full or the field is empty (or it is recalled), then the field pays and the army leaves; an
 // emptied field respawns elsewhere in its region with a new level.
+
+import { hash32 } from '@slg/service-kit/prng';
 import { T } from '../store/records.ts';
-import { hash32 } from '../world/rng.ts';
 import type { Field, March, MarchDraft } from '../world/types.ts';
 import { recordEffect } from './effects.ts';
 import type { MapEventType } from './events.ts';

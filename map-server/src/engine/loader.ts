@@ -8,6 +8,7 @@
 // march dropped.
 import type { Logger } from '@slg/service-kit';
 import { FailedPreconditionError } from '@slg/service-kit';
+import { createRng, hash32 } from '@slg/service-kit/prng';
 import {
   cityFrom,
   type Effect,
@@ -20,7 +21,6 @@ import {
 } from '../store/records.ts';
 import { RegionDirectoryStore } from '../store/region-directory.ts';
 import type { MapStore, StoredRecord } from '../store/store.ts';
-import { createRng, hash32 } from '../world/rng.ts';
 import type { City, Field, March, Monster } from '../world/types.ts';
 import type { World } from '../world/world.ts';
 import {
@@ -72,8 +72,8 @@ export function generateRegion(world: World, index: number, fields: number, mons
   const taken = new Set<number>();
   const spot = () => {
     for (let i = 0; i < 64; i++) {
-      const x = r.x + rng.below(r.width);
-      const y = r.y + rng.below(r.height);
+      const x = r.x + rng.int(r.width);
+      const y = r.y + rng.int(r.height);
       const k = y * world.width + x;
       if (!taken.has(k) && !world.terrain.blocked(x, y)) {
         taken.add(k);
@@ -87,11 +87,11 @@ export function generateRegion(world: World, index: number, fields: number, mons
   for (let i = 0, n = share(fields); i < n; i++) {
     const p = spot();
     if (!p) continue;
-    const level = 1 + rng.below(FIELD_LEVELS);
+    const level = 1 + rng.int(FIELD_LEVELS);
     outFields.push({
       id: base + i + 1,
       fields: fieldFields({
-        resource: resourceOf(rng.below(5)),
+        resource: resourceOf(rng.int(5)),
         level,
         x: p.x,
         y: p.y,
@@ -104,7 +104,7 @@ export function generateRegion(world: World, index: number, fields: number, mons
   for (let i = 0, n = share(monsters); i < n; i++) {
     const p = spot();
     if (!p) continue;
-    const level = 1 + rng.below(MONSTER_LEVELS);
+    const level = 1 + rng.int(MONSTER_LEVELS);
     outMonsters.push({
       id: base + 500_000 + i + 1,
       fields: monsterFields({

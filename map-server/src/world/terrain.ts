@@ -1,6 +1,6 @@
 // Terrain that blocks placement (mountains, lakes): value noise from the world seed, computed on
 // demand for any tile, so it takes no memory and is the same after every restart.
-import { hash32 } from './rng.ts';
+import { hash32 } from '@slg/service-kit/prng';
 
 const CELL = 24;
 /** Noise values at or above this (of 2^32) block a tile: about 9% of the map. */

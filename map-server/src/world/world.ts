@@ -1,8 +1,9 @@
 // The live map: terrain, every city, field, monster and march, a tile grid (which entity covers
 // each tile: placement checks and the static part of a viewport in O(area)) and a grid of
 // buckets indexing marches by the cells their path crosses.
+
+import { hash32 } from '@slg/service-kit/prng';
 import { cellsOfSegment, lineTouchesRect, type Rect } from './geometry.ts';
-import { hash32 } from './rng.ts';
 import { Terrain } from './terrain.ts';
 import type { City, Entity, Field, March, MarchDraft, Monster, Writable } from './types.ts';
 import { ByteArena, FIELD, MONSTER, RECORD, SlotRecords } from './wire.ts';

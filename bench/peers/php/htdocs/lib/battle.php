@@ -97,7 +97,7 @@ function splitmix32(int $state): int
     return $z ^ ($z >> 16);
 }
 
-/** sfc32, as prng.ts: every value is held as a uint32. */
+/** sfc32, as service-kit/src/prng.ts: every value is held as a uint32. */
 final class BattleRng
 {
     private int $a;
