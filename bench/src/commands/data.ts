@@ -22,11 +22,11 @@ import {
   type Sample,
   seedingOf,
 } from '../data/workload.ts';
-import { type CeilingOptions, type CeilingResult, measureCeiling } from '../lib/ceiling.ts';
+import { type CeilingResult, ceilingLike, measureCeiling } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { LoadPool, type PhaseResult } from '../lib/load-pool.ts';
+import { LoadPool, onInterrupt, type PhaseResult } from '../lib/load-pool.ts';
 import {
   describeLoad,
   type LoadSettings,
@@ -646,19 +646,12 @@ async function measure(
       `rounds: ${rounds} slices of ${sliceMs! / 1000} s, each between two echo ceiling phases of ${s.ceilingDurationMs / 1000} s after a warm-up of ${ECHO_WARM_UP_MS / 1000} s (--ceiling-at is ignored)`,
     );
   }
-  const ceilingOptions: CeilingOptions = {
-    workers: s.workers,
-    channels: s.channels,
-    concurrency: s.concurrency,
+  const ceilingOptions = ceilingLike(s, {
     durationMs: s.ceilingDurationMs,
     requestBytes: sizes.requestBytes,
     responseBytes: sizes.responseBytes,
-    deadlineMs: s.deadlineMs,
-    slowMs: s.slowMs,
-    quiet: s.quiet,
-    progressIntervalS: s.progressIntervalS,
     heapMb: s.workerHeapMb > 0 ? ECHO_WORKER_HEAP_MB : null,
-  };
+  });
   const ceilingLine = (r: CeilingResult, label: string) =>
     say(
       `${label}: bare grpc-js echo, ${s.concurrency} in flight, request ${bytes(sizes.requestBytes)} / response ${bytes(sizes.responseBytes)}, ` +
@@ -698,16 +691,6 @@ async function measure(
   );
   // Each server's /metrics, found from its pid (scraped around every measured slice).
   const runtime = await ServerRuntimeProbe.find(s.serverPids);
-  let interrupted = 0;
-  const onSignal = () => {
-    interrupted++;
-    if (interrupted > 1) process.exit(130);
-    process.stderr.write(
-      '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
-    );
-    pool.stop();
-    echo?.interrupt();
-  };
   // The data workload's figures are cumulative over the pool's runs (its recorders, request
   // hashes and samples live as long as the pool): a slice's own counts are the differences.
   const slices: Slice[] = [];
@@ -743,12 +726,15 @@ async function measure(
     before = now;
     return slice.elapsedS > 0 ? slice.answered / slice.elapsedS : 0;
   };
-  process.on('SIGINT', onSignal);
+  const ctrlC = onInterrupt(() => {
+    pool.stop();
+    echo?.interrupt();
+  });
   try {
     if (echo) await echo.run((i) => runSlice(`data ${i + 1}/${rounds}`));
     else await runSlice('data');
   } finally {
-    process.off('SIGINT', onSignal);
+    ctrlC.off();
     await pool.close();
     await echo?.close();
   }
@@ -763,7 +749,7 @@ async function measure(
     slices,
     ceilings,
     rounds: echo ? echo.rounds : null,
-    interrupted: interrupted > 0,
+    interrupted: ctrlC.interrupted(),
     loadAverageAfter,
     runtime,
   };

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { DEFAULT_WEIGHTS } from '../data/operations.ts';
 import { loadGameSchema } from '../data/schema.ts';
 import { estimateMessageSizes } from '../data/sizes.ts';
-import { measureCeiling } from '../lib/ceiling.ts';
+import { ceilingLike, measureCeiling } from '../lib/ceiling.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { percentiles } from '../lib/histogram.ts';
 import {
@@ -53,19 +53,9 @@ export function echoCommand(): Command {
       `bench echo: ${describeLoad(s)}; request ${bytes(requestBytes)}, response ${bytes(responseBytes)}`,
     );
     console.log(environmentLine(env));
-    const r = await measureCeiling({
-      workers: s.workers,
-      channels: s.channels,
-      concurrency: s.concurrency,
-      durationMs: s.durationMs!,
-      rate: s.rate,
-      requestBytes,
-      responseBytes,
-      deadlineMs: s.deadlineMs,
-      slowMs: s.slowMs,
-      quiet: s.quiet,
-      progressIntervalS: s.progressIntervalS,
-    });
+    const r = await measureCeiling(
+      ceilingLike(s, { durationMs: s.durationMs!, rate: s.rate, requestBytes, responseBytes }),
+    );
     for (const op of r.ops) console.log(caseStudyLine(op));
     console.log(latencyTable(r.ops, r.elapsedS));
     const t = totals(r.ops, r.elapsedS);

@@ -9,11 +9,11 @@ import { loadavg } from 'node:os';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { CeilingResult } from '../lib/ceiling.ts';
+import { type CeilingResult, ceilingLike } from '../lib/ceiling.ts';
 import { cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { LoadPool } from '../lib/load-pool.ts';
+import { LoadPool, onInterrupt } from '../lib/load-pool.ts';
 import {
   describeLoad,
   type LoadSettings,
@@ -377,19 +377,12 @@ export async function runMap(s: MapSettings): Promise<number> {
       `viewport answers: ${bytes(sizes.responseBytes)} on average over the ${int(n)} of the warm-up (request ${bytes(sizes.requestBytes)}): the echo ceiling's message sizes`,
     );
     echo = await EchoRounds.start(
-      {
-        workers: s.workers,
-        channels: s.channels,
-        concurrency: s.concurrency,
+      ceilingLike(s, {
         durationMs: s.ceilingDurationMs,
         requestBytes: sizes.requestBytes,
         responseBytes: sizes.responseBytes,
-        deadlineMs: s.deadlineMs,
-        slowMs: s.slowMs,
-        quiet: s.quiet,
-        progressIntervalS: s.progressIntervalS,
         heapMb: 64,
-      },
+      }),
       {
         rounds: s.rounds,
         warmUpMs: s.warmUpMs,
@@ -414,16 +407,6 @@ export async function runMap(s: MapSettings): Promise<number> {
     settle: SettleSnapshot | null;
     wallS: number;
   }[] = [];
-  let interrupted = 0;
-  const onSignal = () => {
-    interrupted++;
-    if (interrupted > 1) process.exit(130);
-    process.stderr.write(
-      '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
-    );
-    pool.stop();
-    echo.interrupt();
-  };
   const slice = async (r: number): Promise<number> => {
     const settle0 = s.metricsUrl ? await scrapeSettle(s.metricsUrl) : null;
     const sampler = new UsageSampler(s.serverPids);
@@ -455,20 +438,16 @@ export async function runMap(s: MapSettings): Promise<number> {
     return t.rate;
   };
   let arrivalSearch: ArrivalSearch | null = null;
-  process.on('SIGINT', onSignal);
+  const ctrlC = onInterrupt(() => {
+    pool.stop();
+    echo.interrupt();
+  });
   try {
     await echo.run(slice);
-    if (s.arrivalRates && !interrupted && echo.rounds.length > 0)
-      arrivalSearch = await runArrivalSearch(
-        s,
-        pool,
-        world,
-        echo.rounds,
-        say,
-        () => interrupted > 0,
-      );
+    if (s.arrivalRates && !ctrlC.interrupted() && echo.rounds.length > 0)
+      arrivalSearch = await runArrivalSearch(s, pool, world, echo.rounds, say, ctrlC.interrupted);
   } finally {
-    process.off('SIGINT', onSignal);
+    ctrlC.off();
     await pool.close();
     await echo.close();
   }
@@ -486,7 +465,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     slices,
     echo.ceilings,
     echo.rounds,
-    interrupted > 0,
+    ctrlC.interrupted(),
     arrivalSearch,
   );
 }

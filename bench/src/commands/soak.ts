@@ -38,6 +38,7 @@ import {
   showPath,
   writeResult,
 } from '../lib/result-file.ts';
+import { scrapeMetrics, sumOf } from '../lib/server-metrics.ts';
 import { soakChart } from '../report-html/report.ts';
 import {
   DEFAULT_RULE,
@@ -398,9 +399,7 @@ export const SETTLED_FLOOR_MB = 4;
 /** The idle compactions a service has run (process_idle_compactions_total); null if unreadable. */
 async function compactions(url: string): Promise<number | null> {
   try {
-    const body = await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
-    const m = /^process_idle_compactions_total (\d+)/m.exec(body);
-    return m ? Number(m[1]) : null;
+    return sumOf(await scrapeMetrics(url, 5000), 'process_idle_compactions_total');
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { EchoParams } from './echo-workload.ts';
 import type { OpSnapshot } from './histogram.ts';
 import { LoadPool } from './load-pool.ts';
+import type { LoadSettings } from './options.ts';
 import { type ClientUsage, type ServerUsage, UsageSampler } from './proc-stats.ts';
 import { createProgress } from './progress.ts';
 import { totals } from './report.ts';
@@ -25,6 +26,24 @@ export interface CeilingOptions {
   progressIntervalS?: number;
   /** Each load worker's V8 old generation (MB); null or absent: V8's default. */
   heapMb?: number | null;
+}
+
+/** The echo load in the shape of a run's: its workers, channels, concurrency, deadlines, output. */
+export function ceilingLike(
+  s: LoadSettings,
+  o: Pick<CeilingOptions, 'durationMs' | 'requestBytes' | 'responseBytes'> &
+    Partial<CeilingOptions>,
+): CeilingOptions {
+  return {
+    workers: s.workers,
+    channels: s.channels,
+    concurrency: s.concurrency,
+    deadlineMs: s.deadlineMs,
+    slowMs: s.slowMs,
+    quiet: s.quiet,
+    progressIntervalS: s.progressIntervalS,
+    ...o,
+  };
 }
 
 export interface CeilingResult {

@@ -280,3 +280,20 @@ export class LoadPool {
     );
   }
 }
+
+/**
+ * Ctrl-C during a measured phase: the first calls `stop` (the requests in flight finish, the
+ * phase ends normally), a second exits (130). Until `off()`.
+ */
+export function onInterrupt(stop: () => void): { interrupted(): boolean; off(): void } {
+  let count = 0;
+  const handler = () => {
+    if (++count > 1) process.exit(130);
+    process.stderr.write(
+      '\ninterrupted: finishing the requests in flight (Ctrl-C again to abort)\n',
+    );
+    stop();
+  };
+  process.on('SIGINT', handler);
+  return { interrupted: () => count > 0, off: () => process.off('SIGINT', handler) };
+}

@@ -16,7 +16,7 @@ export interface PromSample {
 
 const LABEL = /\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*,?/y;
 
-function promNumber(text: string): number {
+export function promNumber(text: string): number {
   if (text === '+Inf' || text === 'Inf') return Number.POSITIVE_INFINITY;
   if (text === '-Inf') return Number.NEGATIVE_INFINITY;
   return Number(text);
@@ -47,6 +47,26 @@ export function parsePrometheusText(text: string): PromSample[] {
     if (ok) out.push({ name: m[1]!, labels, value: promNumber(m[3]!) });
   }
   return out;
+}
+
+/** The samples of the /metrics at `url`. */
+export async function scrapeMetrics(url: string, timeoutMs = 10_000): Promise<PromSample[]> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return parsePrometheusText(await res.text());
+}
+
+/** The sum of the samples named `name` with all of `labels`; null when there is none. */
+export function sumOf(
+  samples: readonly PromSample[],
+  name: string,
+  labels: Record<string, string> = {},
+): number | null {
+  let sum: number | null = null;
+  for (const s of samples)
+    if (s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+      sum = (sum ?? 0) + s.value;
+  return sum;
 }
 
 /** One GC kind's histogram: cumulative counts by upper bound (s; Infinity for +Inf). */

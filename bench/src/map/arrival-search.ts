@@ -24,7 +24,8 @@ import { percentiles } from '../lib/histogram.ts';
 import { processLabel } from '../lib/proc.ts';
 import { UsageSampler } from '../lib/proc-stats.ts';
 import { Rng } from '../lib/rng.ts';
-import { lagQuantileBound, type SettleSnapshot, scrapeSettle, settleDelta } from './arrivals.ts';
+import { scrapeMetrics, sumOf } from '../lib/server-metrics.ts';
+import { lagQuantileBound, type SettleSnapshot, settleDelta, settleOf } from './arrivals.ts';
 
 export interface ArrivalStep {
   /** The rate asked (arrivals/s, and as many returns/s). */
@@ -101,24 +102,17 @@ const LAG_LIMIT_S = 0.1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function inFlight(url: string): Promise<number> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const m = /^mapserver_marches_in_flight (\S+)$/m.exec(await res.text());
-  return m ? Number(m[1]) : 0;
+  return sumOf(await scrapeMetrics(url), 'mapserver_marches_in_flight') ?? 0;
 }
 
 /** The settlement counters of arrivals and of returns, beside all kinds. */
 async function scrapeBoth(
   url: string,
 ): Promise<{ all: SettleSnapshot; arrivals: number; returns: number }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const text = await res.text();
+  const samples = await scrapeMetrics(url);
   const count = (kind: string) =>
-    Number(
-      new RegExp(`^mapserver_arrivals_settled_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(
-        text,
-      )?.[1] ?? 0,
-    );
-  return { all: await scrapeSettle(url), arrivals: count('arrival'), returns: count('return') };
+    sumOf(samples, 'mapserver_arrivals_settled_total', { kind }) ?? 0;
+  return { all: settleOf(samples), arrivals: count('arrival'), returns: count('return') };
 }
 
 export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch> {

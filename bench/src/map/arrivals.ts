@@ -6,7 +6,14 @@
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import { Rng } from '../lib/rng.ts';
-import { quantileBound } from '../lib/server-metrics.ts';
+import {
+  type PromSample,
+  parsePrometheusText,
+  promNumber,
+  quantileBound,
+  scrapeMetrics,
+  sumOf,
+} from '../lib/server-metrics.ts';
 
 /** What /metrics says about settlement, summed over the step kinds. */
 export interface SettleSnapshot {
@@ -17,31 +24,24 @@ export interface SettleSnapshot {
 
 /** The settlement counters of a Prometheus text exposition (every `kind` summed). */
 export function parseSettleMetrics(text: string): SettleSnapshot {
-  let settled = 0;
+  return settleOf(parsePrometheusText(text));
+}
+
+export function settleOf(samples: readonly PromSample[]): SettleSnapshot {
   const lagBuckets = new Map<number, number>();
-  for (const line of text.split('\n')) {
-    if (line.startsWith('mapserver_arrivals_settled_total')) {
-      settled += Number(line.slice(line.lastIndexOf(' ') + 1));
-    } else if (line.startsWith('mapserver_tick_lag_seconds_bucket')) {
-      const le = /le="([^"]+)"/.exec(line)?.[1];
-      if (le === undefined) continue;
-      const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le);
-      lagBuckets.set(
-        bound,
-        (lagBuckets.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)),
-      );
-    }
+  for (const s of samples) {
+    if (s.name !== 'mapserver_tick_lag_seconds_bucket' || s.labels.le === undefined) continue;
+    const bound = promNumber(s.labels.le);
+    lagBuckets.set(bound, (lagBuckets.get(bound) ?? 0) + s.value);
   }
-  return { settled, lagBuckets };
+  return { settled: sumOf(samples, 'mapserver_arrivals_settled_total') ?? 0, lagBuckets };
 }
 
 export async function scrapeSettle(url: string): Promise<SettleSnapshot> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  const text = await res.text();
-  if (!text.includes('mapserver_arrivals_settled_total') && !text.includes('mapserver_tick_lag'))
+  const samples = await scrapeMetrics(url);
+  if (!samples.some((s) => s.name.startsWith('mapserver_')))
     throw new Error(`${url} is not map-server's /metrics (no mapserver_ metrics)`);
-  return parseSettleMetrics(text);
+  return settleOf(samples);
 }
 
 /** Steps settled between two snapshots, and the tick-lag buckets' counts in that interval. */
