@@ -110,8 +110,7 @@ async function scrapeBoth(
   url: string,
 ): Promise<{ all: SettleSnapshot; arrivals: number; returns: number }> {
   const samples = await scrapeMetrics(url);
-  const count = (kind: string) =>
-    sumOf(samples, 'mapserver_arrivals_settled_total', { kind }) ?? 0;
+  const count = (kind: string) => sumOf(samples, 'mapserver_arrivals_settled_total', { kind }) ?? 0;
   return { all: settleOf(samples), arrivals: count('arrival'), returns: count('return') };
 }
 
