@@ -44,6 +44,11 @@ t.test('the validity gate', async (t) => {
   bad.mismatches = 1;
   t.same(gate(bad, 1, 0.1, g).problems, ['exit code 1', '3 errors', '1 mismatches']);
   t.match(gate(fig({ throughput: 1 }), 0, null, g).problems, ['load generator CPU unknown']);
+  // A run too short for its first arrival: no rate to compare, and said as such.
+  t.same(gate(fig({ throughput: 0 }), 0, 2.16, { ...g, maxClientUtil: 1 }).problems, [
+    'nothing was answered in the measured phase',
+    'load generator saturated: 2.16 cores of 2 (108% > 100%)',
+  ]);
 });
 
 t.test('the knee search bisects to the highest rate with p99 under the bound', async (t) => {

@@ -95,7 +95,10 @@ export function gate(
   if (exitCode !== 0) problems.push(`exit code ${exitCode}`);
   if (r.errors > 0) problems.push(`${r.errors} errors`);
   if (r.mismatches > 0) problems.push(`${r.mismatches} mismatches`);
-  if (r.targetRate !== null) {
+  // Said first: a run that measured nothing is not a figure, whatever else is wrong with it
+  // (its load generator's CPU, all start-up, can look saturated).
+  if (!(r.throughput > 0)) problems.push('nothing was answered in the measured phase');
+  else if (r.targetRate !== null) {
     const achieved = r.throughput / r.targetRate;
     if (Math.abs(achieved - 1) > o.rateTolerance)
       problems.push(
