@@ -1,6 +1,8 @@
 // The console's HTTP app: build(config) makes a fastify instance with the page, its bundle and
 // the read-only API, without listening. Every answer that is not the page is JSON; every error is
 // `{"error": CODE, "message": sentence}` with its HTTP status, the sentence what the page shows.
+
+import type { slg } from '@slg/proto';
 import {
   createLogger,
   InvalidArgumentError,
@@ -11,7 +13,7 @@ import {
 } from '@slg/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import type { ErrorJson, WorldJson } from '../web/types.ts';
+import type { ErrorJson, ReportEntryJson, ReportJson, WorldJson } from '../web/types.ts';
 import type { WebAssets } from './assets.ts';
 import type { ConsoleConfig } from './config.ts';
 import { type StackClient, stackClient } from './stack-client.ts';
@@ -33,6 +35,19 @@ export interface ConsoleApp {
 }
 
 const ID = /^[1-9]\d{0,15}$/;
+/** Reports a city's details list: its player's latest. */
+const CITY_REPORTS = 10;
+
+/** A line of a report list: what its button says and opens (not the report's body). */
+function reportEntry(r: slg.dataserver.v2.IRecord): ReportEntryJson {
+  const f = recordFields(r);
+  return {
+    reportId: Number(r.memberId),
+    kind: String(f.kind ?? ''),
+    marchId: Number(f.march_id ?? 0),
+    createdMs: Number(f.created_at ?? 0),
+  };
+}
 const INT = /^-?\d{1,10}$/;
 
 /** A positive int64 id of this stack (1..2^53-1) from a path parameter, or a clear 400. */
@@ -195,18 +210,25 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
         throw new NotFoundError(`player ${player} has no city on this map`);
       throw stackError('map-server', err);
     });
-    const [record, marches] = await Promise.all([
+    const [record, marches, reports] = await Promise.all([
       stack.data
         .FetchV2({ table: 'player', ownerId: player })
         .catch((err: unknown) => Promise.reject(stackError('data-server', err))),
       stack.map
         .ListMarches({ playerId: player })
         .catch((err: unknown) => Promise.reject(stackError('map-server', err))),
+      stack.data
+        .CFetchV2({ table: 'map_report', ownerId: player })
+        .catch((err: unknown) => Promise.reject(stackError('data-server', err))),
     ]);
+    // The latest first: a report's id grows with its march's, and data-server lists by id.
+    const latest = reports.records.slice(-CITY_REPORTS).reverse().map(reportEntry);
     return {
       city: cityJson(city),
       player: record.record ? recordFields(record.record) : null,
       marches: marches.marches.map(marchJson),
+      reports: latest,
+      reportsTotal: reports.records.length,
     };
   });
 
@@ -222,10 +244,7 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
         .CFetchV2({ table: 'map_report', ownerId: player })
         .catch((err: unknown) => Promise.reject(stackError('data-server', err))),
     ]);
-    const ofMarch = reports.records
-      .map((r) => ({ reportId: Number(r.memberId), fields: recordFields(r) }))
-      .filter((r) => r.fields.march_id === marchId)
-      .map((r) => ({ reportId: r.reportId, kind: r.fields.kind, createdAt: r.fields.created_at }));
+    const ofMarch = reports.records.map(reportEntry).filter((r) => r.marchId === marchId);
     const march = marches.marches.find((m) => Number(m.id) === marchId);
     if (!march && ofMarch.length === 0)
       throw new NotFoundError(
@@ -250,7 +269,7 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
         return s;
       }
     };
-    return {
+    const out: ReportJson = {
       playerId: player,
       reportId,
       kind: r.kind,
@@ -260,6 +279,7 @@ export async function build(config: ConsoleConfig, opts: BuildOptions): Promise<
       result: r.resultJson ? parse(r.resultJson) : null,
       hash: r.hash,
     };
+    return out;
   });
 
   app.get('/api/stack', async () => ({ services: await metrics.summaries() }));

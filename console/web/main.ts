@@ -4,7 +4,7 @@ import { type ApiError, getJson } from './api.ts';
 import { MapView, type Picked } from './map-view.ts';
 import { startStackPanel } from './stack-panel.ts';
 import { attachStatus, clearProblem, setProblem } from './status.ts';
-import type { CityJson, MarchJson, WorldJson } from './types.ts';
+import type { CityJson, MarchJson, ReportEntryJson, ReportJson, WorldJson } from './types.ts';
 
 type World = WorldJson & { maxViewport: number };
 
@@ -39,35 +39,102 @@ function show(token: number, ...parts: (HTMLElement | string)[]): void {
   details().replaceChildren(...parts);
 }
 
-function reportButton(player: number, r: { reportId: number; kind: unknown }): HTMLElement {
+/** The page's address of a report: `#report=PLAYER/REPORT` (a link to it, and the back button). */
+const reportHash = (player: number, reportId: number) => `#report=${player}/${reportId}`;
+
+function reportButton(player: number, r: ReportEntryJson): HTMLElement {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'report';
-  b.textContent = `${String(r.kind)} report ${r.reportId}`;
-  b.addEventListener('click', () => void showReport(player, r.reportId));
+  b.dataset.report = String(r.reportId);
+  b.textContent = `${r.kind} report ${r.reportId}${r.createdMs ? ` · ${clockTime(r.createdMs)}` : ''}`;
+  b.addEventListener('click', () => {
+    const hash = reportHash(player, r.reportId);
+    // The same address again fires no hashchange: shown here instead.
+    if (location.hash === hash) void showReport(player, r.reportId);
+    else location.hash = hash;
+  });
   return b;
+}
+
+/** A game-clock time (ms since 1970) as the UTC time of day. */
+const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+interface LossRow {
+  start: number;
+  dead: number;
+  wounded: number;
+}
+
+/** A side of a battle: its troops at the start, dead and wounded. */
+function sideLine(rows: LossRow[] | undefined): string {
+  const sum = (k: keyof LossRow) => (rows ?? []).reduce((s, r) => s + Number(r[k] ?? 0), 0);
+  return `${sum('start')} troops: ${sum('dead')} dead, ${sum('wounded')} wounded`;
+}
+
+/** What a report says, in lines: a battle's sides and outcome, a scout's sightings. */
+function reportLines(r: ReportJson): Record<string, unknown> {
+  const res = (r.result ?? {}) as Record<string, unknown>;
+  const head = { march: r.marchId, at: new Date(r.createdMs).toISOString() };
+  if (r.kind !== 'battle' || typeof res !== 'object') return { ...head, ...res };
+  const plunder = Object.entries((res.plunder ?? {}) as Record<string, number>)
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${k} ${v}`);
+  const losses = (res.losses ?? {}) as { attacker?: LossRow[]; defender?: LossRow[] };
+  return {
+    ...head,
+    role: res.role,
+    winner: res.winner,
+    attacker: `player ${res.attacker}`,
+    defender: res.monster ? `monster ${res.monster}` : `player ${res.defender}`,
+    rounds: res.rounds,
+    'attacker troops': sideLine(losses.attacker),
+    'defender troops': sideLine(losses.defender),
+    plunder: plunder.length ? plunder.join(', ') : 'none',
+    hash: r.hash,
+  };
 }
 
 async function showReport(player: number, reportId: number): Promise<void> {
   const token = ++shown;
   show(token, heading(`report ${reportId} of player ${player}`), 'loading…');
   try {
-    const r = await getJson<Record<string, unknown>>(`/api/report/${player}/${reportId}`);
+    const r = await getJson<ReportJson>(`/api/report/${player}/${reportId}`);
+    const list = fieldsList(reportLines(r));
+    list.classList.add('report');
+    // The whole record under the summary, folded: a battle's armies are long.
+    const raw = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'input and result (JSON)';
     const pre = document.createElement('pre');
     pre.textContent = JSON.stringify({ result: r.result, input: r.input }, null, 1);
+    raw.append(summary, pre);
+    show(token, heading(`${r.kind} report ${reportId} of player ${player}`), list, raw);
+  } catch (err) {
     show(
       token,
-      heading(`${String(r.kind)} report ${reportId} of player ${player}`),
-      fieldsList({
-        march: r.marchId,
-        created: new Date(Number(r.createdMs)).toISOString(),
-        hash: r.hash,
-      }),
-      pre,
+      heading(`report ${reportId} of player ${player}`),
+      errorLine((err as ApiError).message),
     );
-  } catch (err) {
-    show(token, heading(`report ${reportId}`), errorLine((err as ApiError).message));
   }
+}
+
+/** Opens the report the address names (`#report=PLAYER/REPORT`), or says what is wrong with it. */
+function openHash(): void {
+  const hash = decodeURIComponent(location.hash);
+  if (!hash.startsWith('#report')) return;
+  const m = /^#report=(\d{1,16})\/(\d{1,16})$/.exec(hash);
+  if (m) {
+    void showReport(Number(m[1]), Number(m[2]));
+    return;
+  }
+  ++shown;
+  details().replaceChildren(
+    heading('report'),
+    errorLine(
+      `a report's address is #report=PLAYER/REPORT (two whole numbers), not ${JSON.stringify(hash.slice(0, 60))}`,
+    ),
+  );
 }
 
 function errorLine(text: string): HTMLElement {
@@ -86,6 +153,8 @@ async function showCity(player: number): Promise<void> {
       city: CityJson;
       player: Record<string, unknown> | null;
       marches: MarchJson[];
+      reports: ReportEntryJson[];
+      reportsTotal: number;
     }>(`/api/city/${player}`);
     show(
       token,
@@ -97,6 +166,12 @@ async function showCity(player: number): Promise<void> {
       ...r.marches.map((m) =>
         fieldsList({ id: m.id, kind: m.kind, state: m.state, troops: m.troops }),
       ),
+      heading(
+        r.reportsTotal > r.reports.length
+          ? `reports: the latest ${r.reports.length} of ${r.reportsTotal}`
+          : `reports: ${r.reports.length}`,
+      ),
+      ...r.reports.map((rep) => reportButton(player, rep)),
     );
   } catch (err) {
     show(token, heading(`player ${player}`), errorLine((err as ApiError).message));
@@ -113,7 +188,7 @@ async function showMarch(
   try {
     const r = await getJson<{
       march: MarchJson | null;
-      reports: { reportId: number; kind: unknown }[];
+      reports: ReportEntryJson[];
     }>(`/api/march/${player}/${marchId}`);
     show(
       token,
@@ -248,6 +323,9 @@ async function main(): Promise<void> {
       setProblem('world', `map-server: ${(err as ApiError).message}`);
     }
   }, 5000);
+  // A report's address opens it: at load, and when it changes (a report button, the back button).
+  window.addEventListener('hashchange', openHash);
+  openHash();
   // For the tests and the developer tools.
   (window as unknown as { consoleMap: MapView }).consoleMap = view;
 }

@@ -632,8 +632,10 @@ export class MapView {
       }
     }
     if (best) return { kind: 'march', march: best, etaMs: Math.max(0, best.legEndMs - now) };
+    // A battle is its target's tile: around it is the city attacked (2 x 2 tiles from that
+    // one), which must stay clickable while the ring is drawn.
     for (const b of this.battles)
-      if (Math.abs(b.x + 0.5 - tx) <= 1.2 && Math.abs(b.y + 0.5 - ty) <= 1.2)
+      if (Math.abs(b.x + 0.5 - tx) <= 0.75 && Math.abs(b.y + 0.5 - ty) <= 0.75)
         return { kind: 'battle', battle: b };
     const ix = Math.floor(tx);
     const iy = Math.floor(ty);

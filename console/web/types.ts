@@ -104,3 +104,23 @@ export interface ErrorJson {
   error: string;
   message: string;
 }
+
+/** A report in a list (a city's latest, a march's): enough for its button. */
+export interface ReportEntryJson {
+  reportId: number;
+  kind: string;
+  marchId: number;
+  createdMs: number;
+}
+
+/** A report whole, as map-server keeps it: what went in (a battle's armies) and what came out. */
+export interface ReportJson {
+  playerId: number;
+  reportId: number;
+  kind: string;
+  marchId: number;
+  createdMs: number;
+  input: unknown;
+  result: unknown;
+  hash: string;
+}
