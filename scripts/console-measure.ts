@@ -39,6 +39,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '2' },
     settle: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '30' },
+    scrapes: { type: 'string', default: '10' },
   },
 });
 const marches = Number(values.marches);
@@ -221,7 +222,10 @@ async function measurePages(): Promise<void> {
     for (const c of r % 2 ? [...counts].reverse() : counts) plan.push(0, c);
   plan.push(0);
   // Opening 10 pages on 2 cores takes a while: time enough for bench to outlast every window.
-  const runSeconds = Math.ceil(plan.length * (seconds + settle + 15) + 60);
+  const scrapeWindows = 2 * rounds * counts.length + 1;
+  const runSeconds = Math.ceil(
+    plan.length * (seconds + settle + 15) + scrapeWindows * (seconds + 3) + 60,
+  );
 
   const browser = await launchChromium({ colorScheme: 'dark', width: 1100, height: 900 });
   if ('skip' in browser) throw new Error(browser.skip);
@@ -300,7 +304,7 @@ async function measurePages(): Promise<void> {
       while (pages.length > want) await pages.pop()!.close();
       while (pages.length < want) {
         const p = await browser.context.newPage();
-        await p.goto(url);
+        await p.goto(url, { timeout: 120_000 });
         pages.push(p);
       }
       await allOpen();
@@ -361,6 +365,51 @@ async function measurePages(): Promise<void> {
     );
     say(
       `the console process per open page: ${pct(fitConsole.slope)} ± ${pct(fitConsole.slopeSe)} of a core`,
+    );
+
+    // What the pages share: the console reads map-server's /metrics once a second while any page
+    // shows the stack panel. A step at the first page, not a slope: amplified by reading it
+    // --scrapes times a second here, in windows alternated with none.
+    while (pages.length) await pages.pop()!.close();
+    const metricsUrl = `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`;
+    const rate = Number(values.scrapes);
+    const scrapePlan: number[] = [];
+    while (scrapePlan.length < scrapeWindows - 1) scrapePlan.push(0, rate);
+    scrapePlan.push(0);
+    const scrapeRows: { rate: number; map: number }[] = [];
+    for (const [i, want] of scrapePlan.entries()) {
+      let stop = false;
+      const reader = (async () => {
+        for (let next = performance.now(); want > 0 && !stop; ) {
+          await (await fetch(metricsUrl)).text();
+          next += 1000 / want;
+          await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 2000));
+      const m0 = cpuSeconds(mapPid)!;
+      const w0 = performance.now();
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      const map = (cpuSeconds(mapPid)! - m0) / ((performance.now() - w0) / 1000);
+      stop = true;
+      await reader;
+      scrapeRows.push({ rate: want, map });
+      say(
+        `window ${i + 1}/${scrapePlan.length} ${new Date().toISOString().slice(11, 19)} UTC: /metrics ${want} times a second, map-server ${(map * 100).toFixed(2)}% of a core, load ${loadAverage()}`,
+      );
+    }
+    const fitScrape = fitLine(scrapeRows.map((r) => ({ x: r.rate, y: r.map })));
+    say(
+      `map-server per /metrics read a second: ${pct(fitScrape.slope)} ± ${pct(fitScrape.slopeSe)} of a core`,
+    );
+    const one = fit.slope + fitScrape.slope;
+    const oneSe = Math.sqrt(fit.slopeSe ** 2 + fitScrape.slopeSe ** 2);
+    const oneUpper = one + 2 * oneSe;
+    say(
+      `one page (its own cost + the console's /metrics read a second): ${pct(one)} ± ${pct(oneSe)} of a core, ${((one / baseMean) * 100).toFixed(2)}% of map-server's own`,
+    );
+    say(
+      `one page ≤ 5% of map-server, reads included: ${oneUpper <= bound ? 'met' : 'not shown'} (+ 2 standard errors ${pct(oneUpper)} ${oneUpper <= bound ? '≤' : '>'} ${pct(bound)})`,
     );
   } finally {
     for (const p of pages) await p.close().catch(() => {});
