@@ -74,9 +74,12 @@ function sideLine(rows: LossRow[] | undefined): string {
 
 /** What a report says, in lines: a battle's sides and outcome, a scout's sightings. */
 function reportLines(r: ReportJson): Record<string, unknown> {
-  const res = (r.result ?? {}) as Record<string, unknown>;
   const head = { march: r.marchId, at: new Date(r.createdMs).toISOString() };
-  if (r.kind !== 'battle' || typeof res !== 'object') return { ...head, ...res };
+  // A result that is not an object (text map-server could not parse) is shown as it is.
+  if (typeof r.result !== 'object' || r.result === null || Array.isArray(r.result))
+    return { ...head, result: r.result };
+  const res = r.result as Record<string, unknown>;
+  if (r.kind !== 'battle') return { ...head, ...res };
   const plunder = Object.entries((res.plunder ?? {}) as Record<string, number>)
     .filter(([, v]) => v > 0)
     .map(([k, v]) => `${k} ${v}`);
@@ -121,7 +124,12 @@ async function showReport(player: number, reportId: number): Promise<void> {
 
 /** Opens the report the address names (`#report=PLAYER/REPORT`), or says what is wrong with it. */
 function openHash(): void {
-  const hash = decodeURIComponent(location.hash);
+  let hash = location.hash;
+  try {
+    hash = decodeURIComponent(hash);
+  } catch {
+    // A stray % : the address as typed.
+  }
   if (!hash.startsWith('#report')) return;
   const m = /^#report=(\d{1,16})\/(\d{1,16})$/.exec(hash);
   if (m) {
