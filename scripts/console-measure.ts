@@ -19,15 +19,22 @@
 //     [--rate 2] [--settle 5] [--warmup 30]
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { childPids, commandLine, cpuSeconds, loadAverage, smapsRollup } from '@slg/bench/proc';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
+import { chromium, type Page } from 'playwright-core';
 import { startScriptStack } from './test/helpers/bundles.ts';
-import { launchChromium, seedCities, TROOP } from './test/helpers/console-page.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  launchChromium,
+  seedCities,
+  TROOP,
+} from './test/helpers/console-page.ts';
 
 const { values } = parseArgs({
   options: {
@@ -227,8 +234,14 @@ async function measurePages(): Promise<void> {
     plan.length * (seconds + settle + 15) + scrapeWindows * (seconds + 3) + 60,
   );
 
-  const browser = await launchChromium({ colorScheme: 'dark', width: 1100, height: 900 });
-  if ('skip' in browser) throw new Error(browser.skip);
+  if (!existsSync(CHROMIUM)) throw new Error(`no ${CHROMIUM}: apt-get install chromium`);
+  // Each page in a context of its own, as N people's browsers: chromium keeps at most 6
+  // connections to a host per profile, and each page holds one open (its event stream).
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'slg-console-pages-'));
   const { stack, ports } = await startScriptStack(
     {
@@ -262,7 +275,7 @@ async function measurePages(): Promise<void> {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const pages: Awaited<ReturnType<typeof browser.context.newPage>>[] = [];
+  const pages: Page[] = [];
   try {
     const serviceOf = (pid: number) =>
       /\/([a-z-]+)\/dist\/main\.mjs/.exec((commandLine(pid) ?? []).join(' '))?.[1];
@@ -301,9 +314,14 @@ async function measurePages(): Promise<void> {
       at: string;
     }[] = [];
     for (const [i, want] of plan.entries()) {
-      while (pages.length > want) await pages.pop()!.close();
+      while (pages.length > want) await pages.pop()!.context().close();
       while (pages.length < want) {
-        const p = await browser.context.newPage();
+        const context = await browser.newContext({
+          viewport: { width: 1100, height: 900 },
+          deviceScaleFactor: 1,
+          colorScheme: 'dark',
+        });
+        const p = await context.newPage();
         await p.goto(url, { timeout: 120_000 });
         pages.push(p);
       }
@@ -370,7 +388,7 @@ async function measurePages(): Promise<void> {
     // What the pages share: the console reads map-server's /metrics once a second while any page
     // shows the stack panel. A step at the first page, not a slope: amplified by reading it
     // --scrapes times a second here, in windows alternated with none.
-    while (pages.length) await pages.pop()!.close();
+    while (pages.length) await pages.pop()!.context().close();
     const metricsUrl = `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`;
     const rate = Number(values.scrapes);
     const scrapePlan: number[] = [];
@@ -412,7 +430,11 @@ async function measurePages(): Promise<void> {
       `one page ≤ 5% of map-server, reads included: ${oneUpper <= bound ? 'met' : 'not shown'} (+ 2 standard errors ${pct(oneUpper)} ${oneUpper <= bound ? '≤' : '>'} ${pct(bound)})`,
     );
   } finally {
-    for (const p of pages) await p.close().catch(() => {});
+    for (const p of pages)
+      await p
+        .context()
+        .close()
+        .catch(() => {});
     bench.kill('SIGINT');
     await new Promise((r) => (bench.exitCode === null ? bench.once('exit', r) : r(null)));
     await stack.stop('SIGINT', 15_000);
