@@ -322,8 +322,14 @@ async function main(): Promise<void> {
       }
     })();
   });
+  // A hidden page lets go of its stream (see MapView.pause) and asks nothing until shown.
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) view.pause();
+    else view.resume();
+  });
   // The header's counts, every 5 s.
   setInterval(async () => {
+    if (document.hidden) return;
     try {
       $('world').textContent = worldLine(await getJson<World>('/api/world'));
       clearProblem('world');

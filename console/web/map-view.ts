@@ -275,6 +275,32 @@ export class MapView {
     }
   }
 
+  /**
+   * A hidden page (another tab in front, a minimised window) lets go of its stream: it costs
+   * map-server nothing, and holds none of the six connections chromium keeps to a host, which
+   * the console's other tabs need (each visible one holds one open).
+   */
+  pause(): void {
+    clearTimeout(this.#streamRetry);
+    // Let go of a query in flight as a superseded one (no stream opened by its answer).
+    const query = this.#queryAbort;
+    this.#queryAbort = null;
+    query?.abort();
+    this.#stream?.close();
+    this.#stream = null;
+    this.canvas.dataset.stream = 'paused';
+  }
+
+  /** Shown again: the current view asked again, then its stream. */
+  resume(): void {
+    if (this.#stream) return;
+    this.#streamBackoffMs = 1000;
+    void this.#queryRect(this.rect, true).then((ok) => {
+      if (!ok && this.#stream === null && !document.hidden)
+        this.#reconnect('the console did not answer the view');
+    });
+  }
+
   /** Live updates stopped: says why, and asks again after a growing wait until it works. */
   #reconnect(message: string): void {
     clearTimeout(this.#streamRetry);
@@ -286,6 +312,7 @@ export class MapView {
     );
     this.canvas.dataset.stream = 'closed';
     this.#streamRetry = window.setTimeout(async () => {
+      if (document.hidden) return;
       if (!(await this.#queryRect(this.rect, true)) && this.#stream === null)
         this.#reconnect(message);
     }, wait);
@@ -312,6 +339,11 @@ export class MapView {
   #openStream(r: Rect): void {
     this.#stream?.close();
     clearTimeout(this.#streamRetry);
+    if (document.hidden) {
+      this.#stream = null;
+      this.canvas.dataset.stream = 'paused';
+      return;
+    }
     const es = new EventSource(`/api/watch?x=${r.x}&y=${r.y}&w=${r.width}&h=${r.height}`);
     this.#stream = es;
     const retry = (message: string) => {

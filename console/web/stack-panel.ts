@@ -63,7 +63,8 @@ function card(s: ServiceSummary): HTMLElement {
 export function startStackPanel(container: HTMLElement): void {
   let busy = false;
   const tick = async () => {
-    if (busy) return;
+    // A hidden page asks nothing: the console reads the services' /metrics only for pages seen.
+    if (busy || document.hidden) return;
     busy = true;
     try {
       const { services } = await getJson<{ services: ServiceSummary[] }>('/api/stack');

@@ -204,6 +204,39 @@ t.test(
 
     t.same(errors, [], 'no console error, no page error');
 
+    await t.test(
+      'a hidden page lets go of its stream, and takes it again when shown',
+      async (t) => {
+        // map-server's count of open Watch streams, waited on until it is `n`.
+        const streamsAre = async (n: number) => {
+          for (;;) {
+            const text = await (
+              await fetch(`http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`)
+            ).text();
+            const v = /^mapserver_stream_subscribers (\d+)/m.exec(text)?.[1];
+            if (Number(v) === n) return n;
+          }
+        };
+        t.equal(await streamsAre(1), 1, "the page's stream");
+        // headless chromium shows every page: hidden as a browser hides a tab in the background.
+        const visibility = (hidden: boolean) =>
+          page.evaluate(`Object.defineProperty(document, 'hidden', { value: ${hidden}, configurable: true });
+          Object.defineProperty(document, 'visibilityState', { value: '${hidden ? 'hidden' : 'visible'}', configurable: true });
+          document.dispatchEvent(new Event('visibilitychange'))`);
+        await visibility(true);
+        await page.waitForFunction(`document.getElementById('map').dataset.stream === 'paused'`);
+        t.equal(await streamsAre(0), 0, 'hidden: no stream at map-server');
+        await visibility(false);
+        await page.waitForFunction(STREAM_OPEN);
+        t.equal(await streamsAre(1), 1, 'shown: its stream again');
+        t.equal(
+          await page.locator('#map').getAttribute('data-cities'),
+          '3',
+          'the view drawn again',
+        );
+      },
+    );
+
     await t.test('an unknown report, a malformed address: a sentence in the page', async (t) => {
       await page.evaluate(`location.hash = '#report=${OTHER}/77'`);
       await page.waitForFunction(`document.querySelector('#details .error') !== null`);
