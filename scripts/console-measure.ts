@@ -14,9 +14,13 @@
 // (0 between every two, the order reversed each round, --rounds rounds: drift hits every count
 // alike). map-server's CPU per window is utime + stime from /proc/<pid>/stat; a least-squares
 // line through (pages, CPU) gives the CPU each page adds, with its standard error, compared with
-// 5% of map-server's CPU with no page. Each page is chromium's, at the default view.
+// 5% of map-server's CPU with no page. Each page is chromium's, at the default view, in a
+// browser context of its own. What the pages share does not grow with them: the console reads
+// map-server's /metrics once a second while any page shows the stack panel. That read is
+// amplified apart: windows reading it --scrapes times a second, alternated with none. One page
+// is the slope per page plus one read a second; + 2 standard errors must stay under the 5%.
 //   npm run build && node scripts/console-measure.ts --pages 1,5,10 [--rounds 3] [--seconds 20]
-//     [--rate 2] [--settle 5] [--warmup 30]
+//     [--rate 2] [--settle 5] [--warmup 30] [--scrapes 10]
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
