@@ -3,9 +3,14 @@
 // quantiles of the interval's requests, a restarted process, a service that does not answer.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMetricsRegistry, FastHistogram, latencyBuckets } from '@slg/service-kit';
+import {
+  createMetricsRegistry,
+  FastHistogram,
+  latencyBuckets,
+  startMetricsServer,
+} from '@slg/service-kit';
 import t from 'tap';
-import { quantile, readingOf, StackMetrics } from '../src/stack-metrics.ts';
+import { quantile, readingOf, StackMetrics, selecting } from '../src/stack-metrics.ts';
 
 function service() {
   const registry = createMetricsRegistry();
@@ -89,4 +94,30 @@ t.test('rates between readings; a restart; a service that does not answer', asyn
   await stack.summaries();
   const [gone] = await stack.summaries();
   t.equal(gone!.error, `cannot read its /metrics: connect ECONNREFUSED ${url.slice(7, -8)}`);
+});
+
+t.test("the panel asks a kit's /metrics for the families it reads, and reads them", async (t) => {
+  const { registry, h } = service();
+  const ok = h.labels({ grpc_service: 's', grpc_method: 'Get', grpc_code: 'OK' });
+  const server = await startMetricsServer({ host: '127.0.0.1', port: 0, registry });
+  t.teardown(() => server.close());
+  const url = `http://127.0.0.1:${server.port}/metrics`;
+  const asked = new URL(selecting(url)).searchParams.getAll('name');
+  t.ok(
+    asked.includes('process_cpu_seconds_total') && asked.includes('grpc_server_handling_seconds'),
+  );
+  const filtered = await (await fetch(selecting(url))).text();
+  const whole = await (await fetch(url)).text();
+  t.ok(filtered.length < whole.length / 2, `${filtered.length} bytes of ${whole.length}`);
+  t.notMatch(filtered, /nodejs_heap_space_size_total_bytes/, 'a family the panel never reads');
+
+  const stack = new StackMetrics([{ name: 'svc', url }], undefined, {
+    timeoutMs: 2000,
+    periodMs: 0,
+  });
+  await stack.summaries();
+  for (let i = 0; i < 20; i++) ok.observe(0.003);
+  const [s] = await stack.summaries();
+  t.equal(s!.error, undefined);
+  t.ok(s!.requestsPerSec > 0 && s!.p50Ms! > 2 && s!.rssMb > 0, 'rates, latency and RSS');
 });

@@ -63,6 +63,32 @@ t.test('serves /metrics and /healthz, 404 elsewhere', async (t) => {
   t.match(other.text, /^HTTP\/1\.1 404 [\s\S]*try GET \/metrics/, 'elsewhere: 404 naming the way');
 });
 
+t.test('/metrics?name= serves the families named, and only those', async (t) => {
+  const registry = createMetricsRegistry();
+  const server = await startMetricsServer({ host: '127.0.0.1', port: 0, registry });
+  t.teardown(() => server.close());
+  const base = `http://127.0.0.1:${server.port}/metrics`;
+  // Garbage enough for young-generation collections: a GC family with label sets to compare.
+  let junk: object[] = [];
+  for (let i = 0; i < 2_000_000; i++) junk.push({ i });
+  junk = [];
+  await new Promise((r) => setImmediate(r));
+  const all = await (await fetch(base)).text();
+  const families = (text: string) => [...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
+  t.ok(families(all).length > 10, 'unfiltered: every family');
+  const res = await fetch(
+    `${base}?name=process_cpu_seconds_total&name=nodejs_gc_duration_seconds&name=no_such_metric`,
+  );
+  t.equal(res.status, 200);
+  const some = await res.text();
+  t.same(families(some), ['process_cpu_seconds_total', 'nodejs_gc_duration_seconds']);
+  const gcKinds = (text: string) =>
+    [...text.matchAll(/^nodejs_gc_duration_seconds_count\{kind="(\w+)"\}/gm)].map((m) => m[1]);
+  t.ok(gcKinds(all).length > 0, 'collections recorded');
+  t.same(gcKinds(some), gcKinds(all), 'a family whole: every label set of it');
+  t.equal(await (await fetch(`${base}?name=no_such_metric`)).text(), '', 'nothing known: empty');
+});
+
 t.test('a 1 MiB body: the 404 arrives and the connection ends without a reset', async (t) => {
   const server = await startMetricsServer({
     host: '127.0.0.1',
