@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { childPids, commandLine, cpuSeconds, loadAverage, smapsRollup } from '@slg/bench/proc';
+import { selecting } from '@slg/console';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
 import { chromium, type Page } from 'playwright-core';
@@ -393,7 +394,8 @@ async function measurePages(): Promise<void> {
     // shows the stack panel. A step at the first page, not a slope: amplified by reading it
     // --scrapes times a second here, in windows alternated with none.
     while (pages.length) await pages.pop()!.context().close();
-    const metricsUrl = `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`;
+    // The read the console makes: the families its stack panel shows.
+    const metricsUrl = selecting(`http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`);
     const rate = Number(values.scrapes);
     const scrapePlan: number[] = [];
     while (scrapePlan.length < scrapeWindows - 1) scrapePlan.push(0, rate);

@@ -2,4 +2,4 @@
 export { type BuildOptions, build, type ConsoleApp } from './app.ts';
 export { loadAssets, type WebAssets, webBuildOptions } from './assets.ts';
 export { type ConsoleConfig, configFromEnv, defaultConfig, envSpec } from './config.ts';
-export { quantile, readingOf, StackMetrics } from './stack-metrics.ts';
+export { quantile, readingOf, StackMetrics, selecting } from './stack-metrics.ts';
