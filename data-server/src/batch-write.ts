@@ -9,7 +9,7 @@ import { slg } from '@slg/proto';
 import { InvalidArgumentError } from '@slg/service-kit';
 import type { WriteValue } from './cache/interface.ts';
 import { encodeFetch, type Keys } from './records.ts';
-import type { BatchOutcome, BatchWrite, BatchWriteResult } from './store.ts';
+import type { BatchWrite, BatchWriteResult } from './store.ts';
 import type { Validator } from './validate.ts';
 import {
   collectionWith,
@@ -194,61 +194,4 @@ export function batchValues(
     if (t.kind === 'collection') return { value: bytes, ttlMs: ttls.collectionMs };
     return { value: bytes, ttlMs: bytes.length === 0 ? ttls.absentMs : ttls.recordMs };
   });
-}
-
-/**
- * The batches of one BatchWritesV2, gathered for one db-proxy call. Each of `size` members
- * either commits (its batch joins the group) or leaves without a batch (its leases could not
- * be taken, say); once every member has done one or the other, the batches joined are sent
- * together and each member gets its own outcome. A failure of the call fails every batch.
- */
-export class GroupCommit {
-  readonly #send: (batches: BatchWrite[][]) => Promise<BatchOutcome[]>;
-  #waiting: number;
-  readonly #batches: BatchWrite[][] = [];
-  readonly #answers: { resolve(r: BatchWriteResult[]): void; reject(e: unknown): void }[] = [];
-
-  constructor(size: number, send: (batches: BatchWrite[][]) => Promise<BatchOutcome[]>) {
-    this.#waiting = size;
-    this.#send = send;
-  }
-
-  /** One member's part: `commit` at most once, then `leave` (always, e.g. in a finally). */
-  member() {
-    let done = false;
-    const settle = () => {
-      if (done) return false;
-      done = true;
-      if (--this.#waiting === 0) this.#flush();
-      return true;
-    };
-    return {
-      commit: (writes: BatchWrite[]): Promise<BatchWriteResult[]> =>
-        new Promise((resolve, reject) => {
-          this.#batches.push(writes);
-          this.#answers.push({ resolve, reject });
-          if (!settle()) reject(new Error('a member of a group commit committed twice'));
-        }),
-      leave: () => {
-        settle();
-      },
-    };
-  }
-
-  #flush(): void {
-    const answers = this.#answers;
-    if (answers.length === 0) return;
-    this.#send(this.#batches).then(
-      (outcomes) =>
-        answers.forEach((a, i) => {
-          const o = outcomes[i];
-          if (o === undefined) a.reject(new Error(`db-proxy answered no outcome for batch ${i}`));
-          else if ('results' in o) a.resolve(o.results);
-          else a.reject(o.error);
-        }),
-      (err: unknown) => {
-        for (const a of answers) a.reject(err);
-      },
-    );
-  }
 }

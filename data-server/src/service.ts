@@ -11,8 +11,8 @@ import {
   batchResponse,
   batchValues,
   checkBatch,
-  GroupCommit,
   maxBatchOps,
+  type TouchedKey,
   touchedKeys,
 } from './batch-write.ts';
 import type { Cache, WriteLease, WriteValue } from './cache/interface.ts';
@@ -26,7 +26,7 @@ import {
   type Keys,
   toRecord,
 } from './records.ts';
-import type { BatchWrite, BatchWriteResult, RecordStore } from './store.ts';
+import type { BatchOutcome, BatchWrite, BatchWriteResult, RecordStore } from './store.ts';
 import {
   type CollectionRef,
   maxRemoveMembers,
@@ -220,6 +220,26 @@ export function createHandlers(d: ServiceDeps) {
     return result;
   };
 
+  /** What a batch's touched keys held, to put back after a write that changed nothing. */
+  const putBackAll = (touched: readonly TouchedKey[], old: readonly (Buffer | null)[]) =>
+    touched.map((t, i) =>
+      putBack(
+        old[i] ?? null,
+        t.kind === 'collection'
+          ? ttls.collectionMs
+          : old[i]?.length
+            ? ttls.recordMs
+            : ttls.absentMs,
+      ),
+    );
+
+  /** Without a write lease: a batch's touched keys invalidated after its (possible) commit. */
+  const invalidateTouched = async (touched: readonly TouchedKey[]) => {
+    for (const t of touched) reader.forget(t.key);
+    metrics.writes.invalidations++;
+    await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
+  };
+
   /**
    * A checked batch of one owner under its write leases: leases taken, the batch stored by
    * `commit` (alone, or with other owners' batches in one group commit), the cache filled from
@@ -249,38 +269,20 @@ export function createHandlers(d: ServiceDeps) {
     const forget = () => {
       for (const t of touched) reader.forget(t.key);
     };
-    const invalidateAll = async () => {
-      forget();
-      metrics.writes.invalidations++;
-      await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
-    };
     let results: BatchWriteResult[];
     try {
       results = await commit(writes);
     } catch (err) {
       if (!lease) {
-        if (!isRefusal(err)) await invalidateAll();
+        if (!isRefusal(err)) await invalidateTouched(touched);
       } else if (isRefusal(err)) {
-        const old = lease.old;
-        await cache.writeFill(
-          lease,
-          touched.map((t, i) =>
-            putBack(
-              old[i] ?? null,
-              t.kind === 'collection'
-                ? ttls.collectionMs
-                : old[i]?.length
-                  ? ttls.recordMs
-                  : ttls.absentMs,
-            ),
-          ),
-        );
+        await cache.writeFill(lease, putBackAll(touched, lease.old));
       } else forget(); // may still commit: the leases are kept until it no longer can (`write`)
       throw err;
     }
     forget();
     if (!lease) {
-      await invalidateAll();
+      await invalidateTouched(touched);
       return batchResponse(results);
     }
     let values: (WriteValue | undefined)[] = [];
@@ -493,24 +495,72 @@ export function createHandlers(d: ServiceDeps) {
           throw err;
         }
       });
-      // Every valid batch under its leases, then one db-proxy call for all of them.
-      const group = new GroupCommit(
-        checked.filter((c) => !(c instanceof Error)).length,
-        (batches: BatchWrite[][]) => store.batches(batches, writeBudget(ctx)),
+      // Every valid batch under its leases (one cache call for all), then one db-proxy call
+      // for all of them, then every batch's fill by its own outcome (one cache call again).
+      const valid: { at: number; writes: BatchWrite[]; touched: TouchedKey[] }[] = [];
+      checked.forEach((c, at) => {
+        if (!(c instanceof Error)) valid.push({ at, writes: c, touched: touchedKeys(keys, c) });
+      });
+      const outcomes: slg.dataserver.v2.BatchOutcome.$Properties[] = checked.map((c) =>
+        c instanceof Error ? { failed: partStatus(c, ctx.log) } : {},
       );
-      const outcomes = await Promise.all(
-        checked.map(async (c): Promise<slg.dataserver.v2.BatchOutcome.$Properties> => {
-          if (c instanceof Error) return { failed: partStatus(c, ctx.log) };
-          const member = group.member();
-          try {
-            return { written: await writeBatch(c, ctx, member.commit) };
-          } catch (err) {
-            return { failed: partStatus(err, ctx.log) };
-          } finally {
-            member.leave();
-          }
-        }),
-      );
+      if (valid.length === 0) return pb.BatchWritesResponse.create({ outcomes });
+      // A batch whose leases the cache cannot give (it just went down) invalidates after its
+      // commit instead, alone.
+      const leases: (WriteLease | undefined)[] = cache.available
+        ? (
+            await cache.writeLeases(
+              valid.map((b) => ({
+                keys: b.touched.map((t) => t.key),
+                index: b.touched.map((t) => t.index),
+              })),
+              writeLeaseMs(ctx),
+            )
+          ).map((l) => (l instanceof Error ? undefined : l))
+        : valid.map(() => undefined);
+      let stored: BatchOutcome[];
+      try {
+        stored = await store.batches(
+          valid.map((b) => b.writes),
+          writeBudget(ctx),
+        );
+      } catch (err) {
+        stored = valid.map(() => ({ error: err })); // the call failed: so did every batch
+      }
+      const fills: { lease: WriteLease; values: (WriteValue | undefined)[] }[] = [];
+      const invalidations: Promise<void>[] = [];
+      valid.forEach((b, i) => {
+        const o = stored[i]!;
+        const lease = leases[i];
+        const forget = () => {
+          for (const t of b.touched) reader.forget(t.key);
+        };
+        if ('error' in o) {
+          outcomes[b.at] = { failed: partStatus(o.error, ctx.log) };
+          if (!lease) {
+            if (!isRefusal(o.error)) invalidations.push(invalidateTouched(b.touched));
+          } else if (isRefusal(o.error)) {
+            fills.push({ lease, values: putBackAll(b.touched, lease.old) });
+          } else forget(); // may still commit: the leases are kept until it no longer can
+          return;
+        }
+        outcomes[b.at] = { written: batchResponse(o.results) };
+        forget();
+        if (!lease) {
+          invalidations.push(invalidateTouched(b.touched));
+          return;
+        }
+        let values: (WriteValue | undefined)[] = [];
+        try {
+          values = batchValues(keys, b.writes, o.results, b.touched, lease.old, ttls);
+        } catch {
+          values = []; // undecodable cached bytes: leave the keys empty
+        }
+        metrics.writes.invalidations++;
+        fills.push({ lease, values });
+      });
+      if (fills.length > 0) invalidations.push(cache.writeFills(fills));
+      await Promise.all(invalidations);
       return pb.BatchWritesResponse.create({ outcomes });
     },
 

@@ -64,6 +64,18 @@ export interface WriteValue {
   readonly ttlMs: number;
 }
 
+/** One write's keys for writeLeases, with their member indexes (as writeLease's `index` list). */
+export interface LeaseRequest {
+  readonly keys: readonly string[];
+  readonly index: readonly (string | undefined)[];
+}
+
+/** One write's fill for writeFills. */
+export interface LeaseFill {
+  readonly lease: WriteLease;
+  readonly values: readonly (WriteValue | undefined)[];
+}
+
 export interface Cache {
   readonly kind: 'redis' | 'memory';
   /** Usable now. When false the service reads through to db-proxy and queues invalidations. */
@@ -109,6 +121,17 @@ export interface Cache {
    * kept like an invalidation).
    */
   writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void>;
+  /**
+   * `writeLease` for several independent writes at once (the batches of one BatchWritesV2):
+   * one round trip and one script where the cache allows (Redis; on a cluster one per slot),
+   * each write under its own token, in list order (a later write that touches a key of an
+   * earlier one takes its lease over, as two writeLease calls would). Never rejects: each
+   * write gets its lease or the error that kept it from it (the cache just went down, or its
+   * slot's node failed), so that a write without its lease invalidates after its commit alone.
+   */
+  writeLeases(writes: readonly LeaseRequest[], leaseMs?: number): Promise<(WriteLease | Error)[]>;
+  /** `writeFill` for several writes at once (one round trip and one script, as writeLeases). */
+  writeFills(fills: readonly LeaseFill[]): Promise<void>;
   /** Called on every state change (metrics, health, logs). */
   onStateChange(listener: (state: CacheState) => void): void;
   close(): Promise<void>;

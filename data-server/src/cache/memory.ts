@@ -7,6 +7,8 @@ import type {
   CacheState,
   CacheTtls,
   Invalidation,
+  LeaseFill,
+  LeaseRequest,
   LeaseResult,
   WriteLease,
   WriteValue,
@@ -97,6 +99,14 @@ export class MemoryCache implements Cache {
     index: string | undefined | readonly (string | undefined)[],
     leaseMs = this.#leaseMs,
   ): Promise<WriteLease> {
+    return Promise.resolve(this.#writeLease(keys, index, leaseMs));
+  }
+
+  #writeLease(
+    keys: readonly string[],
+    index: string | undefined | readonly (string | undefined)[],
+    leaseMs: number,
+  ): WriteLease {
     const token = String(++this.#tokens);
     const expires = Date.now() + leaseMs;
     const held: boolean[] = [];
@@ -117,10 +127,15 @@ export class MemoryCache implements Cache {
       if (idx !== undefined) this.#indexKey(idx, key);
       return e === undefined ? null : e.value;
     });
-    return Promise.resolve({ token, keys, old, held });
+    return { token, keys, old, held };
   }
 
   writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): Promise<void> {
+    this.#writeFill(lease, values);
+    return Promise.resolve();
+  }
+
+  #writeFill(lease: WriteLease, values: readonly (WriteValue | undefined)[]): void {
     const now = Date.now();
     lease.keys.forEach((key, i) => {
       const l = this.#leases.get(key);
@@ -139,6 +154,18 @@ export class MemoryCache implements Cache {
         this.#unindex(l.index, key);
       }
     });
+  }
+
+  // In-process, the whole list is one step, as one script is on Redis.
+  writeLeases(
+    writes: readonly LeaseRequest[],
+    leaseMs = this.#leaseMs,
+  ): Promise<(WriteLease | Error)[]> {
+    return Promise.resolve(writes.map((w) => this.#writeLease(w.keys, w.index, leaseMs)));
+  }
+
+  writeFills(fills: readonly LeaseFill[]): Promise<void> {
+    for (const f of fills) this.#writeFill(f.lease, f.values);
     return Promise.resolve();
   }
 

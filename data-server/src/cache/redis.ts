@@ -49,6 +49,8 @@ import type {
   CacheState,
   CacheTtls,
   Invalidation,
+  LeaseFill,
+  LeaseRequest,
   LeaseResult,
   WriteLease,
   WriteValue,
@@ -151,12 +153,88 @@ end
 return 1
 `;
 
+// writeLease for several writes (the batches of one BatchWritesV2) in one script, in list order.
+// KEYS, per write: its n values, its n leases, its m member indexes
+// ARGV[1] lease ms, ARGV[2] index ms, ARGV[3] number of writes, then per write: token, n, m,
+// and per member index the position (1..n) of the key it records
+// Returns, per key of every write in order, {flags, old value} as writeLease.
+const writeLeasesLua = `
+local ttl = tonumber(ARGV[1])
+local writes = tonumber(ARGV[3])
+local a = 4
+local k = 0
+local o = 0
+local out = {}
+for w = 1, writes do
+  local token = ARGV[a]
+  local n = tonumber(ARGV[a + 1])
+  local m = tonumber(ARGV[a + 2])
+  for i = 1, n do
+    local v = redis.call('GET', KEYS[k + i])
+    local flags = 0
+    if v then
+      flags = 1
+      out[o + 2] = v
+      redis.call('DEL', KEYS[k + i])
+    else
+      out[o + 2] = ''
+    end
+    local lease = KEYS[k + n + i]
+    local left = redis.call('PTTL', lease)
+    if left > ttl then
+      flags = flags + 2
+      redis.call('SET', lease, token, 'PX', left)
+    else
+      redis.call('SET', lease, token, 'PX', ttl)
+    end
+    out[o + 1] = flags
+    o = o + 2
+  end
+  for j = 1, m do
+    local index = KEYS[k + 2 * n + j]
+    redis.call('SADD', index, KEYS[k + tonumber(ARGV[a + 2 + j])])
+    redis.call('PEXPIRE', index, ARGV[2])
+  end
+  k = k + 2 * n + m
+  a = a + 3 + m
+end
+return out
+`;
+
+// writeFill for several writes in one script. KEYS, per write: its n values, its n leases
+// ARGV[1] number of writes, then per write: token, n, and per key mode, value, ttl ms (as
+// writeFill)
+const writeFillsLua = `
+local writes = tonumber(ARGV[1])
+local a = 2
+local k = 0
+for w = 1, writes do
+  local token = ARGV[a]
+  local n = tonumber(ARGV[a + 1])
+  a = a + 2
+  for i = 1, n do
+    local lease = KEYS[k + n + i]
+    if redis.call('GET', lease) == token then
+      if ARGV[a] == 's' then redis.call('SET', KEYS[k + i], ARGV[a + 1], 'PX', ARGV[a + 2]) end
+      if ARGV[a] ~= 'k' then redis.call('DEL', lease) end
+    else
+      redis.call('DEL', KEYS[k + i], lease)
+    end
+    a = a + 3
+  end
+  k = k + 2 * n
+end
+return 1
+`;
+
 interface Scripts {
   dsLeaseBuffer(numKeys: number, ...args: (string | number)[]): Promise<[number, Buffer?]>;
   dsFill(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
   dsInvalidate(numKeys: number, ...args: string[]): Promise<number>;
   dsWriteLeaseBuffer(numKeys: number, ...args: (string | number)[]): Promise<(number | Buffer)[]>;
   dsWriteFill(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
+  dsWriteLeasesBuffer(numKeys: number, ...args: (string | number)[]): Promise<(number | Buffer)[]>;
+  dsWriteFills(numKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
 }
 
 export interface RedisCacheOptions extends CacheTtls {
@@ -269,6 +347,9 @@ export class RedisCache implements Cache {
             'dsWriteLease',
             'dsWriteLeaseBuffer',
             'dsWriteFill',
+            'dsWriteLeases',
+            'dsWriteLeasesBuffer',
+            'dsWriteFills',
           ],
           enableOfflineQueue: false,
           scaleReads: 'master',
@@ -308,6 +389,8 @@ export class RedisCache implements Cache {
     this.redis.defineCommand('dsInvalidate', { lua: invalidateLua });
     this.redis.defineCommand('dsWriteLease', { lua: writeLeaseLua });
     this.redis.defineCommand('dsWriteFill', { lua: writeFillLua });
+    this.redis.defineCommand('dsWriteLeases', { lua: writeLeasesLua });
+    this.redis.defineCommand('dsWriteFills', { lua: writeFillsLua });
     this.#scripts = this.redis as unknown as Scripts;
     this.redis.on('ready', () => this.#recover());
     this.redis.on('close', () => this.#markDown('connection closed'));
@@ -540,6 +623,122 @@ export class RedisCache implements Cache {
       this.#markDown(`write fill failed: ${(err as Error).message}`);
       this.#keep({ keys: lease.keys });
     }
+  }
+
+  async writeLeases(
+    writes: readonly LeaseRequest[],
+    leaseMs = this.#opts.leaseMs,
+  ): Promise<(WriteLease | Error)[]> {
+    if (this.#state !== 'up') {
+      const err = new Error('cache not available');
+      return writes.map(() => err);
+    }
+    const ms = Math.max(1, Math.round(leaseMs));
+    const tokens = writes.map(() => `${this.#tokenPrefix}${++this.#tokens}`);
+    const out: (WriteLease | Error)[] = new Array(writes.length);
+    // On a cluster a script's keys must share a slot: one script per slot (one owner's keys
+    // share one), each made durable on the slot's replicas; one Redis takes them all at once.
+    const groups = this.cluster
+      ? [...bySlot(writes, (w) => w.keys[0]!).entries()]
+      : [[-1, writes.map((_, i) => i)] as const];
+    await Promise.all(
+      groups.map(async ([slot, at]) => {
+        const args: (string | number)[] = [];
+        for (const i of at) {
+          const w = writes[i]!;
+          args.push(...w.keys);
+          for (const k of w.keys) args.push(k + leaseSuffix);
+          for (const idx of w.index) if (idx !== undefined) args.push(idx);
+        }
+        const numKeys = args.length;
+        args.push(ms, this.#opts.indexMs, at.length);
+        for (const i of at) {
+          const w = writes[i]!;
+          const positions: number[] = [];
+          w.index.forEach((idx, j) => {
+            if (idx !== undefined) positions.push(j + 1);
+          });
+          args.push(tokens[i]!, w.keys.length, positions.length, ...positions);
+        }
+        let r: (number | Buffer)[];
+        try {
+          r = (
+            this.cluster
+              ? await this.#durable(slot, (p) => p.dsWriteLeasesBuffer(numKeys, ...args))
+              : await this.#scripts.dsWriteLeasesBuffer(numKeys, ...args)
+          ) as (number | Buffer)[];
+        } catch (err) {
+          this.#markDown((err as Error)?.message ?? String(err));
+          const e = err instanceof Error ? err : new Error(String(err));
+          for (const i of at) out[i] = e;
+          return;
+        }
+        let o = 0;
+        for (const i of at) {
+          const keys = writes[i]!.keys;
+          const old: (Buffer | null)[] = [];
+          const held: boolean[] = [];
+          for (let j = 0; j < keys.length; j++, o += 2) {
+            const flags = r[o] as number;
+            old.push(flags & 1 ? (r[o + 1] as Buffer) : null);
+            held.push((flags & 2) !== 0);
+          }
+          out[i] = { token: tokens[i]!, keys, old, held };
+        }
+      }),
+    );
+    return out;
+  }
+
+  async writeFills(fills: readonly LeaseFill[]): Promise<void> {
+    // Leases from before an outage: invalidated instead (see writeFill).
+    const stale: string[] = [];
+    const current: LeaseFill[] = [];
+    for (const f of fills) {
+      if (f.lease.token.startsWith(this.#tokenPrefix)) current.push(f);
+      else stale.push(...f.lease.keys);
+    }
+    const sends: Promise<void>[] = [];
+    if (stale.length > 0) sends.push(this.invalidate({ keys: stale }));
+    const groups = this.cluster
+      ? [...bySlot(current, (f) => f.lease.keys[0]!).entries()]
+      : current.length > 0
+        ? [[-1, current.map((_, i) => i)] as const]
+        : [];
+    for (const [slot, at] of groups) {
+      const args: (string | number | Buffer)[] = [];
+      for (const i of at) {
+        const keys = current[i]!.lease.keys;
+        args.push(...keys);
+        for (const k of keys) args.push(k + leaseSuffix);
+      }
+      const numKeys = args.length;
+      args.push(at.length);
+      for (const i of at) {
+        const { lease, values } = current[i]!;
+        args.push(lease.token, lease.keys.length);
+        for (let j = 0; j < lease.keys.length; j++) {
+          const v = values[j];
+          if (lease.held[j]) args.push('k', '', 0);
+          else if (v === undefined) args.push('r', '', 0);
+          else args.push('s', v.value, Math.max(1, Math.round(v.ttlMs)));
+        }
+      }
+      const send = this.cluster
+        ? this.#durable(slot, (p) => p.dsWriteFills(numKeys, ...args))
+        : this.#scripts.dsWriteFills(numKeys, ...args);
+      sends.push(
+        send.then(
+          () => undefined,
+          (err: unknown) => {
+            // The values were deleted before the writes: delete them again on recovery.
+            this.#markDown(`write fill failed: ${(err as Error).message}`);
+            for (const i of at) this.#keep({ keys: current[i]!.lease.keys });
+          },
+        ),
+      );
+    }
+    await Promise.all(sends);
   }
 
   async invalidate(inv: Invalidation): Promise<void> {
@@ -799,4 +998,16 @@ export class RedisCache implements Cache {
     } while (cursor !== '0');
     return n;
   }
+}
+
+/** The positions of `items` grouped by the cluster slot of the key `keyOf` gives each. */
+function bySlot<T>(items: readonly T[], keyOf: (item: T) => string): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < items.length; i++) {
+    const slot = keySlot(keyOf(items[i]!));
+    const at = groups.get(slot);
+    if (at) at.push(i);
+    else groups.set(slot, [i]);
+  }
+  return groups;
 }
