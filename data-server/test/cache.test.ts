@@ -242,6 +242,56 @@ for (const backend of backends) {
       },
     );
 
+    t.test(
+      'several writes in one writeLeases/writeFills: each as its own writeLease',
+      async (t) => {
+        const [a, b, shared, ia] = [k('ga'), k('gb'), k('gs'), k('i:ga')];
+        for (const key of [a, b]) {
+          const l = await cache.lease(key, undefined);
+          t.ok(await cache.fill(key, (l as { token: string }).token, v(`old-${key}`), 60_000));
+        }
+        const leases = await cache.writeLeases([
+          { keys: [a, shared], index: [ia, undefined] },
+          { keys: [b], index: [undefined] },
+          // A later write on a key of an earlier one takes its lease over.
+          { keys: [shared], index: [undefined] },
+        ]);
+        t.ok(
+          leases.every((l) => !(l instanceof Error)),
+          'every write got its lease',
+        );
+        const [w1, w2, w3] = leases as Exclude<(typeof leases)[number], Error>[];
+        t.same(w1!.old, [v(`old-${a}`), null], 'write 1: the old values of its keys');
+        t.same(w2!.old, [v(`old-${b}`)], 'write 2: its own');
+        t.equal(new Set([w1!.token, w2!.token, w3!.token]).size, 3, 'a token each');
+        t.equal(await cache.get(a), null, 'values deleted under the leases');
+        t.equal((await cache.lease(b, undefined)).state, 'held', "a reader finds write 2's lease");
+        await cache.writeFills([
+          {
+            lease: w1!,
+            values: [
+              { value: v('A'), ttlMs: 60_000 },
+              { value: v('S1'), ttlMs: 60_000 },
+            ],
+          },
+          { lease: w2!, values: [undefined] },
+          { lease: w3!, values: [{ value: v('S3'), ttlMs: 60_000 }] },
+        ]);
+        t.same(await cache.get(a), v('A'), 'write 1 stored its value');
+        t.equal(await cache.get(b), null, 'write 2 stored nothing');
+        t.equal((await cache.lease(b, undefined)).state, 'granted', 'and released its lease');
+        // Write 1 found its lease on `shared` taken over: it invalidated it (write 3's value too).
+        t.equal(await cache.get(shared), null, 'the shared key left empty');
+        const w4 = (await cache.writeLeases([{ keys: [a], index: [ia] }]))[0]!;
+        t.notOk(w4 instanceof Error);
+        await cache.invalidate({ keys: [], index: ia, dropIndex: true });
+        await cache.writeFills([
+          { lease: w4 as Exclude<typeof w4, Error>, values: [{ value: v('A4'), ttlMs: 60_000 }] },
+        ]);
+        t.equal(await cache.get(a), null, 'the member index recorded its key');
+      },
+    );
+
     t.test('invalidating several keys at once', async (t) => {
       for (const s of ['x1', 'x2']) {
         const l = await cache.lease(k(s), undefined);

@@ -1,8 +1,9 @@
 // The cache's cluster mode on a private Redis Cluster (3 masters, 3 replicas), at the level of
 // the cache contract: the slot function agrees with the cluster's, the coalesced GETs of many
 // owners leave as one command per slot and each caller gets its own key, every write-path step
-// is on the slot's replica when it resolves (WAIT: what a promoted replica would serve), and
-// invalidations over keys of several slots (a replay) and a member index work.
+// is on the slot's replica when it resolves (WAIT: what a promoted replica would serve), the
+// write leases and fills of many owners at once (one script per slot), and invalidations over
+// keys of several slots (a replay) and a member index work.
 import t from 'tap';
 import { RedisCache } from '../src/cache/redis.ts';
 import { keySlot } from '../src/cache/slot.ts';
@@ -70,6 +71,58 @@ t.test('the Redis cache in cluster mode', async (t) => {
     t.equal(await replica.get(`${key}:lease`), null, 'and the lease is released there too');
     await cache.invalidate({ keys: [key] });
     t.equal(await replica.get(key), null, 'an invalidation is on the replica when it resolves');
+  });
+
+  t.test('writeLeases and writeFills over many owners: per slot, on the replicas', async (t) => {
+    // Owners on several slots, and two writes of one owner (one slot, one script for both).
+    const owners = [3001, 3002, 3003, 3004, 3005, 3006];
+    const writes = [
+      ...owners.map((o) => ({ keys: [k(o, '0'), k(o, 'c')], index: [undefined, undefined] })),
+      { keys: [k(3001, '1')], index: [`${prefix}{3001}:i:player`] },
+    ];
+    t.ok(new Set(owners.map((o) => keySlot(k(o, '0')))).size > 3, 'several slots');
+    for (const o of owners) {
+      const l = await cache.lease(k(o, '0'), undefined);
+      await cache.fill(k(o, '0'), (l as { token: string }).token, Buffer.from(`p${o}`), 60_000);
+    }
+    const leases = await cache.writeLeases(writes);
+    t.ok(
+      leases.every((l) => !(l instanceof Error)),
+      'every write got its lease',
+    );
+    const ok = leases as Exclude<(typeof leases)[number], Error>[];
+    t.equal(new Set(ok.map((l) => l.token)).size, writes.length, 'each under its own token');
+    t.same(
+      ok.slice(0, owners.length).map((l) => l.old[0]?.toString() ?? null),
+      owners.map((o) => `p${o}`),
+      'each write got the old values of its own keys',
+    );
+    for (const [i, o] of owners.entries()) {
+      const replica = await replicaOf(k(o, '0'));
+      t.equal(await replica.get(k(o, '0')), null, `owner ${o}: old value gone on the replica`);
+      t.equal(await replica.get(`${k(o, '0')}:lease`), ok[i]!.token, `owner ${o}: lease there`);
+    }
+    const index = await (await replicaOf(k(3001, '1'))).smembers(`${prefix}{3001}:i:player`);
+    t.same(index, [k(3001, '1')], 'the member index records its key');
+    await cache.writeFills(
+      ok.map((lease, i) => ({
+        lease,
+        values: lease.keys.map((_, j) =>
+          j === 0 ? { value: Buffer.from(`w${i}`), ttlMs: 60_000 } : undefined,
+        ),
+      })),
+    );
+    for (const [i, o] of owners.entries()) {
+      const replica = await replicaOf(k(o, '0'));
+      t.equal(await replica.get(k(o, '0')), `w${i}`, `owner ${o}: the filled value on the replica`);
+      t.equal(await replica.get(`${k(o, '0')}:lease`), null, `owner ${o}: lease released`);
+      t.equal(
+        await replica.get(`${k(o, 'c')}:lease`),
+        null,
+        `owner ${o}: nothing stored, released`,
+      );
+    }
+    t.equal(cache.available, true, 'no command failed');
   });
 
   t.test('the GETs of one turn over many owners: one command per slot', async (t) => {
