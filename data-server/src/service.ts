@@ -241,9 +241,10 @@ export function createHandlers(d: ServiceDeps) {
   };
 
   /**
-   * A checked batch of one owner under its write leases: leases taken, the batch stored by
-   * `commit` (alone, or with other owners' batches in one group commit), the cache filled from
-   * the results (or the old values put back, or the keys left to their leases, by the error).
+   * A checked batch of one owner (BatchWriteV2) under its write leases: leases taken, the
+   * batch stored by `commit`, the cache filled from the results (or the old values put back, or
+   * the keys left to their leases, by the error). BatchWritesV2 does the same for many batches
+   * at once, with one cache call for all their leases and one for all their fills.
    */
   const writeBatch = async (
     writes: BatchWrite[],
