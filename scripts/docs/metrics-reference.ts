@@ -127,6 +127,9 @@ export function metricsReference(): string {
     "exports prom-client's default process and Node.js metrics (`process_cpu_seconds_total`,",
     '`process_resident_memory_bytes`, `nodejs_heap_size_used_bytes`, `nodejs_eventloop_lag_p99_seconds`',
     'sampled every 1 ms, ...). The Grafana dashboard built on them: [the Kubernetes guide](../guides/kubernetes.md).',
+    '`GET /metrics?name=A&name=B` on a metrics port serves those families only, whole (the web',
+    "console reads its panel's six this way, once a second: the full text costs the process",
+    'several times more to write).',
     '',
   ];
   const byKit = new Map<string, MetricDef[]>();
