@@ -31,12 +31,13 @@ import { childPids, commandLine, cpuSeconds, loadAverage, smapsRollup } from '@s
 import { selecting } from '@slg/console';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
-import { chromium, type Page } from 'playwright-core';
 import { startScriptStack } from './test/helpers/bundles.ts';
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
+  chromium,
   launchChromium,
+  type Page,
   seedCities,
   TROOP,
 } from './test/helpers/console-page.ts';

@@ -103,7 +103,17 @@ export async function startMetricsServer(opts: {
   const server = createServer((req, res) => {
     const [path, query] = (req.url ?? '').split('?', 2);
     if (req.method === 'GET' && path === '/metrics') {
-      const names = query ? new URLSearchParams(query).getAll('name') : [];
+      const params = new URLSearchParams(query ?? '');
+      const unknown = [...params.keys()].find((k) => k !== 'name');
+      if (unknown !== undefined) {
+        res
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end(
+            `unknown parameter ${JSON.stringify(unknown.slice(0, 64))}: /metrics takes name=<metric family>, repeated\n`,
+          );
+        return;
+      }
+      const names = params.getAll('name');
       (names.length ? selected(opts.registry, names) : opts.registry.metrics()).then(
         (body) => {
           res.writeHead(200, { 'content-type': opts.registry.contentType });

@@ -87,6 +87,9 @@ t.test('/metrics?name= serves the families named, and only those', async (t) => 
   t.ok(gcKinds(all).length > 0, 'collections recorded');
   t.same(gcKinds(some), gcKinds(all), 'a family whole: every label set of it');
   t.equal(await (await fetch(`${base}?name=no_such_metric`)).text(), '', 'nothing known: empty');
+  const bad = await fetch(`${base}?name[]=process_cpu_seconds_total`);
+  t.equal(bad.status, 400, 'another parameter: refused');
+  t.match(await bad.text(), /unknown parameter "name\[\]": \/metrics takes name=/);
 });
 
 t.test('a 1 MiB body: the 404 arrives and the connection ends without a reset', async (t) => {

@@ -536,7 +536,7 @@ export function battleCases(): HttpCase[] {
   return out;
 }
 
-/** The /metrics servers of the gRPC services (the kit's: GET /metrics and /healthz, else 404). */
+/** The /metrics servers of the gRPC services (the kit's: GET /metrics[?name=] and /healthz, else 404). */
 export function metricsCases(service: string): HttpCase[] {
   const out: HttpCase[] = [];
   const route = `${service} /metrics port`;
@@ -544,7 +544,14 @@ export function metricsCases(service: string): HttpCase[] {
     out.push({ route, name, raw, statuses: [404], message: 'not found' });
   nf('POST /metrics', request('POST', '/metrics', json, '{}'));
   nf('PUT /healthz', request('PUT', '/healthz', {}, 'x'));
-  nf('GET /metrics?name[]=x', request('GET', '/metrics?name[]=x'));
+  // A query selects families by name=; any other parameter is refused, saying so.
+  out.push({
+    route,
+    name: 'GET /metrics?name[]=x',
+    raw: request('GET', '/metrics?name[]=x'),
+    statuses: [400],
+    message: 'takes name=',
+  });
   nf('GET /', request('GET', '/'));
   nf('GET /../../etc/passwd', request('GET', '/../../etc/passwd'));
   nf('GET /metrics%00', request('GET', '/metrics%00'));

@@ -14,6 +14,10 @@ import {
 import { createGrpcClient, type Security } from '@slg/service-kit';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
+// For scripts/console-measure.ts, which launches its own browser: playwright-core is a
+// development dependency, taken through the test toolkit.
+export { chromium, type Page };
+
 export const CHROMIUM = '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [
