@@ -53,6 +53,8 @@ const side = (rows: Row[]) => {
   return `${sum('start')} troops: ${sum('dead')} dead, ${sum('wounded')} wounded`;
 };
 
+// Skipped only where Debian's chromium is missing or does not start (the reason is
+// launchChromium's); MariaDB, Redis and the bundles are never a reason: CI has them.
 const browser = await launchChromium({ colorScheme: 'dark', width: 1100, height: 900 });
 
 t.test(
