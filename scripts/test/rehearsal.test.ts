@@ -175,9 +175,13 @@ t.test("the guide's rehearsal section: the command CI runs, options that exist",
   t.ok(start > 0, 'the section is there');
   const section = guide.slice(start, guide.indexOf('\n## ', start + 1));
   const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
-  // CI's rehearse step runs this function, once more after a wrong verdict.
+  // CI's rehearse step runs this function, again after a wrong verdict, up to five times.
   const ciLine = ci.match(/^rehearse\(\) \{ (npm run rehearse -- .*); \}$/m)?.[1];
-  t.match(ci, /^step rehearse .*rehearse \|\| \{/m, 'the step runs it, once more if wrong');
+  t.match(
+    ci,
+    /^step rehearse .*for run in 1 2 3 4 5; do rehearse && exit 0;/m,
+    'the step runs it, up to five times until a run is right',
+  );
   t.ok(ciLine, '.ci/run has a rehearse step');
   t.ok(section.includes(`\`${ciLine}\``), `the section names .ci/run's command: ${ciLine}`);
   const script = readFileSync(join(root, 'scripts', 'rehearse.ts'), 'utf8');
