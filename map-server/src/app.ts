@@ -156,6 +156,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
     publish: hub.publish,
     speed: config.speed,
     concurrency: config.settleConcurrency,
+    tickMs: config.tickMs,
     locks,
     ...(opts.hooks ? { hooks: opts.hooks } : {}),
     metrics,

@@ -43,6 +43,7 @@ export interface MapServerConfig {
   readonly streamBuffer: number;
   /** Settlements (arrivals, gathering ends) running at once. */
   readonly settleConcurrency: number;
+  readonly tickMs: number;
   /** data-server calls in flight while loading the world at start. */
   readonly loadConcurrency: number;
   /** Most writes stored together in one data-server call (group commit); 1: each on its own. */
@@ -153,6 +154,12 @@ export const envSpec = {
     max: 10_000,
     desc: 'settlements running at once',
   }),
+  MAPSERVER_TICK_MS: int({
+    default: 0,
+    min: 0,
+    max: 1000,
+    desc: 'march steps due within a tick of this many ms start together at its end, so that their writes share data-server calls (0: each at its own due time)',
+  }),
   MAPSERVER_LOAD_CONCURRENCY: int({
     default: 16,
     min: 1,
@@ -221,6 +228,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     maxViewport: e.MAPSERVER_MAX_VIEWPORT,
     streamBuffer: e.MAPSERVER_STREAM_BUFFER,
     settleConcurrency: e.MAPSERVER_SETTLE_CONCURRENCY,
+    tickMs: e.MAPSERVER_TICK_MS,
     loadConcurrency: e.MAPSERVER_LOAD_CONCURRENCY,
     writeGroup: e.MAPSERVER_WRITE_GROUP,
     heapGrowingPercent: e.MAPSERVER_HEAP_GROWING_PERCENT,

@@ -98,6 +98,8 @@ export function smallConfig(overrides: Partial<MapServerConfig> = {}): MapServer
     monsters: 60,
     seed: 7,
     speed: 60,
+    // The manual clock's tests set it to a step's due time and expect the step to run then.
+    tickMs: 0,
     port: 0,
     metricsPort: 0,
     shutdownTimeoutMs: 2000,

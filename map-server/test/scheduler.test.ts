@@ -1,6 +1,6 @@
 // The step scheduler: steps that share a key (a player, a target) run one at a time in due
 // order; a due step waiting for its keys does not hold back later steps with other keys; at
-// most `concurrency` run at once.
+// most `concurrency` run at once; with a tick, the steps due within it start together at its end.
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
 import { KeyedLocks } from '../src/engine/locks.ts';
@@ -12,7 +12,7 @@ import { quietLogger } from './helpers.ts';
 const scout = (id: number, player: number, at: number) =>
   ({ id, playerId: player, kind: 'scout', state: 'outbound', legEnd: at }) as unknown as March;
 
-function setUp(concurrency: number) {
+function setUp(concurrency: number, tickMs = 0) {
   const clock = new ManualClock(0);
   const marches = new Map<number, March>();
   const started: number[] = [];
@@ -20,6 +20,7 @@ function setUp(concurrency: number) {
   const s = new StepScheduler({
     clock,
     concurrency,
+    tickMs,
     locks: new KeyedLocks(),
     log: quietLogger(),
     march: (id) => marches.get(id),
@@ -107,4 +108,32 @@ t.test('at most `concurrency` at once, not-yet-due steps left alone', async (t) 
   clock.set(1000);
   await settle();
   t.same(started, [1, 2, 3, 4, 5, 6], 'and runs when it is');
+});
+
+t.test('with a tick, the steps due within it start together at its end', async (t) => {
+  const { clock, s, add, started, running, settle } = setUp(8, 100);
+  add(scout(1, 1, 130));
+  add(scout(2, 2, 170));
+  add(scout(3, 3, 200));
+  add(scout(4, 4, 201));
+  clock.set(120);
+  s.start();
+  clock.set(130);
+  await settle();
+  t.same(started, [], 'due at 130, but its tick ends at 200');
+  clock.set(199);
+  await settle();
+  t.same(started, [], 'nothing before the boundary');
+  clock.set(200);
+  await settle();
+  t.same(started, [1, 2, 3], 'the three due in (100, 200], at 200, in due order');
+  for (const done of [...running.values()]) done();
+  await settle();
+  t.same(started, [1, 2, 3], 'a finished step does not start the next tick early');
+  clock.set(300);
+  await settle();
+  t.same(started, [1, 2, 3, 4], 'the one due at 201 at the next boundary');
+  running.get(4)!();
+  await settle();
+  t.equal(s.scheduled, 0, 'every step ran once');
 });

@@ -130,6 +130,8 @@ export interface EngineOptions {
   publish: Publish;
   speed: number;
   concurrency: number;
+  /** Steps due within a tick of this many clock ms start together at its end (0: at once). */
+  tickMs?: number;
   locks?: KeyedLocks;
   hooks?: EngineHooks;
   metrics?: EngineMetrics;
@@ -169,6 +171,7 @@ export class MarchEngine {
     this.#scheduler = new StepScheduler({
       clock: o.clock,
       concurrency: o.concurrency,
+      ...(o.tickMs ? { tickMs: o.tickMs } : {}),
       locks: this.locks,
       log: o.log,
       march: (id) => this.world.marches.get(id),

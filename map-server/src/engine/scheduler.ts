@@ -7,6 +7,10 @@
 // backlog where players have several marches due, stopping at the first blocked step kept ~30
 // steps in flight whatever the concurrency, and the writes' groups that small. A step runs
 // holding its keys in the engine's FIFO locks, which RPCs take too.
+//
+// With a tick, steps become due only at its boundaries: the steps due within one tick start
+// together at its end, so their writes join the same data-server calls (one transaction per
+// group in db-proxy) instead of trickling into groups of a few. A step waits at most one tick.
 import type { Logger } from '@slg/service-kit';
 import type { Clock } from '../clock.ts';
 import type { March } from '../world/types.ts';
@@ -31,6 +35,8 @@ export function keysOf(m: March): string[] {
 export interface SchedulerOptions {
   clock: Clock;
   concurrency: number;
+  /** Steps due within a tick of this many clock ms start together at its end (0: at once). */
+  tickMs?: number;
   locks: KeyedLocks;
   log: Logger;
   /** The march of an id (gone: its steps are dropped). */
@@ -54,8 +60,21 @@ export class StepScheduler {
   #idle: (() => void)[] = [];
   #quiet: (() => void)[] = [];
 
+  readonly #tick: number;
+
   constructor(o: SchedulerOptions) {
     this.#o = o;
+    this.#tick = o.tickMs ?? 0;
+  }
+
+  /** The latest due time that may start at `now`: the last tick boundary reached. */
+  #horizon(now: number): number {
+    return this.#tick > 0 ? Math.floor(now / this.#tick) * this.#tick : now;
+  }
+
+  /** When a step due at `at` may start: its tick's end. */
+  #startAt(at: number): number {
+    return this.#tick > 0 ? Math.ceil(at / this.#tick) * this.#tick : at;
   }
 
   /** Steps running. */
@@ -123,7 +142,7 @@ export class StepScheduler {
 
   #isIdle(): boolean {
     const head = this.#peekLive();
-    return this.#inFlight === 0 && (!head || head.at > this.#o.clock.now());
+    return this.#inFlight === 0 && (!head || head.at > this.#horizon(this.#o.clock.now()));
   }
 
   #peekLive(): Due | undefined {
@@ -138,13 +157,14 @@ export class StepScheduler {
     if (!this.#running) return;
     const o = this.#o;
     const now = o.clock.now();
+    const horizon = this.#horizon(now);
     // Due steps passed over (their keys busy), put back after the scan; their keys stay
     // blocked for the later ones. The scan looks at most `concurrency` of them.
     const waiting: Due[] = [];
     const blocked = new Set<string>();
     while (this.#inFlight < o.concurrency && waiting.length < o.concurrency) {
       const d = this.#peekLive();
-      if (!d || d.at > now) break;
+      if (!d || d.at > horizon) break;
       this.#heap.pop();
       const m = o.march(d.marchId);
       if (!m) {
@@ -175,10 +195,11 @@ export class StepScheduler {
     }
     for (const d of waiting) this.#heap.push(d);
     const head = this.#peekLive();
-    if (head && head.at > now && head.at < this.#timerAt) {
+    const wakeAt = head ? this.#startAt(head.at) : Number.POSITIVE_INFINITY;
+    if (head && head.at > horizon && wakeAt < this.#timerAt) {
       this.#timer?.();
-      this.#timerAt = head.at;
-      this.#timer = o.clock.schedule(head.at - now, () => {
+      this.#timerAt = wakeAt;
+      this.#timer = o.clock.schedule(wakeAt - now, () => {
         this.#timer = undefined;
         this.#timerAt = Number.POSITIVE_INFINITY;
         this.pump();
