@@ -43,6 +43,7 @@ export interface MapServerConfig {
   readonly streamBuffer: number;
   /** Settlements (arrivals, gathering ends) running at once. */
   readonly settleConcurrency: number;
+  /** Steps due within a tick of this many ms start together at its end (0: at its due time). */
   readonly tickMs: number;
   /** data-server calls in flight while loading the world at start. */
   readonly loadConcurrency: number;
