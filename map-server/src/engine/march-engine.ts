@@ -171,7 +171,7 @@ export class MarchEngine {
     this.#scheduler = new StepScheduler({
       clock: o.clock,
       concurrency: o.concurrency,
-      ...(o.tickMs ? { tickMs: o.tickMs } : {}),
+      tickMs: o.tickMs ?? 0,
       locks: this.locks,
       log: o.log,
       march: (id) => this.world.marches.get(id),
