@@ -21,6 +21,14 @@
 // is the slope per page plus one read a second; + 2 standard errors must stay under the 5%.
 //   npm run build && node scripts/console-measure.ts --pages 1,5,10 [--rounds 3] [--seconds 20]
 //     [--rate 2] [--settle 5] [--warmup 30] [--scrapes 10]
+//
+// With --clients, the pages of the windows are stand-ins that ask the console what a page asks
+// (its /api/watch stream at the page's own view, read to the end; /api/world every 5 s;
+// /api/stack every second), without chromium's drawing on the same two cores: that load, not
+// the pages' cost, is what hid the cost per page. What one page makes map-server do is only what
+// the console asks on its behalf, so the stand-ins cost map-server what pages cost it; the run
+// checks that first (one real page and one stand-in open the same Watch streams on map-server).
+//   npm run build && node scripts/console-measure.ts --clients --pages 10,40 [--rounds 3]
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +56,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     shot: { type: 'string' },
     pages: { type: 'string' },
+    clients: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     rate: { type: 'string', default: '2' },
     settle: { type: 'string', default: '5' },
@@ -209,6 +218,53 @@ async function measureFrames(): Promise<void> {
   }
 }
 
+/** The sum of a Prometheus text's samples (one family asked by name). */
+function gaugeSum(text: string): number {
+  let sum = 0;
+  for (const line of text.split('\n'))
+    if (line && !line.startsWith('#')) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return sum;
+}
+
+/**
+ * A page's stand-in: what a page asks the console while it is open and nobody touches it. Its
+ * Watch stream (server-sent events) read to the end, the world's counts every 5 s, the stack's
+ * figures every second (main.ts and stack-panel.ts).
+ */
+class StandIn {
+  readonly #abort = new AbortController();
+  readonly #timers: NodeJS.Timeout[] = [];
+  /** Resolves once the stream's first bytes (the snapshot) arrived. */
+  readonly opened: Promise<void>;
+
+  constructor(base: string, watchPath: string) {
+    const signal = this.#abort.signal;
+    const get = (path: string) =>
+      fetch(base + path, { signal }).then(
+        (r) => r.arrayBuffer(),
+        () => {},
+      );
+    this.opened = (async () => {
+      const res = await fetch(base + watchPath, { signal });
+      if (!res.ok || !res.body) throw new Error(`${watchPath}: HTTP ${res.status}`);
+      const reader = res.body.getReader();
+      await reader.read();
+      void (async () => {
+        while (!(await reader.read().catch(() => ({ done: true }))).done);
+      })();
+    })();
+    void get('api/world');
+    void get('api/stack');
+    this.#timers.push(setInterval(() => void get('api/world'), 5000));
+    this.#timers.push(setInterval(() => void get('api/stack'), 1000));
+  }
+
+  close(): void {
+    for (const t of this.#timers) clearInterval(t);
+    this.#abort.abort();
+  }
+}
+
 /** Least squares of y on x: the slope, its standard error, the intercept. */
 function fitLine(points: { x: number; y: number }[]) {
   const n = points.length;
@@ -282,6 +338,8 @@ async function measurePages(): Promise<void> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const pages: Page[] = [];
+  const standIns: StandIn[] = [];
+  let watchPath = '';
   try {
     const serviceOf = (pid: number) =>
       /\/([a-z-]+)\/dist\/main\.mjs/.exec((commandLine(pid) ?? []).join(' '))?.[1];
@@ -319,19 +377,58 @@ async function measurePages(): Promise<void> {
       load: string;
       at: string;
     }[] = [];
-    for (const [i, want] of plan.entries()) {
-      while (pages.length > want) await pages.pop()!.context().close();
-      while (pages.length < want) {
-        const context = await browser.newContext({
-          viewport: { width: 1100, height: 900 },
-          deviceScaleFactor: 1,
-          colorScheme: 'dark',
-        });
-        const p = await context.newPage();
-        await p.goto(url, { timeout: 120_000 });
-        pages.push(p);
-      }
+    const openPage = async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1100, height: 900 },
+        deviceScaleFactor: 1,
+        colorScheme: 'dark',
+      });
+      const p = await context.newPage();
+      await p.goto(url, { timeout: 120_000 });
+      pages.push(p);
+    };
+    const subscribersUrl = `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics?name=mapserver_stream_subscribers`;
+    const subscribers = async () => gaugeSum(await (await fetch(subscribersUrl)).text());
+    const waitSubscribers = async (want: number) => {
+      for (let i = 0; i < 600 && (await subscribers()) !== want; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const got = await subscribers();
+      if (got !== want) throw new Error(`map-server has ${got} stream subscribers, not ${want}`);
+    };
+    if (values.clients) {
+      // One real page first: the view it watches, and the streams that costs map-server.
+      const before = await subscribers();
+      await openPage();
       await allOpen();
+      const rect = (await pages[0]!.evaluate(
+        `document.getElementById('map').dataset.rect`,
+      )) as string;
+      const [x, y, w, h] = rect.split(',');
+      watchPath = `api/watch?x=${x}&y=${y}&w=${w}&h=${h}`;
+      const perPage = (await subscribers()) - before;
+      await pages.pop()!.context().close();
+      await waitSubscribers(before);
+      const client = new StandIn(url, watchPath);
+      await client.opened;
+      const perClient = (await subscribers()) - before;
+      client.close();
+      await waitSubscribers(before);
+      say(
+        `one page watches ${rect} (x,y,w,h) with ${perPage} map-server streams; a stand-in asking the same opens ${perClient}`,
+      );
+      if (perPage !== perClient || perPage < 1)
+        throw new Error('a stand-in does not ask map-server what a page asks');
+    }
+    for (const [i, want] of plan.entries()) {
+      if (values.clients) {
+        while (standIns.length > want) standIns.pop()!.close();
+        while (standIns.length < want) standIns.push(new StandIn(url, watchPath));
+        await Promise.all(standIns.map((c) => c.opened));
+      } else {
+        while (pages.length > want) await pages.pop()!.context().close();
+        while (pages.length < want) await openPage();
+        await allOpen();
+      }
       await new Promise((r) => setTimeout(r, settle * 1000));
       if (bench.exitCode !== null) throw new Error('bench stack ended before the windows did');
       const m0 = cpuSeconds(mapPid)!;
@@ -395,6 +492,7 @@ async function measurePages(): Promise<void> {
     // shows the stack panel. A step at the first page, not a slope: amplified by reading it
     // --scrapes times a second here, in windows alternated with none.
     while (pages.length) await pages.pop()!.context().close();
+    while (standIns.length) standIns.pop()!.close();
     // The read the console makes: the families its stack panel shows.
     const metricsUrl = selecting(`http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics`);
     const rate = Number(values.scrapes);
@@ -437,6 +535,7 @@ async function measurePages(): Promise<void> {
       `one page ≤ 5% of map-server, reads included: ${oneUpper <= bound ? 'met' : 'not shown'} (+ 2 standard errors ${pct(oneUpper)} ${oneUpper <= bound ? '≤' : '>'} ${pct(bound)})`,
     );
   } finally {
+    for (const c of standIns) c.close();
     for (const p of pages)
       await p
         .context()

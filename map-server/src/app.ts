@@ -110,6 +110,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       deadlineMs: config.defaultDeadlineMs,
       security: config.security,
       writeGroup: config.writeGroup,
+      groupsInFlight: config.writeGroupsInFlight,
     });
   const battles =
     opts.battles ??

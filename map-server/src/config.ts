@@ -49,6 +49,8 @@ export interface MapServerConfig {
   readonly loadConcurrency: number;
   /** Most writes stored together in one data-server call (group commit); 1: each on its own. */
   readonly writeGroup: number;
+  /** Write groups sent to data-server and not yet answered; new writes wait for the next. */
+  readonly writeGroupsInFlight: number;
   /**
    * V8's old generation may grow by this percent of what survived its last full collection
    * before the next one (V8's --heap-growing-percent, set by build()); 0 leaves V8's own factor.
@@ -173,6 +175,12 @@ export const envSpec = {
     max: 100,
     desc: 'most writes (of any owners) stored together in one data-server call, one db-proxy transaction (1: each write on its own)',
   }),
+  MAPSERVER_WRITE_GROUPS_IN_FLIGHT: int({
+    default: 1,
+    min: 1,
+    max: 16,
+    desc: 'write groups sent to data-server and not yet answered; writes that come meanwhile wait and form the next group (1: the largest groups, the least CPU per write)',
+  }),
   MAPSERVER_HEAP_GROWING_PERCENT: int({
     default: 40,
     min: 0,
@@ -232,6 +240,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MapServerCo
     tickMs: e.MAPSERVER_TICK_MS,
     loadConcurrency: e.MAPSERVER_LOAD_CONCURRENCY,
     writeGroup: e.MAPSERVER_WRITE_GROUP,
+    writeGroupsInFlight: e.MAPSERVER_WRITE_GROUPS_IN_FLIGHT,
     heapGrowingPercent: e.MAPSERVER_HEAP_GROWING_PERCENT,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,

@@ -108,3 +108,54 @@ t.test('grouped writes: one call, each owner answered on its own', async (t) => 
   t.equal(await calls(registry, 'BatchWritesV2'), calls1, 'a write alone: its own RPC');
   t.equal((await troop(owners[0]!))?.fields.count, 88);
 });
+
+t.test('one group in flight: writes that come meanwhile wait and form the next', async (t) => {
+  const stack = await startStack(t, 'wgroup1');
+  const store = new DataServerStore(stack.dataServer, { writeGroup: 64, groupsInFlight: 1 });
+  t.teardown(() => store.close());
+  // Every write method of the client, counted while its call is unanswered.
+  let active = 0;
+  let most = 0;
+  let sent = 0;
+  const client = store.client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  for (const name of ['BatchWritesV2', 'BatchWriteV2', 'CreateV2', 'ModifyV2', 'IncrByV2']) {
+    const call = client[name]!;
+    client[name] = (...a: unknown[]) => {
+      active++;
+      sent++;
+      most = Math.max(most, active);
+      return call(...a).finally(() => active--);
+    };
+  }
+  const owners = Array.from({ length: 40 }, (_, i) => 7100 + i);
+  await Promise.all(
+    owners.map((o) =>
+      stack.store.write(o, [
+        {
+          create: { table: 'troop', member: 1, fields: { kind: 'infantry', tier: 1, count: 100 } },
+        },
+      ]),
+    ),
+  );
+  // 40 writers, each writing again a few turns of the event loop after its last write was
+  // answered (0 to 6 turns, by owner), 5 times over: new writes keep coming while a group is
+  // in flight.
+  const turns = (n: number) =>
+    Array.from({ length: n }).reduce<Promise<unknown>>(
+      (p) => p.then(() => new Promise((r) => setImmediate(r))),
+      Promise.resolve(),
+    );
+  await Promise.all(
+    owners.map(async (o) => {
+      for (let i = 0; i < 5; i++) {
+        await turns(o % 7);
+        await store.write(o, [
+          { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+        ]);
+      }
+    }),
+  );
+  t.equal(most, 1, 'never two groups unanswered at once');
+  t.ok(sent < 200 / 4, `the 200 writes went in ${sent} calls`);
+  for (const o of owners) t.equal((await stack.store.fetch('troop', o, 1))?.fields.count, 95);
+});

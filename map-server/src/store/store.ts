@@ -99,17 +99,11 @@ interface Waiting {
   reject(err: unknown): void;
 }
 
-/**
- * Groups in flight at once. While they are, new writes wait and join the next group: the busier
- * the stack, the larger each group and the fewer calls and commits per write. Two, so that one
- * group is being committed while the next one is decoded and leased in data-server.
- */
-const GROUPS_IN_FLIGHT = 2;
-
 export class DataServerStore implements MapStore {
   readonly client: Client;
   readonly #deadlineMs: number;
   readonly #group: number;
+  readonly #groupsInFlight: number;
   #waiting: Waiting[] = [];
   #inFlight = 0;
   #flushing = false;
@@ -121,10 +115,18 @@ export class DataServerStore implements MapStore {
       deadlineMs?: number;
       security?: Security;
       writeGroup?: number;
+      /**
+       * Groups sent and not yet answered. While they are, new writes wait and join the next
+       * group: the busier the stack, the larger each group and the fewer calls and commits per
+       * write. One (a classic group commit) makes the groups largest, for a write's wait for
+       * the group in flight.
+       */
+      groupsInFlight?: number;
     } = {},
   ) {
     this.#deadlineMs = opts.deadlineMs ?? 10_000;
     this.#group = opts.writeGroup ?? 1;
+    this.#groupsInFlight = opts.groupsInFlight ?? 1;
     this.client = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, address, {
       deadlineMs: this.#deadlineMs,
       idempotent: ['FetchV2', 'CFetchV2', 'CCountV2'],
@@ -157,7 +159,7 @@ export class DataServerStore implements MapStore {
     this.#flushing = true;
     setImmediate(() => {
       this.#flushing = false;
-      while (this.#waiting.length > 0 && this.#inFlight < GROUPS_IN_FLIGHT) {
+      while (this.#waiting.length > 0 && this.#inFlight < this.#groupsInFlight) {
         const group = this.#waiting.splice(0, this.#group);
         this.#inFlight++;
         this.#send(group).finally(() => {
