@@ -30,7 +30,7 @@
 // checks that first (one real page and one stand-in open the same Watch streams on map-server).
 //   npm run build && node scripts/console-measure.ts --clients --pages 10,40 [--rounds 3]
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,9 +69,6 @@ const seconds = Number(values.seconds);
 // A few more players than N / 5: a scout whose target is blocked terrain is refused.
 const players = Math.ceil((marches / 5) * 1.2);
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-if (values.pages) await measurePages();
-else await measureFrames();
 
 async function measureFrames(): Promise<void> {
   const browser = await launchChromium({ colorScheme: 'dark', width: 1400, height: 1250 });
@@ -314,29 +311,12 @@ async function measurePages(): Promise<void> {
       MAPSERVER_FIELDS: '600',
       MAPSERVER_MONSTERS: '200',
       MAPSERVER_SPEED: '600',
+      // Room for the largest count of pages (32 by default).
+      CONSOLE_MAX_STREAMS: '100',
     },
     { timeoutMs: 120_000, withoutNodeOptions: true },
   );
-  const bench = spawn(
-    process.execPath,
-    [
-      join(import.meta.dirname, '..', 'bench', 'src', 'cli.ts'),
-      'stack',
-      '--map',
-      `127.0.0.1:${ports.MAPSERVER_PORT}`,
-      '--data',
-      `127.0.0.1:${ports.DATASERVER_PORT}`,
-      '--battle-url',
-      `http://127.0.0.1:${ports.BATTLE_PORT}`,
-      '--rate',
-      String(values.rate),
-      '--duration',
-      `${runSeconds}s`,
-      '--out',
-      join(dir, 'bench-stack.json'),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  let bench: ChildProcess | undefined;
   const pages: Page[] = [];
   const standIns: StandIn[] = [];
   let watchPath = '';
@@ -346,23 +326,7 @@ async function measurePages(): Promise<void> {
     const pids = new Map(childPids(stack.child.pid!).map((pid) => [serviceOf(pid), pid] as const));
     const mapPid = pids.get('map-server')!;
     const consolePid = pids.get('console')!;
-    // The windows start once bench's sessions do.
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      bench.stdout!.on('data', (b: Buffer) => {
-        out += b.toString();
-        if (/players seeded/.test(out)) resolve();
-        if (out.length > 100_000) out = out.slice(-1000);
-      });
-      bench.once('exit', (code) =>
-        reject(new Error(`bench stack ended (${code}) before its load`)),
-      );
-    });
-    // An open model fills up: sessions arrive before the first ones end.
-    await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
-    say(
-      `bench stack --rate ${values.rate} running for ${values.warmup} s; windows of ${seconds} s after ${settle} s settling: ${plan.join(', ')} pages`,
-    );
+    // Before the load: its sessions open Watch streams of their own.
     const url = `http://127.0.0.1:${ports.CONSOLE_PORT}/`;
     const allOpen = async () => {
       for (const p of pages)
@@ -405,11 +369,17 @@ async function measurePages(): Promise<void> {
       )) as string;
       const [x, y, w, h] = rect.split(',');
       watchPath = `api/watch?x=${x}&y=${y}&w=${w}&h=${h}`;
+      // The page's stream is open once the console answered it; map-server counts the
+      // subscription when its snapshot is sent, a moment later.
+      for (let i = 0; i < 100 && (await subscribers()) === before; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1000));
       const perPage = (await subscribers()) - before;
       await pages.pop()!.context().close();
       await waitSubscribers(before);
       const client = new StandIn(url, watchPath);
       await client.opened;
+      await new Promise((r) => setTimeout(r, 1000));
       const perClient = (await subscribers()) - before;
       client.close();
       await waitSubscribers(before);
@@ -419,6 +389,42 @@ async function measurePages(): Promise<void> {
       if (perPage !== perClient || perPage < 1)
         throw new Error('a stand-in does not ask map-server what a page asks');
     }
+    const load = spawn(
+      process.execPath,
+      [
+        join(import.meta.dirname, '..', 'bench', 'src', 'cli.ts'),
+        'stack',
+        '--map',
+        `127.0.0.1:${ports.MAPSERVER_PORT}`,
+        '--data',
+        `127.0.0.1:${ports.DATASERVER_PORT}`,
+        '--battle-url',
+        `http://127.0.0.1:${ports.BATTLE_PORT}`,
+        '--rate',
+        String(values.rate),
+        '--duration',
+        `${runSeconds}s`,
+        '--out',
+        join(dir, 'bench-stack.json'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    bench = load;
+    // The windows start once bench's sessions do.
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      load.stdout!.on('data', (b: Buffer) => {
+        out += b.toString();
+        if (/players seeded/.test(out)) resolve();
+        if (out.length > 100_000) out = out.slice(-1000);
+      });
+      load.once('exit', (code) => reject(new Error(`bench stack ended (${code}) before its load`)));
+    });
+    // An open model fills up: sessions arrive before the first ones end.
+    await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
+    say(
+      `bench stack --rate ${values.rate} running for ${values.warmup} s; windows of ${seconds} s after ${settle} s settling: ${plan.join(', ')} pages`,
+    );
     for (const [i, want] of plan.entries()) {
       if (values.clients) {
         while (standIns.length > want) standIns.pop()!.close();
@@ -430,7 +436,7 @@ async function measurePages(): Promise<void> {
         await allOpen();
       }
       await new Promise((r) => setTimeout(r, settle * 1000));
-      if (bench.exitCode !== null) throw new Error('bench stack ended before the windows did');
+      if (load.exitCode !== null) throw new Error('bench stack ended before the windows did');
       const m0 = cpuSeconds(mapPid)!;
       const c0 = cpuSeconds(consolePid)!;
       const w0 = performance.now();
@@ -541,10 +547,17 @@ async function measurePages(): Promise<void> {
         .context()
         .close()
         .catch(() => {});
-    bench.kill('SIGINT');
-    await new Promise((r) => (bench.exitCode === null ? bench.once('exit', r) : r(null)));
+    if (bench) {
+      const b = bench;
+      b.kill('SIGINT');
+      await new Promise((r) => (b.exitCode === null ? b.once('exit', r) : r(null)));
+    }
     await stack.stop('SIGINT', 15_000);
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// Last: the class above is not hoisted.
+if (values.pages) await measurePages();
+else await measureFrames();
