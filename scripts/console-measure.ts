@@ -35,6 +35,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { scrapeMetrics, sumOf } from '@slg/bench/metrics';
 import { childPids, commandLine, cpuSeconds, loadAverage, smapsRollup } from '@slg/bench/proc';
 import { selecting } from '@slg/console';
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
@@ -215,14 +216,6 @@ async function measureFrames(): Promise<void> {
   }
 }
 
-/** The sum of a Prometheus text's samples (one family asked by name). */
-function gaugeSum(text: string): number {
-  let sum = 0;
-  for (const line of text.split('\n'))
-    if (line && !line.startsWith('#')) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
-  return sum;
-}
-
 /**
  * A page's stand-in: what a page asks the console while it is open and nobody touches it. Its
  * Watch stream (server-sent events) read to the end, the world's counts every 5 s, the stack's
@@ -352,7 +345,8 @@ async function measurePages(): Promise<void> {
       pages.push(p);
     };
     const subscribersUrl = `http://127.0.0.1:${ports.MAPSERVER_METRICS_PORT}/metrics?name=mapserver_stream_subscribers`;
-    const subscribers = async () => gaugeSum(await (await fetch(subscribersUrl)).text());
+    const subscribers = async () =>
+      sumOf(await scrapeMetrics(subscribersUrl), 'mapserver_stream_subscribers') ?? 0;
     const waitSubscribers = async (want: number) => {
       for (let i = 0; i < 600 && (await subscribers()) !== want; i++)
         await new Promise((r) => setTimeout(r, 100));

@@ -8,12 +8,13 @@ import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
 import type { StackResult } from '../src/stack/run.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
-import { backendsUp, inProcessStack, shortRun, shortRunFlags } from './helpers/stack-run.ts';
+import { inProcessStack, requireBackends, shortRun, shortRunFlags } from './helpers/stack-run.ts';
 import { mutualTls } from './helpers/tls.ts';
 
 const TOKEN = 'bench-stack-internal-token-0123456789';
 
-const down = (await backendsUp()) ?? opensslMissing();
+await requireBackends();
+const down = opensslMissing();
 
 t.test('bench stack over mutual TLS with the internal token', { skip: down }, async (t) => {
   const certs = makeTestCerts();

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { DEFAULT_MIX, settingsFrom } from '../src/commands/stack.ts';
 import { prepare, runOnce } from '../src/stack/run.ts';
-import { backendsUp, inProcessStack, shortRun } from './helpers/stack-run.ts';
+import { inProcessStack, requireBackends, shortRun } from './helpers/stack-run.ts';
 
 t.test('bench stack: usage errors name the flag', async (t) => {
   const base = {
@@ -29,44 +29,39 @@ t.test('bench stack: usage errors name the flag', async (t) => {
   t.equal(settingsFrom(base).target, null, 'no --map: the stack is started here');
 });
 
-// Without MariaDB or Redis the test is skipped, saying which is missing.
-const down = await backendsUp();
+await requireBackends();
 
-t.test(
-  'a short run on the real stack: every invariant checked, none violated',
-  { skip: down ?? false },
-  async (t) => {
-    const services = await inProcessStack('stk', shortRun());
-    t.teardown(() => services.close());
-    const s = shortRun({ target: services.target });
-    const stack = await prepare(s, () => {});
-    t.teardown(() => stack.close());
-    const r = await runOnce(s, stack, s.rate, (l) => t.comment(l));
-    t.same(r.violations, [], 'no violation');
-    t.equal(r.errors, 0, 'no call failed');
-    t.equal(r.sessions.failed, 0, 'no session failed');
-    t.ok(r.sessions.completed >= 3, `sessions completed (${r.sessions.completed})`);
-    const i = r.invariants;
-    t.ok(r.marchesStarted > 0, `marches started (${r.marchesStarted})`);
-    t.equal(i.marchesSettled, r.marchesStarted, 'every march settled exactly once');
-    t.equal(i.ledgerMissing, 0, 'no change of the map missing from the ledger');
-    t.ok(i.ledgerEvents > 0, `the ledger saw the changes (${i.ledgerEvents})`);
-    t.ok(i.troopChecksDuring > 0, `troops checked at log-outs (${i.troopChecksDuring})`);
-    t.equal(i.playersChecked, s.players, 'every player checked after the run');
-    t.equal(i.resourcesUnchecked, 0, "every player's resources checked");
-    t.ok(i.streamChecks > 0, `stream snapshots compared (${i.streamChecks})`);
-    t.ok(i.reportsRecomputed > 0, `battle reports recomputed (${i.reportsRecomputed})`);
-    t.ok(i.cacheRecords > s.players * 5, `records verified cache == store (${i.cacheRecords})`);
-    // Every RPC and HTTP call of the sessions has its line.
-    const names = r.ops.map((o) => o.name);
-    for (const op of ['FetchV2', 'CFetchV2', 'QueryViewport', 'Watch', 'StartMarch'])
-      t.ok(names.includes(op), `${op} measured`);
-    // A report is read in a session only when its battle ended before the session's log-out,
-    // which depends on the machine's speed (on a quiet one a 2 s run ends first); the checks
-    // after the run read and recompute every report, measured in their own table.
-    const checkNames = r.checkOps.map((o) => o.name);
-    for (const op of ['GetReport', 'POST /v1/battles'])
-      t.ok(names.includes(op) || checkNames.includes(op), `${op} measured`);
-    t.equal(r.valid, r.problems.length === 0);
-  },
-);
+t.test('a short run on the real stack: every invariant checked, none violated', async (t) => {
+  const services = await inProcessStack('stk', shortRun());
+  t.teardown(() => services.close());
+  const s = shortRun({ target: services.target });
+  const stack = await prepare(s, () => {});
+  t.teardown(() => stack.close());
+  const r = await runOnce(s, stack, s.rate, (l) => t.comment(l));
+  t.same(r.violations, [], 'no violation');
+  t.equal(r.errors, 0, 'no call failed');
+  t.equal(r.sessions.failed, 0, 'no session failed');
+  t.ok(r.sessions.completed >= 3, `sessions completed (${r.sessions.completed})`);
+  const i = r.invariants;
+  t.ok(r.marchesStarted > 0, `marches started (${r.marchesStarted})`);
+  t.equal(i.marchesSettled, r.marchesStarted, 'every march settled exactly once');
+  t.equal(i.ledgerMissing, 0, 'no change of the map missing from the ledger');
+  t.ok(i.ledgerEvents > 0, `the ledger saw the changes (${i.ledgerEvents})`);
+  t.ok(i.troopChecksDuring > 0, `troops checked at log-outs (${i.troopChecksDuring})`);
+  t.equal(i.playersChecked, s.players, 'every player checked after the run');
+  t.equal(i.resourcesUnchecked, 0, "every player's resources checked");
+  t.ok(i.streamChecks > 0, `stream snapshots compared (${i.streamChecks})`);
+  t.ok(i.reportsRecomputed > 0, `battle reports recomputed (${i.reportsRecomputed})`);
+  t.ok(i.cacheRecords > s.players * 5, `records verified cache == store (${i.cacheRecords})`);
+  // Every RPC and HTTP call of the sessions has its line.
+  const names = r.ops.map((o) => o.name);
+  for (const op of ['FetchV2', 'CFetchV2', 'QueryViewport', 'Watch', 'StartMarch'])
+    t.ok(names.includes(op), `${op} measured`);
+  // A report is read in a session only when its battle ended before the session's log-out,
+  // which depends on the machine's speed (on a quiet one a 2 s run ends first); the checks
+  // after the run read and recompute every report, measured in their own table.
+  const checkNames = r.checkOps.map((o) => o.name);
+  for (const op of ['GetReport', 'POST /v1/battles'])
+    t.ok(names.includes(op) || checkNames.includes(op), `${op} measured`);
+  t.equal(r.valid, r.problems.length === 0);
+});

@@ -53,8 +53,11 @@ export function shortRunFlags(duration: string): string[] {
   ].flatMap(([k, v]) => [String(k), String(v)]);
 }
 
-/** Whether MariaDB and Redis answer (else the tests skip, saying why). */
-export async function backendsUp(): Promise<string | null> {
+/**
+ * MariaDB and Redis answering, or an error that says which is not: these tests run on the
+ * real backends (`.ci/run` starts them), and a missing one fails the file rather than skip it.
+ */
+export async function requireBackends(): Promise<void> {
   const net = await import('node:net');
   const probe = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -65,9 +68,9 @@ export async function backendsUp(): Promise<string | null> {
       });
       s.once('error', () => resolve(false));
     });
-  if (!(await probe(3306))) return 'no MariaDB on 127.0.0.1:3306';
-  if (!(await probe(6379))) return 'no Redis on 127.0.0.1:6379';
-  return null;
+  const hint = 'the stack tests need it (bash .ci/run starts it)';
+  if (!(await probe(3306))) throw new Error(`no MariaDB on 127.0.0.1:3306: ${hint}`);
+  if (!(await probe(6379))) throw new Error(`no Redis on 127.0.0.1:6379: ${hint}`);
 }
 
 /**
