@@ -7,8 +7,7 @@
 // (a version, a floor) leaves nothing, found again one statement at a time.
 import { Long } from '@slg/proto';
 import t from 'tap';
-import { inlined, queries } from '../src/backends/mysql.ts';
-import type { Statement } from '../src/backends/types.ts';
+import { inlined } from '../src/backends/mysql.ts';
 import {
   big,
   bool,
@@ -34,31 +33,6 @@ t.test('inlined: each ? its literal, values never scanned again', async (t) => {
   t.throws(() => inlined('SELECT ?', []), /more placeholders/);
   t.throws(() => inlined('SELECT ?', [1n, 2n]), /2 values for 1 placeholders/);
   t.throws(() => inlined('SELECT ?', [Number.NaN]), /no SQL literal/);
-});
-
-t.test('queries: a long list in several queries, in order, none over the bound', async (t) => {
-  const put: Statement = { name: 'put', sql: 'SELECT ?', mode: 'write' };
-  const get: Statement = { name: 'get', sql: 'SELECT 1', mode: 'read' };
-  const list = [
-    ...Array.from({ length: 5 }, (_, i) => ({ stmt: put, params: ['x'.repeat(30 + i)] })),
-    { stmt: get, params: [] },
-  ];
-  t.same(queries(list), [
-    { texts: list.map((p) => inlined(p.stmt.sql, p.params)), logged: '5 x put; 1 x get' },
-  ]);
-  const split = queries(list, 100);
-  t.ok(split.length > 1, 'split');
-  t.same(
-    split.flatMap((q) => q.texts),
-    list.map((p) => inlined(p.stmt.sql, p.params)),
-    'every statement once, in order',
-  );
-  for (const q of split) {
-    t.ok(q.texts.join(';\n').length <= 100, 'each within the bound');
-  }
-  t.equal(split[split.length - 1]?.logged.endsWith('1 x get'), true);
-  const one = queries([{ stmt: put, params: ['y'.repeat(500)] }], 100);
-  t.equal(one.length, 1, 'a statement longer than the bound goes alone');
 });
 
 t.test('mysql', { skip: kinds().includes('mysql') ? false : 'MariaDB not selected' }, async (t) => {

@@ -48,7 +48,6 @@ import type {
   Backend,
   BackendObserver,
   ExecResult,
-  Planned,
   PoolStats,
   ResultColumn,
   Session,
@@ -681,32 +680,23 @@ export class MysqlBackend implements Backend {
             this.#run(conn, stmt, params, deadline, false, caller, false).catch((err: unknown) => {
               throw toServiceError(err, this.name, stmt.name);
             }),
-          runAll: async (list) => {
-            const results: ExecResult[] = [];
-            for (const part of queries(list)) {
-              const stmt: Statement = {
-                name: 'statements in one round trip',
-                sql: part.texts.join(';\n'),
-                mode: 'write',
-                logged: part.logged,
-              };
-              const got = await this.#run(
-                conn,
-                stmt,
-                [],
-                deadline,
-                false,
-                caller,
-                false,
-                part.texts.length,
-              ).catch((err: unknown) => {
+          runAll: (list) => {
+            if (list.length === 0) return Promise.resolve([]);
+            const counts = new Map<string, number>();
+            for (const p of list) counts.set(p.stmt.name, (counts.get(p.stmt.name) ?? 0) + 1);
+            const stmt: Statement = {
+              name: 'statements in one round trip',
+              sql: list.map((p) => inlined(p.stmt.sql, p.params)).join(';\n'),
+              mode: 'write',
+              logged: [...counts].map(([name, n]) => `${n} x ${name}`).join('; '),
+            };
+            return this.#run(conn, stmt, [], deadline, false, caller, false, list.length).catch(
+              (err: unknown) => {
                 // mysql2 keeps the query on its error, values and all: not for the logs.
                 if (err instanceof Error && 'sql' in err) err.sql = stmt.logged;
                 throw toServiceError(err, this.name, stmt.name);
-              });
-              results.push(...got);
-            }
-            return results;
+              },
+            );
           },
         });
         // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
@@ -890,39 +880,6 @@ function serverError(err: unknown): unknown {
 function okResult(r: unknown): ExecResult {
   const header = r as Mysql.ResultSetHeader;
   return { rows: [], affectedRows: header.affectedRows, insertId: header.insertId };
-}
-
-/**
- * The most bytes of SQL in one query of Session.runAll. A query must fit the server's
- * max_allowed_packet (16 MiB by default on MariaDB 10.11, 64 MiB on MySQL 8.0): a longer list
- * (10,000 ops of long strings) goes in several queries, one after the other.
- */
-export const MAX_QUERY_BYTES = 4 * 1024 * 1024;
-
-/** Statements as the queries that send them: their texts (values inlined) and what to log. */
-export function queries(
-  list: readonly Planned[],
-  maxBytes = MAX_QUERY_BYTES,
-): { texts: string[]; logged: string }[] {
-  const out: { texts: string[]; counts: Map<string, number> }[] = [];
-  let bytes = 0;
-  for (const p of list) {
-    const text = inlined(p.stmt.sql, p.params);
-    const size = Buffer.byteLength(text) + 2;
-    let last = out[out.length - 1];
-    if (!last || (bytes + size > maxBytes && last.texts.length > 0)) {
-      last = { texts: [], counts: new Map() };
-      out.push(last);
-      bytes = 0;
-    }
-    last.texts.push(text);
-    last.counts.set(p.stmt.name, (last.counts.get(p.stmt.name) ?? 0) + 1);
-    bytes += size;
-  }
-  return out.map((q) => ({
-    texts: q.texts,
-    logged: [...q.counts].map(([name, n]) => `${n} x ${name}`).join('; '),
-  }));
 }
 
 /**
