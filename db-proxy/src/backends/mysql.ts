@@ -186,10 +186,7 @@ export class MysqlBackend implements Backend {
       bigNumberStrings: false,
       dateStrings: true,
       maxPreparedStatements: this.#opts.statementCacheSize,
-      // Session.runAll sends a transaction's statements in one text query: one round trip
-      // where each statement would take its own. Its SQL is the schema's statements with
-      // their values inlined by `literal`; no text from a request reaches it otherwise.
-      multipleStatements: true,
+      multipleStatements: false,
       enableKeepAlive: true,
       charset: 'UTF8MB4_BIN',
     };
@@ -470,28 +467,7 @@ export class MysqlBackend implements Backend {
     columns: boolean,
     caller: Caller | undefined,
     autocommit: boolean,
-  ): Promise<ExecResult>;
-  /** `count` statements in one text query (`stmt.sql` holds them, values inlined): each one's result. */
-  #run(
-    conn: Conn,
-    stmt: Statement,
-    params: readonly Cell[],
-    deadline: number,
-    columns: boolean,
-    caller: Caller | undefined,
-    autocommit: boolean,
-    count: number,
-  ): Promise<ExecResult[]>;
-  #run(
-    conn: Conn,
-    stmt: Statement,
-    params: readonly Cell[],
-    deadline: number,
-    columns: boolean,
-    caller: Caller | undefined,
-    autocommit: boolean,
-    count = 0,
-  ): Promise<ExecResult | ExecResult[]> {
+  ): Promise<ExecResult> {
     const signal = caller?.signal;
     const remaining = deadline - Date.now();
     if (remaining <= 0 && !TEXT_STATEMENTS.has(stmt)) {
@@ -522,7 +498,7 @@ export class MysqlBackend implements Backend {
       }
     }
     const started = performance.now();
-    return new Promise<ExecResult | ExecResult[]>((resolve, reject) => {
+    return new Promise<ExecResult>((resolve, reject) => {
       const text = TEXT_STATEMENTS.has(stmt);
       // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
       const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
@@ -585,12 +561,6 @@ export class MysqlBackend implements Backend {
           return;
         }
         this.#opts.observer.statement(this.name, stmt, seconds, undefined);
-        if (count > 0) {
-          // One statement's result is not wrapped in a list.
-          const all = count === 1 ? [result] : (result as unknown[]);
-          resolve(all.map((r) => (Array.isArray(r) ? { rows: r, affectedRows: 0 } : okResult(r))));
-          return;
-        }
         if (Array.isArray(result)) {
           resolve({
             rows: result as unknown[][],
@@ -604,7 +574,6 @@ export class MysqlBackend implements Backend {
         }
       };
       if (text) conn.raw.query({ sql: stmt.sql }, done);
-      else if (count > 0) conn.raw.query({ sql: stmt.sql, rowsAsArray: true }, done);
       else conn.raw.execute({ sql: stmt.sql, rowsAsArray: true }, params.map(param), done);
     });
   }
@@ -680,24 +649,6 @@ export class MysqlBackend implements Backend {
             this.#run(conn, stmt, params, deadline, false, caller, false).catch((err: unknown) => {
               throw toServiceError(err, this.name, stmt.name);
             }),
-          runAll: (list) => {
-            if (list.length === 0) return Promise.resolve([]);
-            const counts = new Map<string, number>();
-            for (const p of list) counts.set(p.stmt.name, (counts.get(p.stmt.name) ?? 0) + 1);
-            const stmt: Statement = {
-              name: 'statements in one round trip',
-              sql: list.map((p) => inlined(p.stmt.sql, p.params)).join(';\n'),
-              mode: 'write',
-              logged: [...counts].map(([name, n]) => `${n} x ${name}`).join('; '),
-            };
-            return this.#run(conn, stmt, [], deadline, false, caller, false, list.length).catch(
-              (err: unknown) => {
-                // mysql2 keeps the query on its error, values and all: not for the logs.
-                if (err instanceof Error && 'sql' in err) err.sql = stmt.logged;
-                throw toServiceError(err, this.name, stmt.name);
-              },
-            );
-          },
         });
         // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
         // is sent only while the caller is there, its deadline has not passed and its call has
@@ -875,40 +826,6 @@ export class MysqlBackend implements Backend {
 /** The server's (or mysql2's) error behind a typed error, for deciding on retries. */
 function serverError(err: unknown): unknown {
   return err instanceof ServiceError && err.cause !== undefined ? err.cause : err;
-}
-
-function okResult(r: unknown): ExecResult {
-  const header = r as Mysql.ResultSetHeader;
-  return { rows: [], affectedRows: header.affectedRows, insertId: header.insertId };
-}
-
-/**
- * A statement's text with each `?` replaced by its value as a literal (Session.runAll). The
- * statements are db-proxy's own (sql.ts: identifiers from the schema, every value a `?`), so
- * each `?` is a parameter. A double is written in exponent form, which MySQL reads as a double
- * (the shortest such form reads back as the same double); a string is escaped by mysql2, for
- * the session's sql_mode (backslash escapes on).
- */
-export function inlined(sql: string, params: readonly Cell[]): string {
-  let i = 0;
-  const out = sql.replace(/\?/g, () => {
-    if (i >= params.length) throw new Error(`more placeholders than the ${params.length} values`);
-    return literal(params[i++]!);
-  });
-  if (i !== params.length) throw new Error(`${params.length} values for ${i} placeholders`);
-  return out;
-}
-
-function literal(c: Cell): string {
-  if (c === null) return 'NULL';
-  if (typeof c === 'bigint') return c.toString();
-  if (typeof c === 'boolean') return c ? '1' : '0';
-  if (typeof c === 'number') {
-    if (!Number.isFinite(c)) throw new Error(`${c} has no SQL literal`);
-    return c.toExponential();
-  }
-  if (typeof c === 'string') return mysql.escape(c);
-  return `X'${c.toString('hex')}'`;
 }
 
 function queryText(raw: Mysql.Connection, sql: string): Promise<unknown> {
