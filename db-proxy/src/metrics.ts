@@ -220,7 +220,13 @@ export class DbProxyMetrics implements BackendObserver {
     if (ms >= this.#slowMs) {
       this.#slow.labels({ backend, statement: stmt.name }).inc();
       this.#log.warn(
-        { backend, statement: stmt.name, sql: stmt.sql, ms: Math.round(ms * 10) / 10, error },
+        {
+          backend,
+          statement: stmt.name,
+          sql: stmt.logged ?? stmt.sql,
+          ms: Math.round(ms * 10) / 10,
+          error,
+        },
         'slow query',
       );
     }

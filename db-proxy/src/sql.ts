@@ -120,41 +120,34 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
   };
 }
 
-/** The most rows a multi-row statement of a group transaction carries. */
-export const MAX_ROWS_PER_STATEMENT = 64;
-
 /**
- * A statement over `n` rows of a table (MySQL), for the end of a group transaction: an INSERT
- * of `n` rows (every column of each, version 1), a DELETE or a read (every column and the
- * version) of `n` full keys. Params: the rows' cells, or the keys', one after the other.
+ * MySQL texts sent with their values inlined (Session.runAll), never prepared, so each may fit
+ * its op: an update that sets only the columns it changes, and an increment that leaves its
+ * new value in a variable of its own (`@slg_i<n>`), so that one SELECT at the end reads them
+ * all. Shorter texts and fewer statements are what the server parses and runs.
  */
-export function multiRowStatement(table: Table, kind: 'insert' | 'delete' | 'get', n: number) {
-  const q = (name: string) => quoteId(name, 'mysql');
-  const t = q(table.name);
-  if (kind === 'insert') {
-    const cols = [...table.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
-    const row = `(${table.columns.map(() => '?').join(', ')}, 1)`;
-    return {
-      name: `insert.rows ${table.name}`,
-      sql: `INSERT INTO ${t} (${cols}) VALUES ${Array(n).fill(row).join(', ')}`,
-      mode: 'write',
-    } satisfies Statement;
-  }
-  const byKey = `(${table.primaryKey.map((c) => `${q(c.name)} = ?`).join(' AND ')})`;
-  const where = Array(n).fill(byKey).join(' OR ');
-  if (kind === 'delete')
-    return {
-      name: `delete.rows ${table.name}`,
-      sql: `DELETE FROM ${t} WHERE ${where}`,
-      mode: 'write',
-    } satisfies Statement;
-  const cols = [...table.columns.map((c) => q(c.name)), q(VERSION_COLUMN)].join(', ');
-  // In the transaction that wrote the rows: the read sees its own writes.
+export function updateText(table: Table, columns: readonly Column[]): Statement {
+  const q = (n: string) => quoteId(n, 'mysql');
+  const v = q(VERSION_COLUMN);
+  const set = columns.map((c) => `${q(c.name)} = ?`);
+  set.push(`${v} = LAST_INSERT_ID(${v} + 1)`);
+  const byKey = table.primaryKey.map((c) => `${q(c.name)} = ?`).join(' AND ');
   return {
-    name: `get.rows ${table.name}`,
-    sql: `SELECT ${cols} FROM ${t} WHERE ${where}`,
-    mode: 'read',
-  } satisfies Statement;
+    name: `update ${table.name}`,
+    sql: `UPDATE ${q(table.name)} SET ${set.join(', ')} WHERE ${byKey} AND (? IS NULL OR ${v} = ?)`,
+    mode: 'write',
+  };
+}
+
+/** The one-statement increment (`incrementOne`) leaving its value in `@slg_i<n>`. */
+export function incrementText(one: Statement, n: number): Statement {
+  return { ...one, sql: one.sql.replace('@slg_incr', `@slg_i${n}`) };
+}
+
+/** Reads `@slg_i0` .. `@slg_i<n-1>` (incrementText's variables) in one row. */
+export function incrementedValues(n: number): Statement {
+  const vars = Array.from({ length: n }, (_, i) => `@slg_i${i}`);
+  return { name: 'increment.values', sql: `SELECT ${vars.join(', ')}`, mode: 'read' };
 }
 
 /**

@@ -14,16 +14,24 @@ import {
   NotFoundError,
   UnavailableError,
 } from '@slg/service-kit';
-import type { Backend, Dialect, ExecResult, Session, Statement } from './backends/types.ts';
+import type {
+  Backend,
+  Dialect,
+  ExecResult,
+  Planned,
+  Session,
+  Statement,
+} from './backends/types.ts';
 import { type BatchObserver, GetBatcher } from './get-batcher.ts';
 import type { NamedQuery } from './queries.ts';
 import type { Cell, Column, Table } from './schema.ts';
 import {
   afterParams,
   buildStatements,
-  MAX_ROWS_PER_STATEMENT,
-  multiRowStatement,
+  incrementedValues,
+  incrementText,
   type TableStatements,
+  updateText,
 } from './sql.ts';
 import { cellFromRaw, checkInt64, rawBigInt, showKey } from './values.ts';
 
@@ -70,6 +78,29 @@ function updateOneParams(op: Extract<Op, { kind: 'update' }>): Cell[] {
   return params;
 }
 
+/** A transaction's ops as statements sent together (RecordStore's #plan). */
+interface Plan {
+  lists: readonly Op[][];
+  sent: Planned[];
+  /** Each op's result from the statements' results (`at`: its first statement). */
+  reads: ((r: readonly ExecResult[], at: number) => OpResult | undefined)[];
+  starts: number[];
+}
+
+/** The parameters of a column's one-statement increment (`incrementOne`). */
+function incrementOneParams(op: Extract<Op, { kind: 'increment' }>): Cell[] {
+  const params: Cell[] = [op.delta, ...op.key, op.expected, op.expected];
+  params.push(op.floor, op.delta, op.floor, op.ceiling, op.delta, op.ceiling);
+  return params;
+}
+
+/** The new version a one-statement update or increment set (its insert id), if it changed its row. */
+function newVersion(r: ExecResult): bigint | undefined {
+  return r.affectedRows === 1 && r.insertId !== undefined && r.insertId > 0
+    ? BigInt(r.insertId)
+    : undefined;
+}
+
 /** A row as the backend returns it: every column in schema order, then the version. */
 export type RawRow = unknown[];
 
@@ -87,7 +118,6 @@ export class RecordStore {
   readonly #statements = new Map<Dialect, Map<Table, TableStatements>>();
   readonly #batching: ReadBatching | undefined;
   readonly #batchers = new Map<Backend, Map<Table, GetBatcher>>();
-  readonly #multi = new Map<Table, Map<string, Statement>>();
 
   constructor(batching?: ReadBatching) {
     this.#batching = batching && batching.maxBatch > 1 ? batching : undefined;
@@ -219,14 +249,38 @@ export class RecordStore {
 
   /** Several writes of one shard key in one transaction: all applied, or none. */
   async batch(b: Backend, ops: Op[], deadline: number, caller?: Caller): Promise<OpResult[]> {
-    return b.transaction(deadline, (session) => this.#applyAll(session, b.dialect, ops), caller);
+    let pipelined = true;
+    for (;;) {
+      let missed = false;
+      try {
+        return await b.transaction(
+          deadline,
+          async (session) => {
+            const plan = pipelined ? this.#plan(session, [ops]) : undefined;
+            if (plan) {
+              const all = await this.#runPlan(session, plan);
+              if (all) return all[0]!;
+              missed = true;
+              throw new Error('a pipelined statement did not succeed: rolled back');
+            }
+            return this.#applyAll(session, b.dialect, ops);
+          },
+          caller,
+        );
+      } catch (err) {
+        if (!missed) throw err;
+        pipelined = false; // one statement at a time says what went wrong
+      }
+    }
   }
 
   /**
    * Independent batches of one backend in one transaction (a group commit: one BEGIN and one
-   * COMMIT for all, instead of one each). A batch refused on its own (refusal()) is answered
-   * with its error, the transaction rolled back and run again without it, so that it never
-   * commits in part and never holds the others back. Any other error fails the whole group.
+   * COMMIT for all, instead of one each), on MySQL their statements in one round trip
+   * (#plan). A batch refused on its own (refusal()) is answered with its error, the
+   * transaction rolled back and run again without it, so that it never commits in part and
+   * never holds the others back; a pipeline that met a refusal cannot say whose, so the group
+   * runs again one statement at a time to find it. Any other error fails the whole group.
    */
   async batches(
     b: Backend,
@@ -236,17 +290,26 @@ export class RecordStore {
   ): Promise<BatchOutcome[]> {
     const out: BatchOutcome[] = new Array(batches.length);
     let live = batches.map((_, i) => i);
+    let pipelined = true;
     while (live.length > 0) {
       let refused: { index: number; err: unknown } | undefined;
+      let missed = false;
       try {
         const results = await b.transaction(
           deadline,
           async (session) => {
             refused = undefined; // set again if the transaction is retried
-            if (b.dialect === 'mysql') {
-              return this.#applyGroup(session, batches, live, (index, err) => {
-                refused = { index, err };
-              });
+            const plan = pipelined
+              ? this.#plan(
+                  session,
+                  live.map((i) => batches[i]!),
+                )
+              : undefined;
+            if (plan) {
+              const all = await this.#runPlan(session, plan);
+              if (all) return all;
+              missed = true;
+              throw new Error('a pipelined statement did not succeed: rolled back');
             }
             const all: OpResult[][] = [];
             for (const i of live) {
@@ -267,242 +330,123 @@ export class RecordStore {
         });
         return out;
       } catch (err) {
+        if (missed) {
+          pipelined = false; // one statement at a time finds the batch refused, if any
+          continue;
+        }
         if (!refused) throw err;
         const { index } = refused;
         out[index] = { error: refused.err };
         live = live.filter((i) => i !== index);
+        pipelined = true; // the others, likely all good, in one round trip again
       }
     }
     return out;
   }
 
   /**
-   * The batches of a group transaction on MySQL, with fewer statements than one op after the
-   * other: an op that is the last of the group to touch its row (and whose table has integer
-   * keys only, compared exactly as the server compares them) may leave part of its work for
-   * the end of the transaction, where the rows of each table go in one multi-row statement:
-   * - an insert joins its table's multi-row INSERT;
-   * - a removal of rows this transaction already wrote (so they exist and are locked) joins its
-   *   table's multi-row DELETE;
-   * - an increment is one UPDATE that checks the version and bounds itself (no locking read
-   *   first), its version read from the statement's insert id, its new value from its
-   *   table's one read of every such row at the end (nothing later changes the row).
-   * Since no later op touches those rows, the end state and every answer are those of the ops
-   * one after the other. A refusal at the end is found again one row at a time, to name its
-   * batch; `refused` is told the batch whose refusal is thrown.
+   * The ops of a transaction (batches, in order) as statements to send in one round trip
+   * (Session.runAll): each op one statement whose result says whether it did what the op asks
+   * (an update sets only its columns; an increment leaves its new value in a variable of its
+   * own, and one SELECT at the end reads them all; a delete is the locking read, then the
+   * delete). Undefined where the session cannot run statements together or an op has no such
+   * statement: the ops then go one statement at a time.
    */
-  async #applyGroup(
-    s: Session,
-    batches: Op[][],
-    live: number[],
-    refused: (index: number, err: unknown) => void,
-  ): Promise<OpResult[][]> {
-    // Where each row is touched last (a position counts the ops of the live batches in order).
-    const last = new Map<string, number>();
-    const wide = new Set<Table>(); // a shard-wide delete: nothing of the table waits
-    let pos = 0;
-    for (const i of live) {
-      for (const op of batches[i]!) {
-        if (op.kind === 'deleteMany') {
-          if (op.members === null) wide.add(op.table);
-          else for (const m of op.members) last.set(rowId(op.table, [op.shard, ...m]), pos);
-        } else last.set(rowId(op.table, opKey(op)), pos);
-        pos++;
-      }
-    }
-    const lastAt = (table: Table, key: Cell[], at: number) =>
-      !wide.has(table) && intKeyed(table) && last.get(rowId(table, key)) === at;
-    // Rows this transaction wrote and has not removed since: they exist, locked.
-    const written = new Set<string>();
-    const inserts: Pending<Extract<Op, { kind: 'insert' }>>[] = [];
-    const removals: Pending<Extract<Op, { kind: 'deleteMany' }>>[] = [];
-    const reads: { op: Extract<Op, { kind: 'increment' }>; result: { value: bigint } }[] = [];
-    const all: OpResult[][] = [];
-    pos = 0;
-    for (const i of live) {
-      const ops = batches[i]!;
-      const results: OpResult[] = [];
-      for (let k = 0; k < ops.length; k++, pos++) {
-        const op = ops[k]!;
-        try {
-          if (op.kind === 'insert' && lastAt(op.table, opKey(op), pos)) {
-            inserts.push({ op, batch: i, index: k });
-            results.push({ kind: 'insert', version: 1n });
-            continue;
+  #plan(s: Session, lists: readonly Op[][]): Plan | undefined {
+    if (!s.runAll) return undefined;
+    const sent: Planned[] = [];
+    const reads: Plan['reads'] = [];
+    let increments = 0;
+    const starts: number[] = [];
+    for (const ops of lists) {
+      for (const op of ops) {
+        starts.push(sent.length);
+        const st = this.statements(op.table, 'mysql');
+        switch (op.kind) {
+          case 'insert':
+            sent.push({ stmt: st.insert, params: op.row });
+            reads.push(() => ({ kind: 'insert', version: 1n }));
+            break;
+          case 'update': {
+            const columns = [...op.changes.keys()];
+            const params = [...op.changes.values()];
+            params.push(...op.key, op.expected, op.expected);
+            sent.push({ stmt: updateText(op.table, columns), params });
+            reads.push((r, at) => {
+              const version = newVersion(r[at]!);
+              return version === undefined ? undefined : { kind: 'update', version };
+            });
+            break;
           }
-          if (op.kind === 'deleteMany' && op.members !== null && op.members.length > 0) {
-            const ids = op.members.map((m) => rowId(op.table, [op.shard, ...m]));
-            if (
-              new Set(ids).size === ids.length &&
-              op.members.every((m) => lastAt(op.table, [op.shard, ...m], pos)) &&
-              ids.every((id) => written.has(id))
-            ) {
-              for (const id of ids) written.delete(id);
-              removals.push({ op, batch: i, index: k });
-              results.push({ kind: 'deleteMany', deleted: ids.length });
-              continue;
-            }
+          case 'increment': {
+            const one = st.incrementOne?.get(op.column.name);
+            if (!one) return undefined;
+            const n = increments++;
+            sent.push({ stmt: incrementText(one, n), params: incrementOneParams(op) });
+            reads.push((r, at) => {
+              const version = newVersion(r[at]!);
+              const value = r[r.length - 1]!.rows[0]?.[n];
+              if (version === undefined || value === null || value === undefined) return undefined;
+              return { kind: 'increment', value: rawBigInt(value), version };
+            });
+            break;
           }
-          if (op.kind === 'increment' && lastAt(op.table, op.key, pos)) {
-            const version = await this.#incrementUnlocked(s, op);
-            if (version !== undefined) {
-              const result = { kind: 'increment' as const, value: 0n, version };
-              reads.push({ op, result });
-              results.push(result);
-              continue;
-            }
+          case 'delete':
+            sent.push({ stmt: st.lock, params: op.key }, { stmt: st.delete, params: op.key });
+            reads.push((r, at) => {
+              const row = r[at]!.rows[0];
+              if (!row || r[at + 1]!.affectedRows !== 1) return undefined;
+              const version = rawBigInt(row[op.table.columns.length]);
+              if (op.expected !== null && op.expected !== version) return undefined;
+              return { kind: 'delete', version };
+            });
+            break;
+          case 'deleteMany': {
+            const members = op.members;
+            if (members === null) sent.push({ stmt: st.deleteAll, params: [op.shard] });
+            else for (const m of members) sent.push({ stmt: st.delete, params: [op.shard, ...m] });
+            const n = members === null ? 1 : members.length;
+            reads.push((r, at) => {
+              let deleted = 0;
+              for (let k = 0; k < n; k++) deleted += r[at + k]!.affectedRows;
+              return { kind: 'deleteMany', deleted };
+            });
+            break;
           }
-          const r = await this.#apply(s, 'mysql', op);
-          results.push(r);
-          if (op.kind === 'deleteMany') {
-            for (const m of op.members ?? []) written.delete(rowId(op.table, [op.shard, ...m]));
-          } else if (op.kind === 'delete') written.delete(rowId(op.table, op.key));
-          else written.add(rowId(op.table, opKey(op)));
-        } catch (err) {
-          if (err instanceof Error)
-            err.message = `ops[${k}] (${op.kind} ${op.table.name}): ${err.message}`;
-          // A refusal concerns its batch alone and proves it wrote nothing.
-          if (isRefusal(err)) refused(i, err);
-          throw err;
         }
       }
-      all.push(results);
     }
-    await this.#insertRows(s, inserts, refused);
-    await this.#removeRows(s, removals);
-    await this.#readIncremented(s, reads);
-    return all;
+    if (increments > 0) sent.push({ stmt: incrementedValues(increments), params: [] });
+    return { lists, sent, reads, starts };
   }
 
   /**
-   * An increment as one UPDATE in the transaction, checking what the locking path checks; its
-   * new version, or undefined when no row changed (or the sum left int64): the locking path
-   * then says why.
+   * A plan's statements in one round trip, and each op's result; undefined when the server
+   * refused a statement or a result is not a success's (a version guard that matched no row):
+   * the caller rolls back and runs the ops one statement at a time, which says what went wrong
+   * and whose batch it was.
    */
-  async #incrementUnlocked(
-    s: Session,
-    op: Extract<Op, { kind: 'increment' }>,
-  ): Promise<bigint | undefined> {
-    const stmt = this.statements(op.table, 'mysql').incrementOne?.get(op.column.name);
-    if (!stmt) return undefined;
-    const params: Cell[] = [op.delta, ...op.key, op.expected, op.expected];
-    params.push(op.floor, op.delta, op.floor, op.ceiling, op.delta, op.ceiling);
+  async #runPlan(s: Session, plan: Plan): Promise<OpResult[][] | undefined> {
+    let results: ExecResult[];
     try {
-      const r = await s.run(stmt, params);
-      if (r.affectedRows === 1 && r.insertId !== undefined && r.insertId > 0)
-        return BigInt(r.insertId);
-      if (r.affectedRows !== 0)
-        throw new Error(
-          `increment of ${showKey(op.table, op.key)}: ${r.affectedRows} rows changed`,
-        );
-      return undefined;
+      results = await s.runAll!(plan.sent);
     } catch (err) {
-      // The sum left int64: the server refused the statement (and only it).
-      if (err instanceof InvalidArgumentError && (err.cause as { errno?: number })?.errno === 1690)
-        return undefined;
+      if (isRefusal(err)) return undefined;
       throw err;
     }
-  }
-
-  /** The inserts left for the end, by table in multi-row statements; a refused one named. */
-  async #insertRows(
-    s: Session,
-    pending: Pending<Extract<Op, { kind: 'insert' }>>[],
-    refused: (index: number, err: unknown) => void,
-  ): Promise<void> {
-    for (const [table, list] of byTable(pending)) {
-      for (const chunk of chunks(list)) {
-        const params: Cell[] = [];
-        for (const p of chunk) params.push(...p.op.row);
-        try {
-          await s.run(this.#many(table, 'insert', chunk.length), params);
-          continue;
-        } catch (err) {
-          // A failed statement leaves nothing behind (the server undoes it): one row at a time
-          // finds the batch it concerns.
-          if (!isRefusal(err)) throw err;
-        }
-        for (const p of chunk) {
-          try {
-            await this.#insert(s, 'mysql', p.op);
-          } catch (err) {
-            if (err instanceof Error)
-              err.message = `ops[${p.index}] (insert ${table.name}): ${err.message}`;
-            if (isRefusal(err)) refused(p.batch, err);
-            throw err;
-          }
-        }
+    const { lists, reads, starts } = plan;
+    const out: OpResult[][] = [];
+    let k = 0;
+    for (const ops of lists) {
+      const list: OpResult[] = [];
+      for (let i = 0; i < ops.length; i++, k++) {
+        const r = reads[k]!(results, starts[k]!);
+        if (!r) return undefined;
+        list.push(r);
       }
+      out.push(list);
     }
-  }
-
-  /** The removals left for the end (rows this transaction wrote), by table in multi-row deletes. */
-  async #removeRows(s: Session, pending: Pending<Extract<Op, { kind: 'deleteMany' }>>[]) {
-    for (const [table, list] of byTable(pending)) {
-      const keys = list.flatMap((p) => p.op.members!.map((m) => [p.op.shard, ...m]));
-      for (const chunk of chunks(keys, true)) {
-        const { affectedRows } = await s.run(
-          this.#many(table, 'delete', chunk.length),
-          chunk.flat(),
-        );
-        const distinct = new Set(chunk.map((k) => rowId(table, k))).size;
-        // The rows were written in this transaction and are locked: each must be there.
-        if (affectedRows !== distinct)
-          throw new Error(`${table.name}: ${affectedRows} of ${distinct} written rows deleted`);
-      }
-    }
-  }
-
-  /** The new values of the increments left for the end: one read of their rows per table. */
-  async #readIncremented(
-    s: Session,
-    pending: { op: Extract<Op, { kind: 'increment' }>; result: { value: bigint } }[],
-  ): Promise<void> {
-    const tables = new Map<Table, typeof pending>();
-    for (const p of pending) {
-      const list = tables.get(p.op.table);
-      if (list) list.push(p);
-      else tables.set(p.op.table, [p]);
-    }
-    for (const [table, list] of tables) {
-      const found = new Map<string, RawRow>();
-      for (const chunk of chunks(
-        list.map((p) => p.op.key),
-        true,
-      )) {
-        const { rows } = await s.run(this.#many(table, 'get', chunk.length), chunk.flat());
-        for (const row of rows)
-          found.set(
-            rowId(
-              table,
-              table.primaryKey.map((c) => rawBigInt(row[c.index])),
-            ),
-            row,
-          );
-      }
-      for (const p of list) {
-        const row = found.get(rowId(table, p.op.key));
-        // Incremented in this transaction and locked since: it must be there.
-        if (!row) throw new Error(`${showKey(table, p.op.key)}: incremented but not read back`);
-        p.result.value = rawBigInt(row[p.op.column.index]);
-      }
-    }
-  }
-
-  /** A multi-row statement of `n` rows (n a power of two: a small, fixed set of texts). */
-  #many(table: Table, kind: 'insert' | 'delete' | 'get', n: number): Statement {
-    const id = `${kind}:${n}`;
-    let byTable = this.#multi.get(table);
-    if (!byTable) {
-      byTable = new Map();
-      this.#multi.set(table, byTable);
-    }
-    let st = byTable.get(id);
-    if (!st) {
-      st = multiRowStatement(table, kind, n);
-      byTable.set(id, st);
-    }
-    return st;
+    return out;
   }
 
   async #applyAll(session: Session, dialect: Dialect, ops: Op[]): Promise<OpResult[]> {
@@ -638,8 +582,7 @@ export class RecordStore {
     deadline: number,
     caller?: Caller,
   ): Promise<OpResult> {
-    const params: Cell[] = [op.delta, ...op.key, op.expected, op.expected];
-    params.push(op.floor, op.delta, op.floor, op.ceiling, op.delta, op.ceiling);
+    const params = incrementOneParams(op);
     for (let attempt = 0; ; attempt++) {
       const done = await b.pinned(
         deadline,
@@ -759,65 +702,4 @@ function incremented(op: Extract<Op, { kind: 'increment' }>, row: RawRow): bigin
     );
   }
   return value;
-}
-
-/** An op left for the end of a group transaction: its batch and its index there. */
-interface Pending<O extends Op> {
-  op: O;
-  batch: number;
-  index: number;
-}
-
-function byTable<O extends Op>(pending: Pending<O>[]): Map<Table, Pending<O>[]> {
-  const out = new Map<Table, Pending<O>[]>();
-  for (const p of pending) {
-    const list = out.get(p.op.table);
-    if (list) list.push(p);
-    else out.set(p.op.table, [p]);
-  }
-  return out;
-}
-
-/**
- * Rows in runs of a power of two, at most MAX_ROWS_PER_STATEMENT: the largest that fits, or
- * (`pad`, for statements where a key may repeat) the smallest that holds the rest, padded
- * with its last row.
- */
-function chunks<T>(rows: T[], pad = false): T[][] {
-  const out: T[][] = [];
-  let at = 0;
-  while (at < rows.length) {
-    const left = rows.length - at;
-    let n = 1;
-    if (pad) while (n < left && n < MAX_ROWS_PER_STATEMENT) n *= 2;
-    else while (n * 2 <= left && n * 2 <= MAX_ROWS_PER_STATEMENT) n *= 2;
-    const chunk = rows.slice(at, at + n);
-    while (chunk.length < n) chunk.push(chunk[chunk.length - 1]!);
-    out.push(chunk);
-    at += Math.min(n, left);
-  }
-  return out;
-}
-
-/** The key of the row an op (other than deleteMany) writes. */
-function opKey(op: Exclude<Op, { kind: 'deleteMany' }>): Cell[] {
-  return op.kind === 'insert' ? op.table.primaryKey.map((c) => op.row[c.index] ?? null) : op.key;
-}
-
-/** Integer keys only: their cells compare as the server compares them (no collation, padding). */
-const intKeyedCache = new WeakMap<Table, boolean>();
-function intKeyed(table: Table): boolean {
-  let v = intKeyedCache.get(table);
-  if (v === undefined) {
-    v = table.primaryKey.every((c) => c.type === 'int64');
-    intKeyedCache.set(table, v);
-  }
-  return v;
-}
-
-/** A row of a table as a string (integer keys as decimals; other cells only ever compared alike). */
-function rowId(table: Table, key: readonly Cell[]): string {
-  let id = table.name;
-  for (const c of key) id += `|${Buffer.isBuffer(c) ? c.toString('hex') : String(c)}`;
-  return id;
 }

@@ -48,6 +48,7 @@ import type {
   Backend,
   BackendObserver,
   ExecResult,
+  Planned,
   PoolStats,
   ResultColumn,
   Session,
@@ -186,7 +187,10 @@ export class MysqlBackend implements Backend {
       bigNumberStrings: false,
       dateStrings: true,
       maxPreparedStatements: this.#opts.statementCacheSize,
-      multipleStatements: false,
+      // Session.runAll sends a transaction's statements in one text query: one round trip
+      // where each statement would take its own. Its SQL is the schema's statements with
+      // their values inlined by `literal`; no text from a request reaches it otherwise.
+      multipleStatements: true,
       enableKeepAlive: true,
       charset: 'UTF8MB4_BIN',
     };
@@ -467,7 +471,28 @@ export class MysqlBackend implements Backend {
     columns: boolean,
     caller: Caller | undefined,
     autocommit: boolean,
-  ): Promise<ExecResult> {
+  ): Promise<ExecResult>;
+  /** `count` statements in one text query (`stmt.sql` holds them, values inlined): each one's result. */
+  #run(
+    conn: Conn,
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns: boolean,
+    caller: Caller | undefined,
+    autocommit: boolean,
+    count: number,
+  ): Promise<ExecResult[]>;
+  #run(
+    conn: Conn,
+    stmt: Statement,
+    params: readonly Cell[],
+    deadline: number,
+    columns: boolean,
+    caller: Caller | undefined,
+    autocommit: boolean,
+    count = 0,
+  ): Promise<ExecResult | ExecResult[]> {
     const signal = caller?.signal;
     const remaining = deadline - Date.now();
     if (remaining <= 0 && !TEXT_STATEMENTS.has(stmt)) {
@@ -498,7 +523,7 @@ export class MysqlBackend implements Backend {
       }
     }
     const started = performance.now();
-    return new Promise<ExecResult>((resolve, reject) => {
+    return new Promise<ExecResult | ExecResult[]>((resolve, reject) => {
       const text = TEXT_STATEMENTS.has(stmt);
       // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
       const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
@@ -561,6 +586,12 @@ export class MysqlBackend implements Backend {
           return;
         }
         this.#opts.observer.statement(this.name, stmt, seconds, undefined);
+        if (count > 0) {
+          // One statement's result is not wrapped in a list.
+          const all = count === 1 ? [result] : (result as unknown[]);
+          resolve(all.map((r) => (Array.isArray(r) ? { rows: r, affectedRows: 0 } : okResult(r))));
+          return;
+        }
         if (Array.isArray(result)) {
           resolve({
             rows: result as unknown[][],
@@ -574,6 +605,7 @@ export class MysqlBackend implements Backend {
         }
       };
       if (text) conn.raw.query({ sql: stmt.sql }, done);
+      else if (count > 0) conn.raw.query({ sql: stmt.sql, rowsAsArray: true }, done);
       else conn.raw.execute({ sql: stmt.sql, rowsAsArray: true }, params.map(param), done);
     });
   }
@@ -649,6 +681,33 @@ export class MysqlBackend implements Backend {
             this.#run(conn, stmt, params, deadline, false, caller, false).catch((err: unknown) => {
               throw toServiceError(err, this.name, stmt.name);
             }),
+          runAll: async (list) => {
+            const results: ExecResult[] = [];
+            for (const part of queries(list)) {
+              const stmt: Statement = {
+                name: 'statements in one round trip',
+                sql: part.texts.join(';\n'),
+                mode: 'write',
+                logged: part.logged,
+              };
+              const got = await this.#run(
+                conn,
+                stmt,
+                [],
+                deadline,
+                false,
+                caller,
+                false,
+                part.texts.length,
+              ).catch((err: unknown) => {
+                // mysql2 keeps the query on its error, values and all: not for the logs.
+                if (err instanceof Error && 'sql' in err) err.sql = stmt.logged;
+                throw toServiceError(err, this.name, stmt.name);
+              });
+              results.push(...got);
+            }
+            return results;
+          },
         });
         // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
         // is sent only while the caller is there, its deadline has not passed and its call has
@@ -826,6 +885,73 @@ export class MysqlBackend implements Backend {
 /** The server's (or mysql2's) error behind a typed error, for deciding on retries. */
 function serverError(err: unknown): unknown {
   return err instanceof ServiceError && err.cause !== undefined ? err.cause : err;
+}
+
+function okResult(r: unknown): ExecResult {
+  const header = r as Mysql.ResultSetHeader;
+  return { rows: [], affectedRows: header.affectedRows, insertId: header.insertId };
+}
+
+/**
+ * The most bytes of SQL in one query of Session.runAll. A query must fit the server's
+ * max_allowed_packet (16 MiB by default on MariaDB 10.11, 64 MiB on MySQL 8.0): a longer list
+ * (10,000 ops of long strings) goes in several queries, one after the other.
+ */
+export const MAX_QUERY_BYTES = 4 * 1024 * 1024;
+
+/** Statements as the queries that send them: their texts (values inlined) and what to log. */
+export function queries(
+  list: readonly Planned[],
+  maxBytes = MAX_QUERY_BYTES,
+): { texts: string[]; logged: string }[] {
+  const out: { texts: string[]; counts: Map<string, number> }[] = [];
+  let bytes = 0;
+  for (const p of list) {
+    const text = inlined(p.stmt.sql, p.params);
+    const size = Buffer.byteLength(text) + 2;
+    let last = out[out.length - 1];
+    if (!last || (bytes + size > maxBytes && last.texts.length > 0)) {
+      last = { texts: [], counts: new Map() };
+      out.push(last);
+      bytes = 0;
+    }
+    last.texts.push(text);
+    last.counts.set(p.stmt.name, (last.counts.get(p.stmt.name) ?? 0) + 1);
+    bytes += size;
+  }
+  return out.map((q) => ({
+    texts: q.texts,
+    logged: [...q.counts].map(([name, n]) => `${n} x ${name}`).join('; '),
+  }));
+}
+
+/**
+ * A statement's text with each `?` replaced by its value as a literal (Session.runAll). The
+ * statements are db-proxy's own (sql.ts: identifiers from the schema, every value a `?`), so
+ * each `?` is a parameter. A double is written in exponent form, which MySQL reads as a double
+ * (the shortest such form reads back as the same double); a string is escaped by mysql2, for
+ * the session's sql_mode (backslash escapes on).
+ */
+export function inlined(sql: string, params: readonly Cell[]): string {
+  let i = 0;
+  const out = sql.replace(/\?/g, () => {
+    if (i >= params.length) throw new Error(`more placeholders than the ${params.length} values`);
+    return literal(params[i++]!);
+  });
+  if (i !== params.length) throw new Error(`${params.length} values for ${i} placeholders`);
+  return out;
+}
+
+function literal(c: Cell): string {
+  if (c === null) return 'NULL';
+  if (typeof c === 'bigint') return c.toString();
+  if (typeof c === 'boolean') return c ? '1' : '0';
+  if (typeof c === 'number') {
+    if (!Number.isFinite(c)) throw new Error(`${c} has no SQL literal`);
+    return c.toExponential();
+  }
+  if (typeof c === 'string') return mysql.escape(c);
+  return `X'${c.toString('hex')}'`;
 }
 
 function queryText(raw: Mysql.Connection, sql: string): Promise<unknown> {

@@ -13,6 +13,8 @@ export interface Statement {
   readonly sql: string;
   /** Reads are retried after a lost connection; writes only when they were never sent. */
   readonly mode: 'read' | 'write';
+  /** What the slow-query log shows in place of `sql` (whose values are inlined: not logged). */
+  readonly logged?: string;
 }
 
 /** A result column of a named query: its name and whether it holds an integer, a blob... */
@@ -34,6 +36,19 @@ export interface ExecResult {
 /** A connection held for one transaction. */
 export interface Session {
   run(stmt: Statement, params: readonly Cell[]): Promise<ExecResult>;
+  /**
+   * Statements one after the other in one round trip (MySQL: one text query of them all, the
+   * values inlined as literals), their results in order. A statement the server refuses stops
+   * the rest and fails the call; what ran before it stays in the transaction until it ends.
+   * Absent where a round trip costs nothing (SQLite runs in-process).
+   */
+  runAll?(list: readonly Planned[]): Promise<ExecResult[]>;
+}
+
+/** A statement and its parameters, for Session.runAll. */
+export interface Planned {
+  readonly stmt: Statement;
+  readonly params: readonly Cell[];
 }
 
 export interface PoolStats {
