@@ -77,6 +77,16 @@ export class NotSentError extends Error {
   readonly fatal = true;
 }
 
+/**
+ * A killed statement whose answer never came: db-proxy closed its connection (see
+ * `KILLED_ANSWER_GRACE_MS` in mysql.ts). A connection error (fatal): the server rolls back an
+ * open transaction when the connection closes; an autocommitted write may have committed.
+ */
+export class UnansweredError extends Error {
+  readonly code = 'DBPROXY_UNANSWERED';
+  readonly fatal = true;
+}
+
 /** db-proxy did not send the statement at all: nothing reached the server. */
 export function wasNeverSent(err: unknown): boolean {
   return err instanceof NotSentError;

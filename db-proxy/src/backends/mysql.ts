@@ -6,7 +6,8 @@
 //   whose deadline passes while waiting leaves the queue;
 // - the caller's deadline bounds each statement: when it passes, the query is
 //   stopped on the server (KILL QUERY from a side connection) and the
-//   connection is discarded, so no stray kill can reach a later statement;
+//   connection is discarded, so no stray kill can reach a later statement; a killed
+//   statement that never answers has its connection closed (KILLED_ANSWER_GRACE_MS);
 // - a write whose caller is gone (its call's signal: cancelled, or its deadline
 //   passed) is stopped the same way and rolled back, never retried;
 // - a COMMIT, or a write statement outside a transaction (it commits when it
@@ -42,6 +43,7 @@ import {
   isTransactionRetryable,
   NotSentError,
   toServiceError,
+  UnansweredError,
   wasNeverSent,
 } from './mysql-errors.ts';
 import type {
@@ -112,6 +114,14 @@ const SESSION_SETUP = [
   "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION', innodb_lock_wait_timeout = 10",
 ];
 const MAX_RETRIES = 2;
+/**
+ * How long a killed statement may go unanswered before its connection is closed. MariaDB 10.11
+ * can end a multi-statement query that KILL QUERY reaches between two of its statements
+ * without a last packet: the previous statement's OK said more results follow, the thread
+ * goes idle with its transaction open, and mysql2 waits for ever (seen about once in 50 kills
+ * of a list of UPDATEs). A killed statement otherwise answers within milliseconds.
+ */
+const KILLED_ANSWER_GRACE_MS = 2000;
 
 const INT_TYPES = new Set([1, 2, 3, 8, 9, 13]);
 const FLOAT_TYPES = new Set([4, 5]);
@@ -526,7 +536,24 @@ export class MysqlBackend implements Backend {
     return new Promise<ExecResult | ExecResult[]>((resolve, reject) => {
       const text = TEXT_STATEMENTS.has(stmt);
       // COMMIT and ROLLBACK are never killed: stopping a COMMIT would leave its outcome unknown.
-      const timer = text ? undefined : setTimeout(() => void this.#kill(conn, stmt), remaining);
+      // After a kill, an answer that does not come is given here, and the connection closed.
+      let unanswered: NodeJS.Timeout | undefined;
+      const stop = () => {
+        void this.#kill(conn, stmt).then(() => {
+          if (finished || unanswered) return;
+          unanswered = setTimeout(() => {
+            conn.dead = true;
+            conn.raw.destroy();
+            done(
+              new UnansweredError(
+                `${stmt.name}: no answer ${KILLED_ANSWER_GRACE_MS} ms after KILL QUERY; the connection was closed`,
+              ) as unknown as Mysql.QueryError,
+              undefined,
+            );
+          }, KILLED_ANSWER_GRACE_MS);
+        });
+      };
+      const timer = text ? undefined : setTimeout(stop, remaining);
       // The caller went away (cancelled, or its connection dropped): stop the statement too.
       const onAbort =
         text || !signal
@@ -535,7 +562,7 @@ export class MysqlBackend implements Backend {
               // The signal also aborts when the deadline passes: that stays DEADLINE_EXCEEDED.
               const why = abortError(signal);
               if (!conn.killed && !(why instanceof DeadlineExceededError)) conn.cancelled = why;
-              void this.#kill(conn, stmt);
+              stop();
             };
       if (onAbort) signal!.addEventListener('abort', onAbort, { once: true });
       // mysql2 may call back twice for one statement when its connection is lost under it
@@ -549,7 +576,8 @@ export class MysqlBackend implements Backend {
       ) => {
         if (finished) return;
         finished = true;
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
+        clearTimeout(unanswered);
         if (onAbort) signal!.removeEventListener('abort', onAbort);
         const seconds = (performance.now() - started) / 1000;
         if (err) {
