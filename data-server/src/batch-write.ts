@@ -115,6 +115,8 @@ export interface TouchedKey {
   readonly key: string;
   readonly index: string | undefined;
   readonly kind: 'record' | 'collection';
+  /** Its table is cached (schema.ts `cached`): else no lease, no fill, deleted after the commit. */
+  readonly cached: boolean;
 }
 
 /** Every key the batch changes, each once, in first-touch order. */
@@ -127,15 +129,32 @@ export function touchedKeys(keys: Keys, writes: readonly BatchWrite[]): TouchedK
         key: record,
         index: w.ref.table.collection ? keys.index(w.ref) : undefined,
         kind: 'record',
+        cached: w.ref.table.cached,
       });
     }
     if (w.ref.table.collection) {
       const collection = keys.collection(w.ref);
       if (!seen.has(collection))
-        seen.set(collection, { key: collection, index: undefined, kind: 'collection' });
+        seen.set(collection, {
+          key: collection,
+          index: undefined,
+          kind: 'collection',
+          cached: w.ref.table.cached,
+        });
     }
   }
   return [...seen.values()];
+}
+
+/** Touched keys split by whether their table is cached: the leased and the deleted ones. */
+export function byCaching(touched: readonly TouchedKey[]): {
+  cached: TouchedKey[];
+  uncached: TouchedKey[];
+} {
+  const cached: TouchedKey[] = [];
+  const uncached: TouchedKey[] = [];
+  for (const t of touched) (t.cached ? cached : uncached).push(t);
+  return { cached, uncached };
 }
 
 /**
@@ -154,6 +173,8 @@ export function batchValues(
   for (let i = 0; i < touched.length; i++) state.set(touched[i]!.key, old[i] ?? null);
   for (let i = 0; i < writes.length; i++) {
     const w = writes[i]!;
+    // Its keys are not among `touched`: nothing of it is stored in the cache.
+    if (!w.ref.table.cached) continue;
     const r = results[i]!;
     const recordKey = keys.record(w.ref);
     const collectionKey = w.ref.table.collection ? keys.collection(w.ref) : undefined;

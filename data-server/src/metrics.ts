@@ -24,7 +24,7 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
   ] as const;
   new Counter({
     name: 'dataserver_cache_lookups_total',
-    help: 'Cache lookups by kind (record, collection) and result (hit; miss; bypass = cache down or failed, read from db-proxy)',
+    help: 'Cache lookups by kind (record, collection) and result (hit; miss; bypass = cache down or failed, read from db-proxy; uncached = a table the schema does not cache)',
     labelNames: ['kind', 'result'],
     registers: [registry],
     collect() {
@@ -33,6 +33,7 @@ export function createDataServerMetrics(registry: Registry, cache: Cache): DataS
         this.inc({ kind, result: 'hit' }, r.hit);
         this.inc({ kind, result: 'miss' }, r.miss);
         this.inc({ kind, result: 'bypass' }, r.bypass);
+        this.inc({ kind, result: 'uncached' }, r.uncached);
       }
     },
   });

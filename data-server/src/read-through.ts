@@ -34,13 +34,15 @@ export interface ReadMetrics {
   hit: number;
   miss: number;
   bypass: number;
+  /** Reads of a table the schema marks `"cache": false`, straight from db-proxy. */
+  uncached: number;
   joined: number;
   fillOk: number;
   fillLost: number;
 }
 
 export function readMetrics(): ReadMetrics {
-  return { hit: 0, miss: 0, bypass: 0, joined: 0, fillOk: 0, fillLost: 0 };
+  return { hit: 0, miss: 0, bypass: 0, uncached: 0, joined: 0, fillOk: 0, fillLost: 0 };
 }
 
 export class ReadThrough {

@@ -26,6 +26,13 @@ export interface TableInfo {
   /** The second primary-key column of a collection table; undefined for single-record tables. */
   readonly memberColumn: string | undefined;
   readonly collection: boolean;
+  /**
+   * Whether reads go through the cache and writes fill it (the schema's `"cache"`, true by
+   * default). A table that no caller reads back through data-server (the map's marches and
+   * reports: map-server keeps them in memory) is read from db-proxy, and a write only deletes
+   * its keys after the commit: no lease, no fill, nothing stored that nobody reads.
+   */
+  readonly cached: boolean;
   /** Every non-key column, in schema order. */
   readonly columns: ReadonlyMap<string, ColumnInfo>;
 }
@@ -56,6 +63,7 @@ interface RawSchema {
     string,
     {
       primaryKey?: unknown;
+      cache?: unknown;
       columns?: Record<
         string,
         { type?: unknown; maxLength?: unknown; nullable?: unknown; default?: unknown }
@@ -92,6 +100,8 @@ export function schemaInfoFrom(raw: RawSchema, source = 'schema'): SchemaInfo {
       );
       continue;
     }
+    if (t.cache !== undefined && typeof t.cache !== 'boolean')
+      problems.push(`${name}.cache: must be true or false, not ${JSON.stringify(t.cache)}`);
     const columns = new Map<string, ColumnInfo>();
     const keyColumns = new Set<string>(pk as string[]);
     for (const [col, c] of Object.entries(t.columns ?? {})) {
@@ -122,6 +132,7 @@ export function schemaInfoFrom(raw: RawSchema, source = 'schema'): SchemaInfo {
       ownerColumn: owner as string,
       memberColumn: member,
       collection: member !== undefined,
+      cached: t.cache !== false,
       columns,
     });
   }

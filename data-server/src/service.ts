@@ -10,6 +10,7 @@ import { type CallContext, InvalidArgumentError, isRefusal, partStatus } from '@
 import {
   batchResponse,
   batchValues,
+  byCaching,
   checkBatch,
   maxBatchOps,
   type TouchedKey,
@@ -139,8 +140,18 @@ export function createHandlers(d: ServiceDeps) {
     };
   };
 
-  const readCollection = (ref: CollectionRef, ctx: CallContext): Promise<Buffer> =>
-    reader.read(keys.collection(ref), undefined, loadCollection(ref, ctx), metrics.collection);
+  const readCollection = (ref: CollectionRef, ctx: CallContext): Promise<Buffer> => {
+    if (!ref.table.cached) {
+      metrics.collection.uncached++;
+      return loadCollection(ref, ctx)().then((l) => l.value);
+    }
+    return reader.read(
+      keys.collection(ref),
+      undefined,
+      loadCollection(ref, ctx),
+      metrics.collection,
+    );
+  };
 
   /** After db-proxy committed a change of one record: drop it (and its collection) from the cache. */
   const invalidateRecord = (ref: RecordRef): Promise<void> => {
@@ -172,7 +183,8 @@ export function createHandlers(d: ServiceDeps) {
     const recordKey = keys.record(ref);
     const collectionKey = ref.table.collection ? keys.collection(ref) : undefined;
     let lease: WriteLease | undefined;
-    if (cache.available) {
+    // A table the schema does not cache takes no lease: its keys are deleted after the commit.
+    if (cache.available && ref.table.cached) {
       try {
         lease = await cache.writeLease(
           collectionKey === undefined ? [recordKey] : [recordKey, collectionKey],
@@ -235,9 +247,23 @@ export function createHandlers(d: ServiceDeps) {
 
   /** Without a write lease: a batch's touched keys invalidated after its (possible) commit. */
   const invalidateTouched = async (touched: readonly TouchedKey[]) => {
+    if (touched.length === 0) return;
     for (const t of touched) reader.forget(t.key);
     metrics.writes.invalidations++;
     await Promise.all(touched.map((t) => cache.invalidate({ keys: [t.key], index: t.index })));
+  };
+
+  /**
+   * The keys of tables the schema does not cache, after a write that may have changed them:
+   * deleted with their leases, all in one cache call (no reader of this instance fills them,
+   * but a value or a reader's lease may be there from when the table was cached, or from an
+   * instance that still caches it).
+   */
+  const dropUncached = (touched: readonly TouchedKey[]): Promise<void> => {
+    if (touched.length === 0) return Promise.resolve();
+    for (const t of touched) reader.forget(t.key);
+    metrics.writes.invalidations++;
+    return cache.invalidate({ keys: touched.map((t) => t.key) });
   };
 
   /**
@@ -251,12 +277,12 @@ export function createHandlers(d: ServiceDeps) {
     ctx: CallContext,
     commit: (writes: BatchWrite[]) => Promise<BatchWriteResult[]>,
   ) => {
-    const touched = touchedKeys(keys, writes);
+    const { cached: touched, uncached } = byCaching(touchedKeys(keys, writes));
     // The write lease of every touched key, each with its member index, in one call (the keys
     // of one owner: one slot of a cluster). If the cache cannot give them, invalidate after
     // the commit.
     let lease: WriteLease | undefined;
-    if (cache.available) {
+    if (cache.available && touched.length > 0) {
       try {
         lease = await cache.writeLease(
           touched.map((t) => t.key),
@@ -274,6 +300,7 @@ export function createHandlers(d: ServiceDeps) {
     try {
       results = await commit(writes);
     } catch (err) {
+      if (!isRefusal(err)) await dropUncached(uncached);
       if (!lease) {
         if (!isRefusal(err)) await invalidateTouched(touched);
       } else if (isRefusal(err)) {
@@ -282,8 +309,9 @@ export function createHandlers(d: ServiceDeps) {
       throw err;
     }
     forget();
+    const dropped = dropUncached(uncached);
     if (!lease) {
-      await invalidateTouched(touched);
+      await Promise.all([dropped, invalidateTouched(touched)]);
       return batchResponse(results);
     }
     let values: (WriteValue | undefined)[] = [];
@@ -293,13 +321,17 @@ export function createHandlers(d: ServiceDeps) {
       values = []; // undecodable cached bytes: leave the keys empty
     }
     metrics.writes.invalidations++;
-    await cache.writeFill(lease, values);
+    await Promise.all([dropped, cache.writeFill(lease, values)]);
     return batchResponse(results);
   };
 
   return {
     FetchV2(req: slg.dataserver.v2.FetchRequest, ctx: CallContext): Promise<Buffer> {
       const ref = v.record(req);
+      if (!ref.table.cached) {
+        metrics.record.uncached++;
+        return loadRecord(ref, ctx)().then((l) => l.value);
+      }
       return reader.read(
         keys.record(ref),
         ref.table.collection ? keys.index(ref) : undefined,
@@ -315,9 +347,10 @@ export function createHandlers(d: ServiceDeps) {
     async CCountV2(req: slg.dataserver.v2.CCountRequest, ctx: CallContext) {
       const ref = v.collection(req);
       // Without the cache, a COUNT is cheaper than loading the collection.
-      const count = cache.available
-        ? countRecords(await readCollection(ref, ctx))
-        : await store.count(ref, { deadlineMs: ctx.remainingMs() });
+      const count =
+        cache.available && ref.table.cached
+          ? countRecords(await readCollection(ref, ctx))
+          : await store.count(ref, { deadlineMs: ctx.remainingMs() });
       return pb.CCountResponse.create({ count });
     },
 
@@ -426,7 +459,7 @@ export function createHandlers(d: ServiceDeps) {
       // (it empties their keys): a process killed between the commit and the invalidation
       // below leaves leases that expire, never a removed member's value in the cache.
       let lease: WriteLease | undefined;
-      if (cache.available) {
+      if (cache.available && ref.table.cached) {
         lease = await cache
           .writeLease([collection, ...memberKeys], undefined, writeLeaseMs(ctx))
           .catch(() => undefined);
@@ -498,9 +531,16 @@ export function createHandlers(d: ServiceDeps) {
       });
       // Every valid batch under its leases (one cache call for all), then one db-proxy call
       // for all of them, then every batch's fill by its own outcome (one cache call again).
-      const valid: { at: number; writes: BatchWrite[]; touched: TouchedKey[] }[] = [];
+      const valid: {
+        at: number;
+        writes: BatchWrite[];
+        touched: TouchedKey[];
+        uncached: TouchedKey[];
+      }[] = [];
       checked.forEach((c, at) => {
-        if (!(c instanceof Error)) valid.push({ at, writes: c, touched: touchedKeys(keys, c) });
+        if (c instanceof Error) return;
+        const { cached, uncached } = byCaching(touchedKeys(keys, c));
+        valid.push({ at, writes: c, touched: cached, uncached });
       });
       const outcomes: slg.dataserver.v2.BatchOutcome.$Properties[] = checked.map((c) =>
         c instanceof Error ? { failed: partStatus(c, ctx.log) } : {},
@@ -508,17 +548,22 @@ export function createHandlers(d: ServiceDeps) {
       if (valid.length === 0) return pb.BatchWritesResponse.create({ outcomes });
       // A batch whose leases the cache cannot give (it just went down) invalidates after its
       // commit instead, alone.
-      const leases: (WriteLease | undefined)[] = cache.available
-        ? (
-            await cache.writeLeases(
-              valid.map((b) => ({
-                keys: b.touched.map((t) => t.key),
-                index: b.touched.map((t) => t.index),
-              })),
-              writeLeaseMs(ctx),
-            )
-          ).map((l) => (l instanceof Error ? undefined : l))
-        : valid.map(() => undefined);
+      // A batch of uncached tables only takes no lease.
+      const leasing = cache.available ? valid.filter((b) => b.touched.length > 0) : [];
+      const granted = new Map<(typeof valid)[number], WriteLease>();
+      if (leasing.length > 0) {
+        const got = await cache.writeLeases(
+          leasing.map((b) => ({
+            keys: b.touched.map((t) => t.key),
+            index: b.touched.map((t) => t.index),
+          })),
+          writeLeaseMs(ctx),
+        );
+        got.forEach((l, i) => {
+          if (!(l instanceof Error)) granted.set(leasing[i]!, l);
+        });
+      }
+      const leases = valid.map((b) => granted.get(b));
       let stored: BatchOutcome[];
       try {
         stored = await store.batches(
@@ -530,12 +575,14 @@ export function createHandlers(d: ServiceDeps) {
       }
       const fills: { lease: WriteLease; values: (WriteValue | undefined)[] }[] = [];
       const invalidations: Promise<void>[] = [];
+      const uncached: TouchedKey[] = [];
       valid.forEach((b, i) => {
         const o = stored[i]!;
         const lease = leases[i];
         const forget = () => {
           for (const t of b.touched) reader.forget(t.key);
         };
+        if (!('error' in o) || !isRefusal(o.error)) uncached.push(...b.uncached);
         if ('error' in o) {
           outcomes[b.at] = { failed: partStatus(o.error, ctx.log) };
           if (!lease) {
@@ -561,6 +608,7 @@ export function createHandlers(d: ServiceDeps) {
         fills.push({ lease, values });
       });
       if (fills.length > 0) invalidations.push(cache.writeFills(fills));
+      invalidations.push(dropUncached(uncached));
       await Promise.all(invalidations);
       return pb.BatchWritesResponse.create({ outcomes });
     },

@@ -116,6 +116,10 @@ function parseTable(name: string, raw: unknown, problems: string[]): Table | und
   }
   if (new Set(pkNames).size !== pkNames.length)
     problems.push(`${at}.primaryKey: lists a column twice`);
+  // data-server's setting (whether it caches the table's records); refused here too when
+  // malformed, since both services read the same file.
+  if (raw.cache !== undefined && typeof raw.cache !== 'boolean')
+    problems.push(`${at}.cache: must be true or false, not ${JSON.stringify(raw.cache)}`);
   const columns: Column[] = [];
   for (const [columnName, rawColumn] of Object.entries(rawColumns)) {
     const column = parseColumn(

@@ -80,6 +80,7 @@ t.test('a bad schema: every problem listed', async (t) => {
         ok: { primaryKey: ['owner', 'missing'], columns: { owner: { type: 'int64' } } },
         strkey: { primaryKey: ['name'], columns: { name: { type: 'string', maxLength: 32 } } },
         ver: { primaryKey: ['id'], columns: { id: { type: 'int64' }, version: { type: 'int64' } } },
+        cached: { primaryKey: ['id'], cache: 'yes', columns: { id: { type: 'int64' } } },
         types: {
           primaryKey: ['id'],
           columns: {
@@ -105,10 +106,11 @@ t.test('a bad schema: every problem listed', async (t) => {
     /tables\.types\.columns\.c\.default: longer than maxLength/,
     /tables\.types\.columns\.d\.default: an int64 default is an integer/,
     /tables\.types\.columns\.e: unknown property "extra"/,
+    /tables\.cached\.cache: must be true or false, not "yes"/,
   ]) {
     t.match(err.message, p);
   }
-  t.equal(err.problems.length, 9, err.message);
+  t.equal(err.problems.length, 10, err.message);
 });
 
 t.test('named queries: placeholders, dialects, and mistakes', async (t) => {
