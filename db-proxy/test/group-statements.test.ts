@@ -190,8 +190,9 @@ for (const kind of kinds()) {
       if (kind === 'mysql') {
         const after = await sent(h.app.registry);
         const delta = new Map<string, number>();
+        // Without the health monitor's pings, which may run beside the call on a busy machine.
         for (const [k, v] of after)
-          if (v !== (before.get(k) ?? 0)) delta.set(k, v - (before.get(k) ?? 0));
+          if (k !== 'ping' && v !== (before.get(k) ?? 0)) delta.set(k, v - (before.get(k) ?? 0));
         const n = delta.get('begin') ?? 0;
         t.ok(n >= 1 && n <= 2, 'one transaction per backend used (two here)');
         t.same(
