@@ -6,10 +6,9 @@
 // or 'error', a polled condition) before the connection is used again.
 import mysql from 'mysql2/promise';
 import t from 'tap';
-import { MysqlBackend } from '../src/backends/mysql.ts';
 import { NotSentError, wasNeverSent } from '../src/backends/mysql-errors.ts';
 import type { BackendObserver, Statement } from '../src/backends/types.ts';
-import { dropDatabases, kinds, MYSQL } from './helpers.ts';
+import { dropDatabases, kinds, MYSQL, smallMysqlBackend } from './helpers.ts';
 
 const noMysql = kinds().includes('mysql')
   ? false
@@ -64,17 +63,7 @@ t.test('MariaDB: connections killed by another session', { skip: noMysql }, asyn
       seen.lost++;
     },
   };
-  const b = new MysqlBackend({
-    target: { ...MYSQL, database: db },
-    poolSize: 2,
-    queueLimit: 16,
-    statementCacheSize: 16,
-    connectTimeoutMs: 5000,
-    idleTimeoutMs: 600_000,
-    reconnectIntervalMs: 100,
-    poolsOnServer: 1,
-    observer,
-  });
+  const b = smallMysqlBackend(db, observer);
   t.teardown(async () => {
     await b.close();
     await dropDatabases([db]);

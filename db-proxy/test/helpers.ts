@@ -8,6 +8,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { Long, type slg, slg_dbproxy_v1_DbProxyDefinition, toBigInt } from '@slg/proto';
 import { createGrpcClient, createLogger, type GrpcClient, ServiceError } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
+import { MysqlBackend } from '../src/backends/mysql.ts';
+import { type BackendObserver, nullObserver } from '../src/backends/types.ts';
 import { build, configWith, type DbProxyApp, type DbProxyConfig } from '../src/index.ts';
 
 export type Kind = 'mysql' | 'sqlite';
@@ -19,6 +21,25 @@ export function kinds(): Kind[] {
 }
 
 export const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+
+/** A MySQL backend of two connections on `database` (at `port`: a relay in front of MariaDB). */
+export function smallMysqlBackend(
+  database: string,
+  observer: BackendObserver = nullObserver,
+  port = MYSQL.port,
+): MysqlBackend {
+  return new MysqlBackend({
+    target: { ...MYSQL, port, database },
+    poolSize: 2,
+    queueLimit: 16,
+    statementCacheSize: 16,
+    connectTimeoutMs: 5000,
+    idleTimeoutMs: 600_000,
+    reconnectIntervalMs: 100,
+    poolsOnServer: 1,
+    observer,
+  });
+}
 
 /** A db-proxy client (requests as plain objects). */
 export type Client = GrpcClient<typeof slg_dbproxy_v1_DbProxyDefinition>;

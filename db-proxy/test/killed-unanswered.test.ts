@@ -14,9 +14,8 @@ import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { CancelledError, DeadlineExceededError } from '@slg/service-kit';
 import mysql from 'mysql2/promise';
 import t from 'tap';
-import { MysqlBackend } from '../src/backends/mysql.ts';
-import { type BackendObserver, nullObserver, type Statement } from '../src/backends/types.ts';
-import { dropDatabases, kinds, MYSQL } from './helpers.ts';
+import { nullObserver, type Statement } from '../src/backends/types.ts';
+import { dropDatabases, kinds, MYSQL, smallMysqlBackend } from './helpers.ts';
 
 const noMysql = kinds().includes('mysql')
   ? false
@@ -59,19 +58,7 @@ async function relay() {
   };
 }
 
-function backend(port: number, observer: BackendObserver = nullObserver): MysqlBackend {
-  return new MysqlBackend({
-    target: { ...MYSQL, port, database: db },
-    poolSize: 2,
-    queueLimit: 16,
-    statementCacheSize: 16,
-    connectTimeoutMs: 5000,
-    idleTimeoutMs: 600_000,
-    reconnectIntervalMs: 100,
-    poolsOnServer: 1,
-    observer,
-  });
-}
+const backend = (port: number) => smallMysqlBackend(db, nullObserver, port);
 
 async function admin(sql: string): Promise<unknown[]> {
   const c = await mysql.createConnection(MYSQL);
