@@ -9,6 +9,7 @@ import t from 'tap';
 import { compareResults, cpuRows } from '../src/commands/compare.ts';
 import type { DataResult } from '../src/commands/data.ts';
 import { cpuPerRequest, cpuTable } from '../src/lib/cpu-cost.ts';
+import { runQueueWaitSeconds } from '../src/lib/proc.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 import { checkConsistent } from './helpers/cpu-cost.ts';
 import { startStack } from './helpers/stack.ts';
@@ -57,6 +58,28 @@ t.test('the arithmetic: us per request, multiples of E and of the echo client', 
   t.equal(none.serversTotal, null);
   t.equal(none.client.multipleOfEchoClient, null);
   t.match(cpuTable(none), /no server CPU: give the servers with --server-pids/);
+  t.notMatch(cpuTable(c), /waited/, 'no run-queue figures: no column for them');
+
+  const waited = cpuPerRequest({
+    echoServer: null,
+    echoClient: null,
+    servers: [
+      { pid: 11, label: 'data-server', cpuS: 2, runQueueWaitS: 0.5 },
+      { pid: 12, label: 'redis-server', cpuS: 1, runQueueWaitS: null },
+    ],
+    clientCpuS: 3,
+    clientRunQueueWaitS: 1.5,
+    requests: 10_000,
+  });
+  t.same(
+    waited.servers.map((s) => s.waitUs),
+    [50, null],
+  );
+  t.equal(waited.client.waitUs, 150);
+  const w = cpuTable(waited);
+  t.match(w, /^data-server\s+11\s+10,000\s+200\s+-\s+50\.0$/m);
+  t.match(w, /^redis-server\s+12\s+10,000\s+100\s+-\s+-$/m, 'not read: shown as missing');
+  t.match(w, /^load generator \(this process\)\s+10,000\s+300\s+150$/m);
 
   const rows = cpuRows(c, { ...c, serversTotal: { cpuS: 1, us: 105, multipleOfEcho: 2.1 } });
   t.same(
@@ -101,11 +124,19 @@ t.test('bench data prints and writes CPU per request; compare reports it', async
     data.stdout,
     /^echo server \(ceiling phases\), per call = E\s+[\d,]+\s+[\d.,]+\s+1\.00x$/m,
   );
-  t.match(data.stdout, new RegExp(`\\s${pid}\\s+[\\d,]+\\s+[\\d.,]+\\s+[\\d.]+x$`, 'm'));
+  t.match(
+    data.stdout,
+    new RegExp(`\\s${pid}\\s+[\\d,]+\\s+[\\d.,]+\\s+[\\d.]+x(\\s+[\\d.,]+)?$`, 'm'),
+  );
   t.match(data.stdout, /^load generator: [\d.,]+ us per request against [\d.,]+ us per echo call/m);
   const d = JSON.parse(readFileSync(dataOut, 'utf8')) as DataResult;
   checkConsistent(t, d.cpuPerRequest, d.totals.requests, process.pid, 'data');
   t.equal(d.cpuPerRequest.servers[0]!.cpuS, d.servers[0]!.cpuS, 'the sampled server CPU');
+  if (runQueueWaitSeconds(process.pid) !== null) {
+    const waitUs = d.cpuPerRequest.servers[0]!.waitUs;
+    t.ok(waitUs !== null && waitUs >= 0, `the run-queue wait per request (${waitUs} us)`);
+    t.equal(waitUs, (d.servers[0]!.runQueueWaitS! * 1e6) / d.totals.requests);
+  }
   t.equal(d.cpuPerRequest.echoServer!.calls, d.ceiling!.measurements[0]!.requests);
   const report = compareResults(d as never, d as never, ['a', 'b']);
   t.match(report, /^E: echo server CPU us\/call\s+[\d.]+\s+[\d.]+\s+\+0\.0%$/m);

@@ -15,6 +15,7 @@ import {
   parentPid,
   processLabel,
   processTree,
+  runQueueWaitSeconds,
   serviceOf,
   smapsRollup,
   statFields,
@@ -98,4 +99,37 @@ t.test('a process that does not exist', async (t) => {
   t.equal(processLabel(gone), String(gone));
   t.equal(commandLabel(gone, 'mariadbd'), 'mariadbd', 'gone: the name read while it ran');
   t.same(processTree([gone]), []);
+  t.equal(runQueueWaitSeconds(gone), null);
 });
+
+t.test(
+  'run-queue wait: two busy processes on one CPU wait for it in turn',
+  {
+    skip:
+      runQueueWaitSeconds(process.pid) === null
+        ? 'this kernel keeps no /proc/<pid>/task/<tid>/schedstat'
+        : false,
+  },
+  async (t) => {
+    // Both pinned to CPU 0 and never sleeping: whenever one runs, the other is ready and waits.
+    const busy = () =>
+      spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+    const a = busy();
+    const b = busy();
+    t.teardown(() => {
+      a.kill('SIGKILL');
+      b.kill('SIGKILL');
+    });
+    // taskset replaces itself with node (exec): the pid is node's once its command line says so.
+    const started = (pid: number) => commandLine(pid)?.[0] === process.execPath;
+    while (!started(a.pid!) || !started(b.pid!)) await new Promise((r) => setImmediate(r));
+    const first = runQueueWaitSeconds(b.pid!)!;
+    t.ok(first >= 0, `a number of seconds (${first})`);
+    let now = first;
+    while (now <= first + 0.05) {
+      await new Promise((r) => setImmediate(r));
+      now = runQueueWaitSeconds(b.pid!)!;
+    }
+    t.ok(now > first, `grew from ${first} s to ${now} s`);
+  },
+);

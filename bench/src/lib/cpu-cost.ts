@@ -24,6 +24,8 @@ export interface ProcessCost {
   us: number;
   /** `us` over the echo server's CPU per call (null without a ceiling). */
   multipleOfEcho: number | null;
+  /** Microseconds per request its threads waited for a CPU (null: not readable). */
+  waitUs: number | null;
 }
 
 export interface CpuPerRequest {
@@ -36,10 +38,17 @@ export interface CpuPerRequest {
   /** The servers together (the whole stack behind the load generator). */
   serversTotal: { cpuS: number; us: number; multipleOfEcho: number | null } | null;
   /** The load generator per request, and its multiple of its per-echo-call figure. */
-  client: { cpuS: number; requests: number; us: number; multipleOfEchoClient: number | null };
+  client: {
+    cpuS: number;
+    requests: number;
+    us: number;
+    multipleOfEchoClient: number | null;
+    waitUs: number | null;
+  };
 }
 
 const perUs = (cpuS: number, n: number) => (n > 0 ? (cpuS * 1e6) / n : 0);
+const waitPerUs = (s: number | null | undefined, n: number) => (s == null ? null : perUs(s, n));
 
 /**
  * The run's CPU per request. `echoServer` and `echoClient`: the ceiling phases' CPU and calls
@@ -49,8 +58,9 @@ const perUs = (cpuS: number, n: number) => (n > 0 ? (cpuS * 1e6) / n : 0);
 export function cpuPerRequest(o: {
   echoServer: CpuSample | null;
   echoClient: CpuSample | null;
-  servers: { pid: number; label: string; cpuS: number | null }[];
+  servers: { pid: number; label: string; cpuS: number | null; runQueueWaitS?: number | null }[];
   clientCpuS: number;
+  clientRunQueueWaitS?: number | null;
   requests: number;
 }): CpuPerRequest {
   const echo =
@@ -81,6 +91,7 @@ export function cpuPerRequest(o: {
         requests: o.requests,
         us,
         multipleOfEcho: multiple(us, echo),
+        waitUs: waitPerUs(s.runQueueWaitS, o.requests),
       },
     ];
   });
@@ -100,6 +111,7 @@ export function cpuPerRequest(o: {
       requests: o.requests,
       us: clientUs,
       multipleOfEchoClient: multiple(clientUs, echoClient),
+      waitUs: waitPerUs(o.clientRunQueueWaitS, o.requests),
     },
   };
 }
@@ -129,8 +141,10 @@ export function cpuBesideEcho(
       pid: srv.pid,
       label: commandLabel(srv.pid, srv.name),
       cpuS: srv.cpuS,
+      runQueueWaitS: srv.runQueueWaitS,
     })),
     clientCpuS: usage.client.userCpuS + usage.client.systemCpuS,
+    clientRunQueueWaitS: usage.client.runQueueWaitS,
     requests,
   });
 }
@@ -138,8 +152,13 @@ export function cpuBesideEcho(
 const x = (m: number | null) => (m === null ? '-' : `${m.toFixed(2)}x`);
 const us = (v: number) => (v >= 100 ? int(v) : v.toFixed(1));
 
-/** The printed table: one row per process, CPU per request in µs and the multiple of E. */
+/**
+ * The printed table: one row per process, CPU per request in µs and the multiple of E, and
+ * (where the kernel keeps schedstat) the µs per request its threads waited for a CPU.
+ */
 export function cpuTable(c: CpuPerRequest): string {
+  const waits = c.servers.some((s) => s.waitUs !== null) || c.client.waitUs !== null;
+  const wait = (v: number | null) => (v === null ? '-' : us(v));
   const rows: string[][] = [];
   if (c.echoServer)
     rows.push([
@@ -148,9 +167,17 @@ export function cpuTable(c: CpuPerRequest): string {
       int(c.echoServer.calls),
       us(c.echoServer.us),
       '1.00x',
+      '',
     ]);
   for (const s of c.servers)
-    rows.push([s.label, String(s.pid), int(s.requests), us(s.us), x(s.multipleOfEcho)]);
+    rows.push([
+      s.label,
+      String(s.pid),
+      int(s.requests),
+      us(s.us),
+      x(s.multipleOfEcho),
+      wait(s.waitUs),
+    ]);
   if (c.serversTotal && c.servers.length > 1)
     rows.push([
       'all servers above',
@@ -158,10 +185,21 @@ export function cpuTable(c: CpuPerRequest): string {
       int(c.client.requests),
       us(c.serversTotal.us),
       x(c.serversTotal.multipleOfEcho),
+      '',
     ]);
+  if (waits)
+    rows.push([
+      'load generator (this process)',
+      '',
+      int(c.client.requests),
+      us(c.client.us),
+      '',
+      wait(c.client.waitUs),
+    ]);
+  const head = ['process', 'pid', `requests`, 'CPU us', 'x echo', 'waited us'];
   const lines = [
-    `CPU per request (us; "x echo": its multiple of E, the echo server's CPU per call in the same run):`,
-    table(['process', 'pid', `requests`, 'CPU us', 'x echo'], rows),
+    `CPU per request (us; "x echo": its multiple of E, the echo server's CPU per call in the same run${waits ? '; "waited": the time its threads were ready to run but found no free CPU, per request' : ''}):`,
+    table(waits ? head : head.slice(0, -1), waits ? rows : rows.map((r) => r.slice(0, -1))),
     `load generator: ${us(c.client.us)} us per request` +
       (c.echoClient
         ? ` against ${us(c.echoClient.us)} us per echo call: ${x(c.client.multipleOfEchoClient)} its echo client`

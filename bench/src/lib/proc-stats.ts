@@ -3,7 +3,15 @@
 // and CPU time read from /proc (Linux; elsewhere those figures are null); whole process trees
 // (an Apache prefork server is a parent and its children, a battle-server in cluster mode a
 // primary and its workers): their summed RSS and PSS and their CPU.
-import { cpuSeconds, memoryStatus, processTree, treeMemory, treeTicks, USER_HZ } from './proc.ts';
+import {
+  cpuSeconds,
+  memoryStatus,
+  processTree,
+  runQueueWaitSeconds,
+  treeMemory,
+  treeTicks,
+  USER_HZ,
+} from './proc.ts';
 
 export interface ClientUsage {
   userCpuS: number;
@@ -12,6 +20,8 @@ export interface ClientUsage {
   /** (user + system) / wall: 1.0 = one core busy for the whole phase. */
   cores: number;
   maxRssBytes: number;
+  /** Seconds its threads waited for a CPU during the phase (null: no schedstat). */
+  runQueueWaitS: number | null;
 }
 
 export interface ServerUsage {
@@ -24,6 +34,8 @@ export interface ServerUsage {
   /** CPU seconds (user + system) the process used during the phase. */
   cpuS: number | null;
   cores: number | null;
+  /** Seconds its threads waited for a CPU during the phase (null: no schedstat). */
+  runQueueWaitS: number | null;
 }
 
 /** Samples the client and the given server processes from `start()` to `stop()`. */
@@ -35,6 +47,7 @@ export class UsageSampler {
   #wall0 = 0;
   #peak = new Map<number, number>();
   #serverCpu0 = new Map<number, number | null>();
+  #wait0 = new Map<number | 'self', number | null>();
 
   constructor(pids: readonly number[], intervalMs = 250) {
     this.#pids = [...pids];
@@ -45,6 +58,8 @@ export class UsageSampler {
     this.#cpu0 = process.cpuUsage();
     this.#wall0 = performance.now();
     for (const pid of this.#pids) this.#serverCpu0.set(pid, cpuSeconds(pid));
+    for (const pid of [...this.#pids, 'self' as const])
+      this.#wait0.set(pid, runQueueWaitSeconds(pid));
     this.#sample();
     this.#timer = setInterval(() => this.#sample(), this.#intervalMs);
     this.#timer.unref();
@@ -62,6 +77,11 @@ export class UsageSampler {
     if (this.#timer) clearInterval(this.#timer);
     const wallS = (performance.now() - this.#wall0) / 1000;
     const cpu = process.cpuUsage(this.#cpu0);
+    const waited = (pid: number | 'self') => {
+      const w0 = this.#wait0.get(pid) ?? null;
+      const w1 = runQueueWaitSeconds(pid);
+      return w0 === null || w1 === null ? null : Math.max(0, w1 - w0);
+    };
     const userCpuS = cpu.user / 1e6;
     const systemCpuS = cpu.system / 1e6;
     const client: ClientUsage = {
@@ -70,6 +90,7 @@ export class UsageSampler {
       wallS,
       cores: wallS > 0 ? (userCpuS + systemCpuS) / wallS : 0,
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      runQueueWaitS: waited('self'),
     };
     const servers = this.#pids.map((pid): ServerUsage => {
       const s = memoryStatus(pid);
@@ -83,11 +104,16 @@ export class UsageSampler {
         vmHwmBytes: s?.hwmBytes ?? null,
         cpuS,
         cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
+        runQueueWaitS: waited(pid),
       };
     });
     return { client, servers };
   }
 }
+
+/** The sum, or null when any part is missing (a figure not read is never taken as zero). */
+const sumOrNull = (xs: readonly (number | null)[]): number | null =>
+  xs.some((x) => x === null) ? null : xs.reduce((n: number, x) => n + x!, 0);
 
 /**
  * Several phases' usage as one (the slices of a run split into rounds): CPU and wall time
@@ -105,15 +131,13 @@ export function combineUsage(
     wallS,
     cores: wallS > 0 ? (userCpuS + systemCpuS) / wallS : 0,
     maxRssBytes: Math.max(0, ...parts.map((p) => p.client.maxRssBytes)),
+    runQueueWaitS: sumOrNull(parts.map((p) => p.client.runQueueWaitS)),
   };
   const max = (xs: (number | null)[]) =>
     xs.some((x) => x !== null) ? Math.max(...xs.filter((x): x is number => x !== null)) : null;
   const servers = (parts[0]?.servers ?? []).map((first, i): ServerUsage => {
     const all = parts.map((p) => p.servers[i]!);
-    const cpus = all.map((s) => s.cpuS);
-    const cpuS = cpus.some((c) => c === null)
-      ? null
-      : cpus.reduce((n: number, c) => n + (c ?? 0), 0);
+    const cpuS = sumOrNull(all.map((s) => s.cpuS));
     return {
       pid: first.pid,
       name: all.find((s) => s.name !== null)?.name ?? null,
@@ -121,6 +145,7 @@ export function combineUsage(
       vmHwmBytes: max(all.map((s) => s.vmHwmBytes)),
       cpuS,
       cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
+      runQueueWaitS: sumOrNull(all.map((s) => s.runQueueWaitS)),
     };
   });
   return { client, servers };

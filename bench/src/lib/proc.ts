@@ -58,6 +58,30 @@ export function childPids(pid: number): number[] {
   return text === null ? [] : text.trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
+/**
+ * Seconds the process's threads spent ready to run but waiting for a CPU (the run queue), summed
+ * over the threads alive now: the second field of each /proc/<pid>/task/<tid>/schedstat. On a
+ * machine the load generator shares with the servers this is the part of a request's latency
+ * that no process's own code explains. Null where the kernel keeps no schedstat.
+ */
+export function runQueueWaitSeconds(pid: number | 'self'): number | null {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let ns = 0;
+  let any = false;
+  for (const tid of tids) {
+    const wait = Number(read(`/proc/${pid}/task/${tid}/schedstat`)?.split(' ')[1]);
+    if (!Number.isFinite(wait)) continue;
+    ns += wait;
+    any = true;
+  }
+  return any ? ns / 1e9 : null;
+}
+
 /** /proc/<pid>/status's memory lines, in bytes, and the process's name. */
 export function memoryStatus(
   pid: number | 'self',
