@@ -19,8 +19,12 @@ export class DbProxyMetrics implements BackendObserver {
   readonly #up: Gauge<'backend'>;
   readonly #mapVersion: Gauge;
   readonly #batches: FastHistogram<'backend' | 'table'>;
-  /** Histogram children by statement and backend, made once. */
-  readonly #children = new Map<Statement, Map<string, HistogramChild>>();
+  /**
+   * Histogram children by statement name and backend, made once. Keyed by the name (the label),
+   * not by the Statement: a transaction's statements in one round trip are a new Statement per
+   * call, with its values in its text, and a map keyed by those would keep every one of them.
+   */
+  readonly #children = new Map<string, Map<string, HistogramChild>>();
   #backends: readonly Backend[] = [];
   #onReachability: () => void = () => {};
 
@@ -204,10 +208,10 @@ export class DbProxyMetrics implements BackendObserver {
   }
 
   statement(backend: string, stmt: Statement, seconds: number, error: string | undefined): void {
-    let byBackend = this.#children.get(stmt);
+    let byBackend = this.#children.get(stmt.name);
     if (!byBackend) {
       byBackend = new Map();
-      this.#children.set(stmt, byBackend);
+      this.#children.set(stmt.name, byBackend);
     }
     let child = byBackend.get(backend);
     if (!child) {
