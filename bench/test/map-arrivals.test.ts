@@ -12,7 +12,8 @@ import { build as buildMapServer, defaultConfig, systemClock } from '@slg/map-se
 import { createLogger } from '@slg/service-kit';
 import t from 'tap';
 import { parseFraction, parseRates } from '../src/commands/map.ts';
-import type { ArrivalSearch } from '../src/map/arrival-search.ts';
+import { Rng } from '../src/lib/rng.ts';
+import { type ArrivalSearch, aimTile } from '../src/map/arrival-search.ts';
 import { parseSettleMetrics } from '../src/map/arrivals.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 import { startStack } from './helpers/stack.ts';
@@ -41,6 +42,34 @@ t.test('--arrival-rates: the list and what it needs', async (t) => {
   ]);
   t.not(both.code, 0);
   t.match(both.stderr + both.stdout, /does not go with --marches/);
+});
+
+t.test('a march is aimed at the tile whose centre is nearest its distance', async (t) => {
+  const rng = new Rng(7, 'aim-test');
+  const world = { worldWidth: 600, worldHeight: 600 };
+  let worst = 0;
+  let sum = 0;
+  for (let i = 0; i < 2000; i++) {
+    // A city's centre is a tile corner (a city covers two by two tiles). A step's marches go
+    // tens to hundreds of tiles: their lead before the window is at least 7 s.
+    const from = { x: 250 + rng.range(0, 100), y: 250 + rng.range(0, 100) };
+    const tiles = 30 + rng.float() * 200;
+    const got = aimTile(from, tiles, world, rng);
+    t.equal(got.distance, Math.hypot(got.x + 0.5 - from.x, got.y + 0.5 - from.y));
+    worst = Math.max(worst, Math.abs(got.distance - tiles));
+    sum += Math.abs(got.distance - tiles);
+  }
+  // A tenth of a tile is 67 ms of a cavalry march at speed 60; the cell a point at the distance
+  // falls in is a third of a tile off on average.
+  t.ok(worst < 0.1, `worst distance error ${worst.toFixed(3)} tiles`);
+  t.ok(sum / 2000 < 0.02, `mean distance error ${(sum / 2000).toFixed(4)} tiles`);
+  // Near an edge, the tile stays on the map; in a world smaller than the distance too.
+  for (let i = 0; i < 200; i++) {
+    const got = aimTile({ x: 1, y: 1 }, 30, { worldWidth: 10, worldHeight: 40 }, rng);
+    t.ok(got.x >= 0 && got.x < 10 && got.y >= 0 && got.y < 40, `${got.x},${got.y} on the map`);
+  }
+  const tiny = aimTile({ x: 1, y: 1 }, 30, { worldWidth: 4, worldHeight: 4 }, rng);
+  t.ok(tiny.x >= 0 && tiny.x < 4 && tiny.y >= 0 && tiny.y < 4);
 });
 
 t.test('a tiny arrival-rate search on the real stack', async (t) => {

@@ -190,6 +190,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const backAt: number[] = new Array(2 * n).fill(0);
       let refused = 0;
       let next = 0;
+      let callLagMs = 0;
       const started0 = performance.now();
       await Promise.all(
         Array.from({ length: Math.max(1, o.parallel) }, async () => {
@@ -201,15 +202,10 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
             const i = home ? k : k - n;
             const want = t0 + ((i + 0.5) / rate) * 1000;
             for (let attempt = 0; ; attempt++) {
-              const left = (want - Date.now()) / (home ? 2 : 1);
-              const tiles = Math.max(1, left / msPerTile);
-              // A direction in which the whole distance stays on the map: a target clamped at
-              // the edge is nearer, and its march falls due before its moment.
-              let angle = rng.float() * 2 * Math.PI;
-              for (let k = 0; k < 16 && !onMap(city, tiles, angle, o); k++)
-                angle = rng.float() * 2 * Math.PI;
-              const tx = clamp(Math.floor(city.x + tiles * Math.cos(angle)), 0, o.worldWidth - 1);
-              const ty = clamp(Math.floor(city.y + tiles * Math.sin(angle)), 0, o.worldHeight - 1);
+              // map-server's clock starts the march when the call reaches it, a few ms on.
+              const sent = Date.now();
+              const left = (want - sent - callLagMs) / (home ? 2 : 1);
+              const { x: tx, y: ty } = aimTile(city, Math.max(1, left / msPerTile), o, rng);
               try {
                 const m = await c.StartMarch({
                   playerId,
@@ -218,6 +214,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
                   targetY: ty,
                   troops: [{ troopId: o.cavalryTroopId, count: 1 }],
                 });
+                callLagMs += (Number(m.legStartMs) - sent - callLagMs) / 16;
                 const legEnd = Number(m.legEndMs);
                 const back = legEnd + (legEnd - Number(m.legStartMs));
                 dueAt[k] = legEnd;
@@ -352,15 +349,56 @@ export function cpuLine(cpu: readonly { name: string; us: number | null }[]): st
   return `${cpu.map((c) => `${c.name} ${c.us === null ? '-' : `${Math.round(c.us)} µs`}`).join(', ')} (sum ${Math.round(sum)} µs)`;
 }
 
-function onMap(
+/**
+ * The tile whose centre lies nearest `tiles` from `from` (the city's centre, as map-server
+ * measures a march), near the circle's points in a few random directions that keep it on the map.
+ * A tile is a whole cell, and a cavalry march covers one in 2/3 s of a speed-60 world: the cell a
+ * point at the distance falls in would put a march up to ~0.5 s off its moment, and on a 5 s
+ * window an edge's marches out of it. Around each direction's point the cells whose centres lie
+ * on the circle (for each column near it the two rows that bracket the circle, and for each row
+ * the two columns) are the candidates; the nearest is a few hundredths of a tile off.
+ */
+export function aimTile(
   from: { x: number; y: number },
   tiles: number,
-  angle: number,
-  o: { worldWidth: number; worldHeight: number },
-): boolean {
-  const x = from.x + tiles * Math.cos(angle);
-  const y = from.y + tiles * Math.sin(angle);
-  return x >= 0 && y >= 0 && x < o.worldWidth && y < o.worldHeight;
+  world: { worldWidth: number; worldHeight: number },
+  rng: { float(): number },
+): { x: number; y: number; distance: number } {
+  let best: { x: number; y: number; distance: number } | null = null;
+  let bestErr = Infinity;
+  const consider = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= world.worldWidth || y >= world.worldHeight) return;
+    const distance = Math.hypot(x + 0.5 - from.x, y + 0.5 - from.y);
+    const err = Math.abs(distance - tiles);
+    if (err < bestErr) {
+      bestErr = err;
+      best = { x, y, distance };
+    }
+  };
+  // One coordinate of a cell whose centre is on the circle, the other given (cell units).
+  const across = (c: number, centre: number, otherCentre: number, side: number) => {
+    const rest = tiles * tiles - (c + 0.5 - centre) ** 2;
+    return rest < 0 ? null : otherCentre + side * Math.sqrt(rest) - 0.5;
+  };
+  let first: { x: number; y: number } | null = null;
+  for (let k = 0; k < 8; k++) {
+    const angle = rng.float() * 2 * Math.PI;
+    const px = Math.floor(from.x + tiles * Math.cos(angle) - 0.5);
+    const py = Math.floor(from.y + tiles * Math.sin(angle) - 0.5);
+    first ??= { x: px, y: py };
+    for (let d = -3; d <= 3; d++) {
+      const y = across(px + d, from.x, from.y, Math.sin(angle) < 0 ? -1 : 1);
+      if (y !== null) for (const r of [Math.floor(y), Math.floor(y) + 1]) consider(px + d, r);
+      const x = across(py + d, from.y, from.x, Math.cos(angle) < 0 ? -1 : 1);
+      if (x !== null) for (const c of [Math.floor(x), Math.floor(x) + 1]) consider(c, py + d);
+    }
+  }
+  if (best) return best;
+  // No direction stays on the map (a world smaller than the distance): the first one's point,
+  // held at the edge; its march falls due early, and the step counts it so.
+  const x = clamp(first!.x, 0, world.worldWidth - 1);
+  const y = clamp(first!.y, 0, world.worldHeight - 1);
+  return { x, y, distance: Math.hypot(x + 0.5 - from.x, y + 0.5 - from.y) };
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
