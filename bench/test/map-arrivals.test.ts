@@ -63,6 +63,12 @@ t.test('a march is aimed at the tile whose centre is nearest its distance', asyn
   // falls in is a third of a tile off on average.
   t.ok(worst < 0.1, `worst distance error ${worst.toFixed(3)} tiles`);
   t.ok(sum / 2000 < 0.02, `mean distance error ${(sum / 2000).toFixed(4)} tiles`);
+  // A city in a corner, with only a quarter of the circle on the map, is aimed as exactly.
+  for (let i = 0; i < 200; i++) {
+    const tiles = 300 + rng.float() * 150;
+    const got = aimTile({ x: 2, y: 2 }, tiles, { worldWidth: 1200, worldHeight: 1200 }, rng);
+    t.ok(Math.abs(got.distance - tiles) < 0.1, `corner: ${got.distance} for ${tiles}`);
+  }
   // Near an edge, the tile stays on the map; in a world smaller than the distance too.
   for (let i = 0; i < 200; i++) {
     const got = aimTile({ x: 1, y: 1 }, 30, { worldWidth: 10, worldHeight: 40 }, rng);

@@ -123,8 +123,10 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
   const cities = new Map<number, { x: number; y: number }>();
   // ms of travel per tile of the world (cavalry at MAPSERVER_SPEED), measured on the first march.
   let msPerTile = 0;
-  // Marches started per second in the previous step (the lead before the window).
-  let startRate = 50;
+  // Marches started per second in the previous step (the lead before the window); the first
+  // step assumes 100/s, a few times slower than a 2-vCPU machine starts them. The lead is also
+  // how long the step's last marches take to come home after the window.
+  let startRate = 100;
   let probes = 0;
   const cityOf = async (playerId: number) => {
     let city = cities.get(playerId);
@@ -351,7 +353,7 @@ export function cpuLine(cpu: readonly { name: string; us: number | null }[]): st
 
 /**
  * The tile whose centre lies nearest `tiles` from `from` (the city's centre, as map-server
- * measures a march), near the circle's points in a few random directions that keep it on the map.
+ * measures a march), near the circle's points in 32 directions, those that keep it on the map.
  * A tile is a whole cell, and a cavalry march covers one in 2/3 s of a speed-60 world: the cell a
  * point at the distance falls in would put a march up to ~0.5 s off its moment, and on a 5 s
  * window an edge's marches out of it. Around each direction's point the cells whose centres lie
@@ -381,8 +383,12 @@ export function aimTile(
     return rest < 0 ? null : otherCentre + side * Math.sqrt(rest) - 0.5;
   };
   let first: { x: number; y: number } | null = null;
-  for (let k = 0; k < 8; k++) {
-    const angle = rng.float() * 2 * Math.PI;
+  // Directions evenly spread from a random one: a city near a corner, whose distance leaves only
+  // a quarter of the circle on the map, still finds it (a few random directions can all miss it,
+  // and a march held at the edge falls due early).
+  const turn = rng.float();
+  for (let k = 0; k < 32; k++) {
+    const angle = ((turn + k / 32) % 1) * 2 * Math.PI;
     const px = Math.floor(from.x + tiles * Math.cos(angle) - 0.5);
     const py = Math.floor(from.y + tiles * Math.sin(angle) - 0.5);
     first ??= { x: px, y: py };
