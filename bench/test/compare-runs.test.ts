@@ -262,7 +262,7 @@ t.test('bad input files: exit 2, naming the file and the field', async (t) => {
 });
 
 t.test(
-  'runs of other commits, Node versions, or with errors are flagged, not refused',
+  'runs of other commits, Node versions, with errors or with steal are flagged, not refused',
   async (t) => {
     const dir = tempDir(t, 'cmpwarn');
     const a = runsOf(dir, 'a', [6000, 6030, 5990, 6010]);
@@ -270,6 +270,7 @@ t.test(
     type Run = {
       environment: { node: string; gitCommit: string | null };
       totals: { errors: number; mismatches: number };
+      machine?: { stealShare: number };
     };
     const edit = (path: string, f: (r: Run) => void) => {
       const r = JSON.parse(readFileSync(path, 'utf8'));
@@ -284,6 +285,13 @@ t.test(
       r.totals.errors = 3;
       r.totals.mismatches = 1;
     });
+    // One run's VM lost 7.5% of its CPU time to the hypervisor, another's 4.9% (under the flag).
+    edit(b[0]!, (r) => {
+      r.machine = { stealShare: 0.075 };
+    });
+    edit(b[1]!, (r) => {
+      r.machine = { stealShare: 0.049 };
+    });
     const r = await runCli(['compare', ...a, '--', ...b]);
     t.equal(r.code, 0, r.stderr);
     t.match(
@@ -292,5 +300,7 @@ t.test(
     );
     t.match(r.stdout, /^note: A's runs are of different commits: .*0123456789 \(.*a1\.json\)/m);
     t.match(r.stdout, /^note: .*errors or mismatches.*b2\.json \(3 errors, 1 mismatches\)/m);
+    t.match(r.stdout, /^note: B's runs whose VM lost 5% or more .*steal.*b0\.json \(7\.5%\)$/m);
+    t.notMatch(r.stdout, /b1\.json \(4\.9%\)/, 'a run under the flag is not named');
   },
 );

@@ -10,6 +10,7 @@ import {
   commandLine,
   cpuSeconds,
   loadAverage,
+  machineTimes,
   memoryStatus,
   nodeOptionsOf,
   parentPid,
@@ -39,6 +40,18 @@ t.test('this process, as Node sees it', async (t) => {
   let x = 0;
   while (process.cpuUsage(start).user < 50_000) for (let i = 0; i < 1e5; i++) x += Math.sqrt(i);
   t.ok(x > 0 && cpuSeconds(process.pid)! >= before + 0.02, 'CPU seconds grow with work');
+});
+
+t.test("the machine's CPU time, steal included", async (t) => {
+  const m0 = machineTimes()!;
+  t.ok(m0, '/proc/stat is read');
+  for (const [k, v] of Object.entries(m0)) t.ok(v >= 0, `${k} ${v} >= 0`);
+  const start = process.cpuUsage();
+  let x = 0;
+  while (process.cpuUsage(start).user < 50_000) for (let i = 0; i < 1e5; i++) x += Math.sqrt(i);
+  const m1 = machineTimes()!;
+  t.ok(x > 0 && m1.busyS >= m0.busyS + 0.02, "busy time grows with this process's work");
+  t.ok(m1.stealS >= m0.stealS && m1.idleS >= m0.idleS, 'steal and idle never go back');
 });
 
 t.test('a command name with a space and a parenthesis', async (t) => {

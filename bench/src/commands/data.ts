@@ -39,7 +39,7 @@ import {
   UsageError,
 } from '../lib/options.ts';
 import { commandLabel } from '../lib/proc.ts';
-import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
+import { combineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import {
   bytes,
@@ -293,6 +293,8 @@ export interface DataResult {
   } | null;
   client: ReturnType<UsageSampler['stop']>['client'];
   servers: ReturnType<UsageSampler['stop']>['servers'];
+  /** The machine's CPU time over the measured phases, steal included (null: no /proc/stat). */
+  machine: ReturnType<UsageSampler['stop']>['machine'];
   /** CPU per request of each server and of the load generator, beside the echo server's per call. */
   cpuPerRequest: CpuPerRequest;
   /** Per --server-pids process: its GC pauses and event-loop delay in the measured phases. */
@@ -845,6 +847,8 @@ function report(
   say(
     `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${m.loadAverageAfter.join(' ')}`,
   );
+  const machine = machineLine(usage.machine, usage.client.wallS);
+  if (machine) say(machine);
   for (const srv of usage.servers) {
     say(
       `server pid ${srv.pid} (${srv.name ?? '?'}): CPU ${srv.cores === null ? '?' : `${(srv.cores * 100).toFixed(0)}% of one core`}, peak RSS ${srv.peakRssBytes === null ? '?' : bytes(srv.peakRssBytes)} (VmHWM ${srv.vmHwmBytes === null ? '?' : bytes(srv.vmHwmBytes)})`,
@@ -910,6 +914,7 @@ function report(
       : null,
     client: usage.client,
     servers: usage.servers,
+    machine: usage.machine,
     cpuPerRequest: cpu,
     serverMetrics,
     rateAuto,

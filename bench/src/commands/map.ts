@@ -26,7 +26,7 @@ import {
   UsageError,
 } from '../lib/options.ts';
 import { commandLabel } from '../lib/proc.ts';
-import { combineUsage, UsageSampler } from '../lib/proc-stats.ts';
+import { combineUsage, machineLine, STEAL_FLAG_SHARE, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
 import { bytes, caseStudyLine, int, median, ms, table, totals } from '../lib/report.ts';
 import {
@@ -616,6 +616,8 @@ function report(
   say(
     `client: peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${loadAverageAfter.join(' ')}`,
   );
+  const machine = machineLine(usage.machine, usage.client.wallS);
+  if (machine) say(`viewport load's ${machine}`);
   if (arrivalSearch) reportArrivalSearch(arrivalSearch, say);
   const problemSamples = extras.flatMap((e) => e.problemSamples);
   const firstError = extras.find((e) => e.firstError)?.firstError ?? null;
@@ -654,6 +656,7 @@ function report(
     ratio,
     ratioOverall,
     client: usage.client,
+    machine: usage.machine,
     servers: usage.servers,
     cpuPerRequest: cpu,
   });
@@ -762,6 +765,7 @@ function reportArrivalSearch(a: ArrivalSearch, say: (line: string) => void): voi
         'viewport/s',
         'viewport p99 ms',
         'CPU µs/step',
+        'steal %',
         'valid',
       ],
       a.steps.map((x) => [
@@ -779,6 +783,7 @@ function reportArrivalSearch(a: ArrivalSearch, say: (line: string) => void): voi
         x.cpuUsPerStep.length === 0
           ? '-'
           : int(x.cpuUsPerStep.reduce((a, c) => a + (c.us ?? 0), 0)),
+        x.machine ? (x.machine.stealShare * 100).toFixed(1) : '-',
         x.valid ? 'yes' : `no: ${x.problems.join('; ')}`,
       ]),
     ),
@@ -789,4 +794,9 @@ function reportArrivalSearch(a: ArrivalSearch, say: (line: string) => void): voi
   const best = a.steps.findLast((x) => x.valid && x.cpuUsPerStep.length > 0);
   if (best)
     say(`CPU per settled step at ${int(best.rate)} arrivals/s: ${cpuLine(best.cpuUsPerStep)}`);
+  const stolen = a.steps.filter((x) => x.machine && x.machine.stealShare >= STEAL_FLAG_SHARE);
+  if (stolen.length > 0)
+    say(
+      `steal of ${STEAL_FLAG_SHARE * 100}% or more in the window of ${stolen.map((x) => `${int(x.rate)}/s`).join(', ')}: the hypervisor gave this VM's CPUs to other tenants, and a rate that did not hold there may hold on the same machine alone`,
+    );
 }

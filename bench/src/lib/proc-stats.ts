@@ -2,9 +2,14 @@
 // workers included) and peak RSS, and, for the server processes given by PID, their peak RSS
 // and CPU time read from /proc (Linux; elsewhere those figures are null); whole process trees
 // (an Apache prefork server is a parent and its children, a battle-server in cluster mode a
-// primary and its workers): their summed RSS and PSS and their CPU.
+// primary and its workers): their summed RSS and PSS and their CPU. And the machine's own split
+// of its CPU time over the phase, steal included: on a cloud VM the hypervisor may hand the
+// virtual CPUs to other tenants, and a phase that lost a tenth of its CPU that way measured the
+// host's neighbours as much as the code.
 import {
   cpuSeconds,
+  type MachineTimes,
+  machineTimes,
   memoryStatus,
   processTree,
   runQueueWaitSeconds,
@@ -38,6 +43,35 @@ export interface ServerUsage {
   runQueueWaitS: number | null;
 }
 
+/** The machine's CPU time in a phase (seconds summed over its CPUs), and steal's share of it. */
+export interface MachineUsage extends MachineTimes {
+  /** stealS over all the machine's CPU time in the phase (0 to 1). */
+  stealShare: number;
+}
+
+/** The share of steal over which a run's figures are flagged. */
+export const STEAL_FLAG_SHARE = 0.05;
+
+function machineUsage(t: MachineTimes): MachineUsage {
+  const all = t.busyS + t.idleS + t.iowaitS + t.stealS;
+  return { ...t, stealShare: all > 0 ? t.stealS / all : 0 };
+}
+
+/**
+ * "machine: 1.62 of 2 CPUs busy, steal 0.4%", and a warning when steal reached
+ * STEAL_FLAG_SHARE; null when /proc/stat could not be read.
+ */
+export function machineLine(m: MachineUsage | null, wallS: number): string | null {
+  if (!m || wallS <= 0) return null;
+  const cpus = (m.busyS + m.idleS + m.iowaitS + m.stealS) / wallS;
+  const pct = (m.stealShare * 100).toFixed(1);
+  const flag =
+    m.stealShare >= STEAL_FLAG_SHARE
+      ? ` (over ${STEAL_FLAG_SHARE * 100}%: the hypervisor gave this VM's CPUs to other tenants for that share of the time; these figures measure the host's neighbours too)`
+      : '';
+  return `machine: ${(m.busyS / wallS).toFixed(2)} of ${Math.round(cpus)} CPUs busy, I/O wait ${(m.iowaitS / wallS).toFixed(2)}, steal ${pct}%${flag}`;
+}
+
 /** Samples the client and the given server processes from `start()` to `stop()`. */
 export class UsageSampler {
   readonly #pids: number[];
@@ -48,6 +82,7 @@ export class UsageSampler {
   #peak = new Map<number, number>();
   #serverCpu0 = new Map<number, number | null>();
   #wait0 = new Map<number | 'self', number | null>();
+  #machine0: MachineTimes | null = null;
 
   constructor(pids: readonly number[], intervalMs = 250) {
     this.#pids = [...pids];
@@ -57,6 +92,7 @@ export class UsageSampler {
   start(): void {
     this.#cpu0 = process.cpuUsage();
     this.#wall0 = performance.now();
+    this.#machine0 = machineTimes();
     for (const pid of this.#pids) this.#serverCpu0.set(pid, cpuSeconds(pid));
     for (const pid of [...this.#pids, 'self' as const])
       this.#wait0.set(pid, runQueueWaitSeconds(pid));
@@ -72,10 +108,21 @@ export class UsageSampler {
     }
   }
 
-  stop(): { client: ClientUsage; servers: ServerUsage[] } {
+  stop(): { client: ClientUsage; servers: ServerUsage[]; machine: MachineUsage | null } {
     this.#sample();
     if (this.#timer) clearInterval(this.#timer);
     const wallS = (performance.now() - this.#wall0) / 1000;
+    const m0 = this.#machine0;
+    const m1 = machineTimes();
+    const machine =
+      m0 && m1
+        ? machineUsage({
+            busyS: m1.busyS - m0.busyS,
+            idleS: m1.idleS - m0.idleS,
+            iowaitS: m1.iowaitS - m0.iowaitS,
+            stealS: m1.stealS - m0.stealS,
+          })
+        : null;
     const cpu = process.cpuUsage(this.#cpu0);
     const waited = (pid: number | 'self') => {
       const w0 = this.#wait0.get(pid) ?? null;
@@ -107,7 +154,7 @@ export class UsageSampler {
         runQueueWaitS: waited(pid),
       };
     });
-    return { client, servers };
+    return { client, servers, machine };
   }
 }
 
@@ -148,7 +195,17 @@ export function combineUsage(
       runQueueWaitS: sumOrNull(all.map((s) => s.runQueueWaitS)),
     };
   });
-  return { client, servers };
+  const machines = parts.map((p) => p.machine);
+  const machine =
+    machines.length > 0 && machines.every((m) => m !== null)
+      ? machineUsage({
+          busyS: machines.reduce((n, m) => n + m!.busyS, 0),
+          idleS: machines.reduce((n, m) => n + m!.idleS, 0),
+          iowaitS: machines.reduce((n, m) => n + m!.iowaitS, 0),
+          stealS: machines.reduce((n, m) => n + m!.stealS, 0),
+        })
+      : null;
+  return { client, servers, machine };
 }
 
 export interface TreeUsage {

@@ -149,6 +149,35 @@ export function nodeOptionsOf(pid: number): string | null {
   return env.find((e) => e.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? null;
 }
 
+/**
+ * The machine's CPU time since boot from /proc/stat's first line, in seconds summed over its
+ * CPUs: busy (user, nice, system, irq, softirq), idle, iowait, and steal: time the hypervisor
+ * gave this VM's virtual CPUs to others while they had work. Guest time is already inside user.
+ */
+export interface MachineTimes {
+  busyS: number;
+  idleS: number;
+  iowaitS: number;
+  stealS: number;
+}
+
+export function machineTimes(): MachineTimes | null {
+  const line = read('/proc/stat')?.split('\n', 1)[0];
+  if (!line?.startsWith('cpu ')) return null;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .slice(4)
+    .trim()
+    .split(/\s+/)
+    .map((x) => Number(x) / USER_HZ);
+  if (![user, nice, system, idle, iowait, irq, softirq, steal].every(Number.isFinite)) return null;
+  return {
+    busyS: user! + nice! + system! + irq! + softirq!,
+    idleS: idle!,
+    iowaitS: iowait!,
+    stealS: steal!,
+  };
+}
+
 /** The 1, 5 and 15-minute load averages as /proc/loadavg prints them ("0.52 0.31 0.20"). */
 export function loadAverage(): string | null {
   return read('/proc/loadavg')?.split(' ').slice(0, 3).join(' ') ?? null;

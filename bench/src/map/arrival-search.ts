@@ -25,7 +25,7 @@ import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { percentiles } from '../lib/histogram.ts';
 import { processLabel } from '../lib/proc.ts';
-import { UsageSampler } from '../lib/proc-stats.ts';
+import { type MachineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
 import { Rng } from '../lib/rng.ts';
 import { scrapeMetrics, sumOf } from '../lib/server-metrics.ts';
 import { lagQuantileBound, type SettleSnapshot, settleDelta, settleOf } from './arrivals.ts';
@@ -62,6 +62,8 @@ export interface ArrivalStep {
   viewportRate: number;
   viewportP99Ms: number | null;
   viewportErrors: number;
+  /** The machine's CPU time over the window, steal included (null: no /proc/stat). */
+  machine: MachineUsage | null;
   /** CPU per step settled in the window, of each --server-pids process (µs; null: unreadable). */
   cpuUsPerStep: { name: string; us: number | null }[];
   valid: boolean;
@@ -268,7 +270,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       // Arrivals due by the window's end are settled by now or late (their lag says which).
       const read1 = Date.now();
       const after = await scrapeBoth(o.metricsUrl);
-      const used = usage.stop().servers;
+      const { servers: used, machine, client } = usage.stop();
       const seconds = o.windowS;
       const windowEnd = t0 + o.windowS * 1000;
       const inWindow = (t: number) => t >= t0 && t < windowEnd;
@@ -341,6 +343,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
         viewportRate: vp?.rate ?? 0,
         viewportP99Ms: q ? q.p99 / 1000 : null,
         viewportErrors: vp?.errors ?? 0,
+        machine,
         cpuUsPerStep: used.map((u) => ({
           name: processLabel(u.pid),
           us: u.cpuS === null || d.settled === 0 ? null : (u.cpuS / d.settled) * 1e6,
@@ -354,6 +357,8 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       );
       if (step.cpuUsPerStep.length > 0)
         o.say(`  CPU per settled step: ${cpuLine(step.cpuUsPerStep)}`);
+      const m = machineLine(machine, client.wallS);
+      if (m) o.say(`  the window's ${m}`);
       // Every march of the step home (and its slot free) before the next.
       const until = Date.now() + leadMs + o.windowS * 1000 * 2 + 60_000;
       while ((await inFlight(o.metricsUrl)) > baseline && Date.now() < until) await sleep(500);

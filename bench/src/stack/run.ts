@@ -17,7 +17,7 @@ import {
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import { collectEnvironment } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { combineUsage, type ServerUsage, UsageSampler } from '../lib/proc-stats.ts';
+import { combineUsage, machineLine, type ServerUsage, UsageSampler } from '../lib/proc-stats.ts';
 import { caseStudyLine, int, latencyTable, ms, table, totals, totalsLine } from '../lib/report.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
 import { Rng, WeightedChoice } from '../lib/rng.ts';
@@ -753,6 +753,9 @@ export function formatResult(r: StackResult): string {
   lines.push(
     `load generator: ${r.usage.client.cores.toFixed(2)} cores, peak RSS ${(r.usage.client.maxRssBytes / 2 ** 20).toFixed(1)} MiB`,
   );
+  // Results written before the machine's time was recorded have none.
+  const machine = machineLine(r.usage.machine ?? null, r.usage.client.wallS);
+  if (machine) lines.push(machine);
   const i = r.invariants;
   lines.push('');
   lines.push(

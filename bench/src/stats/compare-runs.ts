@@ -5,6 +5,7 @@ import * as hdr from 'hdr-histogram-js';
 import type { Environment } from '../lib/environment.ts';
 import { decodeHistogram, type Histogram, type OpSnapshot } from '../lib/histogram.ts';
 import { UsageError } from '../lib/options.ts';
+import { STEAL_FLAG_SHARE } from '../lib/proc-stats.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
 import { bootstrapRatio, type Interval, mean } from './bootstrap.ts';
 import { type MannWhitney, mannWhitney, minReachableP } from './mann-whitney.ts';
@@ -65,6 +66,11 @@ export interface RunFigures {
    * measured none.
    */
   serverCpu: ServerCpu[];
+  /**
+   * The share of the machine's CPU time the hypervisor gave to other tenants during the
+   * measurement (steal), when the result states it.
+   */
+  stealShare: number | null;
   environment: Environment;
   /** The settings that define the workload (addresses and reporting flags left out). */
   workload: Record<string, unknown>;
@@ -337,6 +343,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
       clientCores: r.client?.cores ?? null,
       serverCpu: serverCpuOf(r.cpuPerRequest),
+      stealShare: r.machine?.stealShare ?? null,
       workload: workloadOf(r.settings),
     });
   }
@@ -355,6 +362,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: null,
       clientCores: r.client?.cores ?? null,
       serverCpu: [],
+      stealShare: null,
       workload: workloadOf(r.settings, { path: `${url.pathname}${url.search}` }),
     });
   }
@@ -375,6 +383,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: `${r.rate} sessions/s`,
       clientCores: r.usage?.client?.cores ?? null,
       serverCpu: [],
+      stealShare: r.usage?.machine?.stealShare ?? null,
       workload: workloadOf(r.settings),
     });
   }
@@ -425,8 +434,8 @@ function differing(runs: readonly RunFigures[], of: (r: RunFigures) => string): 
 
 /**
  * What makes one side's runs less alike than they should be, warned of and not refused: other
- * commits or Node versions of the load generator, and runs with errors or mismatches (which
- * bench pair's gate leaves out).
+ * commits or Node versions of the load generator, runs with errors or mismatches (which bench
+ * pair's gate leaves out), and runs whose VM lost CPU time to the hypervisor (steal).
  */
 function sideNotes(runs: readonly RunFigures[], side: 'A' | 'B'): string[] {
   const notes: string[] = [];
@@ -440,6 +449,13 @@ function sideNotes(runs: readonly RunFigures[], side: 'A' | 'B'): string[] {
   if (failing.length)
     notes.push(
       `${side}'s runs with errors or mismatches, which bench pair's gate leaves out: ${failing.join(', ')}`,
+    );
+  const stolen = runs
+    .filter((r) => r.stealShare !== null && r.stealShare >= STEAL_FLAG_SHARE)
+    .map((r) => `${r.path} (${(r.stealShare! * 100).toFixed(1)}%)`);
+  if (stolen.length)
+    notes.push(
+      `${side}'s runs whose VM lost ${STEAL_FLAG_SHARE * 100}% or more of its CPU time to the hypervisor (steal), measuring the host's other tenants too: ${stolen.join(', ')}`,
     );
   return notes;
 }
