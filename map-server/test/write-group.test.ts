@@ -159,3 +159,59 @@ t.test('one group in flight: writes that come meanwhile wait and form the next',
   t.ok(sent < 200 / 4, `the 200 writes went in ${sent} calls`);
   for (const o of owners) t.equal((await stack.store.fetch('troop', o, 1))?.fields.count, 95);
 });
+
+t.test('a full group waiting goes out beside the one in flight, never a third', async (t) => {
+  const stack = await startStack(t, 'wgroupfull');
+  const store = new DataServerStore(stack.dataServer, { writeGroup: 8, groupsInFlight: 1 });
+  t.teardown(() => store.close());
+  let active = 0;
+  let most = 0;
+  const sizes: number[] = [];
+  const client = store.client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  for (const name of ['BatchWritesV2', 'BatchWriteV2', 'CreateV2', 'ModifyV2', 'IncrByV2']) {
+    const call = client[name]!;
+    client[name] = (...a: unknown[]) => {
+      active++;
+      most = Math.max(most, active);
+      const req = a[0] as { batches?: unknown[] };
+      sizes.push(req.batches?.length ?? 1);
+      return call(...a).finally(() => active--);
+    };
+  }
+  const owners = Array.from({ length: 40 }, (_, i) => 7200 + i);
+  await Promise.all(
+    owners.map((o) =>
+      stack.store.write(o, [
+        {
+          create: { table: 'troop', member: 1, fields: { kind: 'infantry', tier: 1, count: 100 } },
+        },
+      ]),
+    ),
+  );
+  // 40 writes at once are five full groups of 8: beside the first, a second goes out at once,
+  // and each answer lets the next out (the partial-group rule alone sends one a round trip).
+  await Promise.all(
+    owners.map((o) =>
+      store.write(o, [
+        { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+      ]),
+    ),
+  );
+  t.equal(most, 2, 'two groups unanswered at once, never three');
+  t.same(sizes, [8, 8, 8, 8, 8], 'five full groups');
+  // Fewer writes than a group: one group, alone.
+  most = 0;
+  sizes.length = 0;
+  await Promise.all(
+    owners
+      .slice(0, 4)
+      .map((o) =>
+        store.write(o, [
+          { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+        ]),
+      ),
+  );
+  t.equal(most, 1, 'a partial group goes alone');
+  for (const [i, o] of owners.entries())
+    t.equal((await stack.store.fetch('troop', o, 1))?.fields.count, i < 4 ? 98 : 99, `owner ${o}`);
+});
