@@ -153,23 +153,13 @@ export class DataServerStore implements MapStore {
     });
   }
 
-  /**
-   * Sends what waits once this turn's writes have joined it, as far as the groups in flight
-   * allow, and one group more when it is full: a backlog of a whole group (a burst's onset, a
-   * stall of the store) then drains over two round trips at once instead of one group per round
-   * trip, while in a steady flow the writes that come during a round trip still wait and form
-   * the next group, the largest and cheapest per write.
-   */
+  /** Sends what waits once this turn's writes have joined it, as far as the groups in flight allow. */
   #flushSoon(): void {
     if (this.#flushing) return;
     this.#flushing = true;
     setImmediate(() => {
       this.#flushing = false;
-      while (
-        this.#waiting.length > 0 &&
-        (this.#inFlight < this.#groupsInFlight ||
-          (this.#waiting.length >= this.#group && this.#inFlight < this.#groupsInFlight + 1))
-      ) {
+      while (this.#waiting.length > 0 && this.#inFlight < this.#groupsInFlight) {
         const group = this.#waiting.splice(0, this.#group);
         this.#inFlight++;
         this.#send(group).finally(() => {
