@@ -28,7 +28,13 @@ import { processLabel } from '../lib/proc.ts';
 import { type MachineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
 import { Rng } from '../lib/rng.ts';
 import { scrapeMetrics, sumOf } from '../lib/server-metrics.ts';
-import { lagQuantileBound, type SettleSnapshot, settleDelta, settleOf } from './arrivals.ts';
+import {
+  lagOver,
+  lagQuantileBound,
+  type SettleSnapshot,
+  settleDelta,
+  settleOf,
+} from './arrivals.ts';
 
 export interface ArrivalStep {
   /** The rate asked (arrivals/s, and as many returns/s). */
@@ -59,6 +65,11 @@ export interface ArrivalStep {
   returnsSettled: number;
   lagP50BoundMs: number | null;
   lagP99BoundMs: number | null;
+  /**
+   * Steps settled between the reads with a tick lag over 100 ms: how far from holding a step
+   * that did not hold was, which the p99's bucket does not say.
+   */
+  lateSteps: number | null;
   viewportRate: number;
   viewportP99Ms: number | null;
   viewportErrors: number;
@@ -340,6 +351,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
         returnsSettled,
         lagP50BoundMs: bound(0.5),
         lagP99BoundMs: bound(0.99),
+        lateSteps: lagOver(d, LAG_LIMIT_S),
         viewportRate: vp?.rate ?? 0,
         viewportP99Ms: q ? q.p99 / 1000 : null,
         viewportErrors: vp?.errors ?? 0,
@@ -353,7 +365,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       };
       steps.push(step);
       o.say(
-        `arrivals at ${rate}/s: ${2 * n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window arrivals ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled, returns ${returnsDueRate.toFixed(1)}/s due, ${returnsSettledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms; viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
+        `arrivals at ${rate}/s: ${2 * n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window arrivals ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled, returns ${returnsDueRate.toFixed(1)}/s due, ${returnsSettledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms (${step.lateSteps ?? '-'} of ${d.settled} steps over ${LAG_LIMIT_S * 1000} ms); viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
       );
       if (step.cpuUsPerStep.length > 0)
         o.say(`  CPU per settled step: ${cpuLine(step.cpuUsPerStep)}`);

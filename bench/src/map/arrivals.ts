@@ -67,6 +67,13 @@ export function lagQuantileBound(d: SettleSnapshot, q: number): number | null {
   return quantileBound(d.lagBuckets, q);
 }
 
+/** Observations over `bound` (seconds, a bucket's upper bound); null when it is not one. */
+export function lagOver(d: SettleSnapshot, bound: number): number | null {
+  const at = d.lagBuckets.get(bound);
+  const all = d.lagBuckets.get(Number.POSITIVE_INFINITY);
+  return at === undefined || all === undefined ? null : all - at;
+}
+
 export interface MarchStart {
   started: number;
   /** Refused (a blocked or taken tile, five marches out): FAILED_PRECONDITION, tried elsewhere. */
