@@ -51,7 +51,6 @@ t.test("the machine's CPU time, steal included", async (t) => {
   while (process.cpuUsage(start).user < 50_000) for (let i = 0; i < 1e5; i++) x += Math.sqrt(i);
   const m1 = machineTimes()!;
   t.ok(x > 0 && m1.busyS >= m0.busyS + 0.02, "busy time grows with this process's work");
-  t.ok(m1.stealS >= m0.stealS && m1.idleS >= m0.idleS, 'steal and idle never go back');
 });
 
 t.test('a command name with a space and a parenthesis', async (t) => {

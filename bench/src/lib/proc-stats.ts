@@ -58,7 +58,7 @@ function machineUsage(t: MachineTimes): MachineUsage {
 }
 
 /**
- * "machine: 1.62 of 2 CPUs busy, steal 0.4%", and a warning when steal reached
+ * "machine: 1.62 of 2 CPUs busy, I/O wait 0.01, steal 0.4%", and a warning when steal reached
  * STEAL_FLAG_SHARE; null when /proc/stat could not be read.
  */
 export function machineLine(m: MachineUsage | null, wallS: number): string | null {

@@ -313,6 +313,10 @@ export function checkResult(r: unknown, path: string): void {
   }
 }
 
+/** A share written by the bench (0 to 1); anything else, as a result before it had one: null. */
+const shareOrNull = (v: unknown): number | null =>
+  typeof v === 'number' && v >= 0 && v <= 1 ? v : null;
+
 /** A result file's figures; refuses kinds a comparison over runs cannot read. */
 // biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
 export function figuresOf(r: any, path: string): RunFigures {
@@ -343,7 +347,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
       clientCores: r.client?.cores ?? null,
       serverCpu: serverCpuOf(r.cpuPerRequest),
-      stealShare: r.machine?.stealShare ?? null,
+      stealShare: shareOrNull(r.machine?.stealShare),
       workload: workloadOf(r.settings),
     });
   }
@@ -383,7 +387,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       openModel: `${r.rate} sessions/s`,
       clientCores: r.usage?.client?.cores ?? null,
       serverCpu: [],
-      stealShare: r.usage?.machine?.stealShare ?? null,
+      stealShare: shareOrNull(r.usage?.machine?.stealShare),
       workload: workloadOf(r.settings),
     });
   }
