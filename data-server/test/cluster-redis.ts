@@ -77,7 +77,9 @@ export async function localCluster(
   t: TapLike,
   opts: { nodeTimeoutMs?: number } = {},
 ): Promise<LocalCluster> {
-  const nodeTimeout = opts.nodeTimeoutMs ?? 3000;
+  // Long enough that a node starved of CPU on a busy machine is not failed over under a test
+  // that reads a shard's replica (the failover test asks for a short one).
+  const nodeTimeout = opts.nodeTimeoutMs ?? 15_000;
   const dir = mkdtempSync(join(tmpdir(), 'ds-redis-cluster-'));
   const taken = new Set<number>();
   const ports: number[] = [];
