@@ -21,6 +21,7 @@ import {
   smapsRollup,
   statFields,
 } from '../src/lib/proc.ts';
+import { combineUsage } from '../src/lib/proc-stats.ts';
 
 t.test('this process, as Node sees it', async (t) => {
   const rss = process.memoryUsage().rss;
@@ -147,3 +148,22 @@ t.test(
     t.ok(now > first, `grew from ${first} s to ${now} s`);
   },
 );
+
+t.test("phases' machine time summed, steal's share of the whole", async (t) => {
+  const part = (busyS: number, stealS: number) => ({
+    client: {
+      userCpuS: 0,
+      systemCpuS: 0,
+      wallS: 1,
+      cores: 0,
+      maxRssBytes: 0,
+      runQueueWaitS: null,
+    },
+    servers: [],
+    machine: { busyS, idleS: 1, iowaitS: 0, stealS, stealShare: 0 },
+  });
+  const m = combineUsage([part(1, 0), part(0.5, 0.5)]).machine!;
+  t.same([m.busyS, m.idleS, m.iowaitS, m.stealS], [1.5, 2, 0, 0.5]);
+  t.equal(m.stealShare, 0.125, 'half a second stolen of four');
+  t.equal(combineUsage([part(1, 0), { ...part(1, 0), machine: null }]).machine, null, 'one unread');
+});

@@ -52,6 +52,16 @@ export interface MachineUsage extends MachineTimes {
 /** The share of steal over which a run's figures are flagged. */
 export const STEAL_FLAG_SHARE = 0.05;
 
+/** a + k x b, field by field (k = -1: the time between two readings). */
+function addTimes(a: MachineTimes, b: MachineTimes, k = 1): MachineTimes {
+  return {
+    busyS: a.busyS + k * b.busyS,
+    idleS: a.idleS + k * b.idleS,
+    iowaitS: a.iowaitS + k * b.iowaitS,
+    stealS: a.stealS + k * b.stealS,
+  };
+}
+
 function machineUsage(t: MachineTimes): MachineUsage {
   const all = t.busyS + t.idleS + t.iowaitS + t.stealS;
   return { ...t, stealShare: all > 0 ? t.stealS / all : 0 };
@@ -114,15 +124,7 @@ export class UsageSampler {
     const wallS = (performance.now() - this.#wall0) / 1000;
     const m0 = this.#machine0;
     const m1 = machineTimes();
-    const machine =
-      m0 && m1
-        ? machineUsage({
-            busyS: m1.busyS - m0.busyS,
-            idleS: m1.idleS - m0.idleS,
-            iowaitS: m1.iowaitS - m0.iowaitS,
-            stealS: m1.stealS - m0.stealS,
-          })
-        : null;
+    const machine = m0 && m1 ? machineUsage(addTimes(m1, m0, -1)) : null;
     const cpu = process.cpuUsage(this.#cpu0);
     const waited = (pid: number | 'self') => {
       const w0 = this.#wait0.get(pid) ?? null;
@@ -198,12 +200,9 @@ export function combineUsage(
   const machines = parts.map((p) => p.machine);
   const machine =
     machines.length > 0 && machines.every((m) => m !== null)
-      ? machineUsage({
-          busyS: machines.reduce((n, m) => n + m!.busyS, 0),
-          idleS: machines.reduce((n, m) => n + m!.idleS, 0),
-          iowaitS: machines.reduce((n, m) => n + m!.iowaitS, 0),
-          stealS: machines.reduce((n, m) => n + m!.stealS, 0),
-        })
+      ? machineUsage(
+          machines.slice(1).reduce<MachineTimes>((a, m) => addTimes(a, m!), machines[0]!),
+        )
       : null;
   return { client, servers, machine };
 }
