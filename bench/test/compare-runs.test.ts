@@ -52,7 +52,10 @@ t.test('A… -- B…: a verdict on a 10% difference, the interval, prices, JSON'
     ...b,
   ]);
   t.equal(r.code, 0, r.stderr);
-  t.match(r.stdout, /^verdict: B is faster by \d+(\.\d)?-\d+(\.\d)?%$/m);
+  t.match(
+    r.stdout,
+    /^verdict: B is faster by \d+(\.\d)?-\d+(\.\d)?% \(B\/A 1\.\d{3}, 95% interval 1\.\d{3}-1\.\d{3}\)$/m,
+  );
   t.match(
     r.stdout,
     /^throughput\s+6,\d{3}\s+6,\d{3}\s+1\.\d{3}\s+1\.\d{3}-1\.\d{3}\s+0\.002\s+yes$/m,
@@ -128,7 +131,7 @@ t.test('3 v 5 and 2 v 8 can reach p < 0.05: a verdict, and no "no verdict"', asy
     t.equal(r.code, 0, r.stderr);
     t.match(
       r.stdout,
-      /^verdict: B is faster by \d+(\.\d)?-\d+(\.\d)?%$/m,
+      /^verdict: B is faster by \d+(\.\d)?-\d+(\.\d)?% \(B\/A 1\.\d{3}, 95% interval 1\.\d{3}-1\.\d{3}\)$/m,
       `${a.length} v ${b.length}`,
     );
     t.notMatch(r.stdout, /no verdict/, `${a.length} v ${b.length}: no contradiction`);

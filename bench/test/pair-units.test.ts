@@ -8,7 +8,7 @@ import {
   kneeSearch,
   serverEnvironment,
 } from '../src/commands/pair.ts';
-import { renderHtmlReport } from '../src/report-html/report.ts';
+import { kneeText, renderHtmlReport } from '../src/report-html/report.ts';
 import { compareGroups, figuresOf, type RunFigures } from '../src/stats/compare-runs.ts';
 import { syntheticResult } from './helpers/synthetic-runs.ts';
 
@@ -79,7 +79,7 @@ t.test('the knee search bisects to the highest rate with p99 under the bound', a
     };
   };
   const k = await kneeSearch(
-    { kneeP99Ms: 10, kneeMin: 100, kneeMax: 4000, kneeSteps: 8 },
+    { kneeP99Ms: 10, kneeMin: 100, kneeMax: 4000, kneeSteps: 8, kneeRepeats: 1 },
     oneRun,
     () => {},
   );
@@ -90,13 +90,63 @@ t.test('the knee search bisects to the highest rate with p99 under the bound', a
   );
   t.same(tried.slice(0, 4), ['A100', 'A4000', 'B100', 'B4000'], 'the ends first');
   t.equal(k.A.steps.length, 2 + 8);
+  t.equal(k.A.atTop, false);
   // No rate in range passes: no knee.
   const none = await kneeSearch(
-    { kneeP99Ms: 1, kneeMin: 100, kneeMax: 4000, kneeSteps: 3 },
+    { kneeP99Ms: 1, kneeMin: 100, kneeMax: 4000, kneeSteps: 3, kneeRepeats: 1 },
     oneRun,
     () => {},
   );
   t.equal(none.A.rate, null);
+});
+
+t.test('each rate runs --knee-repeats times and holds only if every run does', async (t) => {
+  // A's p99 is under 10 ms up to 1,000/s; from there to 2,000/s only the first run at a rate is
+  // (a noisy target), above it none. B is under the bound everywhere.
+  const runsAt = new Map<string, number>();
+  const oneRun = async (side: 'A' | 'B', _name: string, extra: string[]): Promise<DoneRun> => {
+    const rate = Number(extra[1]);
+    const n = (runsAt.get(`${side}${rate}`) ?? 0) + 1;
+    runsAt.set(`${side}${rate}`, n);
+    const under = side === 'B' || rate <= 1000 || (rate <= 2000 && n === 1);
+    const figures = fig({ throughput: rate, rate });
+    figures.latencyUs.p99 = under ? 5000 : 50_000;
+    const annotation = { side, order: -1, warmUp: false, valid: true, problems: [] };
+    return {
+      side,
+      figures,
+      path: 'x',
+      annotation: {
+        ...annotation,
+        loadGeneratorUtilisation: 0.1,
+        loadGeneratorUsPerRequest: 100,
+        serverEnvironment: null,
+      },
+    };
+  };
+  const s = { kneeP99Ms: 10, kneeMin: 100, kneeMax: 4000, kneeSteps: 8 };
+  const once = await kneeSearch({ ...s, kneeRepeats: 1 }, oneRun, () => {});
+  t.ok(once.A.rate! > 1900, `one run a rate: the noise carries A's knee to ${once.A.rate}`);
+  runsAt.clear();
+  const twice = await kneeSearch({ ...s, kneeRepeats: 2 }, oneRun, () => {});
+  t.ok(twice.A.rate! <= 1000 && twice.A.rate! > 980, `two runs a rate: A's knee ${twice.A.rate}`);
+  t.equal(twice.repeats, 2);
+  for (const step of twice.A.steps) {
+    // A rate that held ran twice; one over the bound ended its runs at once.
+    t.equal(step.repeatsP99Ms.length, step.underBound ? 2 : step.rate <= 2000 ? 2 : 1);
+    t.equal(step.p99Ms, Math.max(...(step.repeatsP99Ms as number[])));
+  }
+  t.same(
+    twice.A.steps.find((x) => x.rate > 1000 && x.rate <= 2000)?.repeatsP99Ms,
+    [5, 50],
+    'a noisy rate shows both runs',
+  );
+  t.equal(twice.A.atTop, false);
+  t.equal(twice.B.rate, 4000);
+  t.equal(twice.B.atTop, true, "B held at the range's top");
+  t.equal(runsAt.get('B4000'), 2);
+  t.match(kneeText(twice.B), /^≥ 4,000 requests\/s \(the top of the range searched held/);
+  t.equal(kneeText(twice.A, 'sessions/s'), `${twice.A.rate!.toLocaleString('en-US')} sessions/s`);
 });
 
 t.test('the knee is in the report', async (t) => {
@@ -108,8 +158,19 @@ t.test('the knee is in the report', async (t) => {
     {
       knee: {
         boundP99Ms: 10,
-        A: { rate: 1234, steps: [{ rate: 1234, p99Ms: 9.5, valid: true, underBound: true }] },
-        B: { rate: null, steps: [{ rate: 100, p99Ms: 12, valid: true, underBound: false }] },
+        repeats: 2,
+        A: {
+          rate: 1234,
+          atTop: false,
+          steps: [
+            { rate: 1234, p99Ms: 9.5, repeatsP99Ms: [8.25, 9.5], valid: true, underBound: true },
+          ],
+        },
+        B: {
+          rate: null,
+          atTop: false,
+          steps: [{ rate: 100, p99Ms: 12, repeatsP99Ms: [12], valid: true, underBound: false }],
+        },
       },
     },
   );
@@ -118,7 +179,22 @@ t.test('the knee is in the report', async (t) => {
     /<p data-knee="A">A: highest rate with p99 under 10 ms: <b data-field="knee">1,234 requests\/s<\/b>/,
   );
   t.match(html, /<p data-knee="B">B: [^<]*<b data-field="knee">none in the range tried<\/b>/);
-  t.match(html, /<td>1,234<\/td><td>9\.50<\/td><td>yes<\/td><td>yes<\/td>/);
+  t.match(html, /<td>1,234<\/td><td>8\.25, 9\.50<\/td><td>yes<\/td><td>yes<\/td>/);
+  t.match(html, /Each rate ran up to 2 times/);
+  const top = renderHtmlReport(
+    c,
+    { A: runs, B: runs },
+    {
+      knee: {
+        boundP99Ms: 10,
+        repeats: 1,
+        A: { rate: 4000, atTop: true, steps: [] },
+        B: { rate: 4000, atTop: true, steps: [] },
+      },
+    },
+  );
+  t.match(top, /<b data-field="knee">≥ 4,000 requests\/s \(the top of the range searched held/);
+  t.match(top, /One run at each rate: its noise is not measured/);
 });
 
 t.test(

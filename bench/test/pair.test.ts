@@ -62,9 +62,21 @@ t.test('two identical battle-servers: interleaved, gated, compared, no verdict',
       t.equal(run.pair.valid, true, run.pair.problems.join('; '));
       t.ok(run.pair.loadGeneratorUtilisation > 0 && run.pair.loadGeneratorUtilisation <= 0.8);
       t.ok(run.pair.loadGeneratorUsPerRequest > 0, 'its CPU per request, from the probe');
+      t.ok(run.pair.loadGeneratorCores > 0, 'its CPU in cores, from the probe');
       t.equal(new URL(run.settings.url).host, side === 'A' ? a : b);
     }
   t.equal(c.A.server.source, 'this machine (a loopback target)');
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   t.match(html, /id="verdict">no significant difference in throughput/);
+  // A battle run states no CPU of its own: the report's runs table shows the probe's.
+  for (const side of ['A', 'B'])
+    for (let i = 1; i <= 2; i++) {
+      const row = new RegExp(
+        `<tr data-run="${side}${i}">(?:<td[^>]*>[^<]*</td>){6}<td>([^<]*)</td><td>([^<]*)</td>`,
+      ).exec(html);
+      t.ok(
+        row && Number(row[1]) > 0 && Number(row[2]) > 0,
+        `${side}${i}: load generator CPU ${row?.[1]} cores, ${row?.[2]} us a request`,
+      );
+    }
 });

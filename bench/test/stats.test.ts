@@ -262,7 +262,10 @@ t.test('map and battle results are read; the open model headlines p99', async (t
   );
   t.equal(c.openModel, true);
   t.equal(c.headline.metric, 'p99 latency');
-  t.match(c.verdict, /^B's p99 latency is lower \(better\) by \d+(\.\d)?-\d+(\.\d)?%$/);
+  t.match(
+    c.verdict,
+    /^B's p99 latency is lower \(better\) by \d+(\.\d)?-\d+(\.\d)?% \(B\/A 0\.\d{3}, 95% interval 0\.\d{3}-0\.\d{3}\)$/,
+  );
 });
 
 t.test('an interval excluding 1 that the rank test does not back says so', async (t) => {

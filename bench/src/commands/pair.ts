@@ -23,7 +23,12 @@ import {
 import { int } from '../lib/report.ts';
 import { readResult, resultsDir, showPath, writeResult } from '../lib/result-file.ts';
 import { Rng } from '../lib/rng.ts';
-import { type KneeSide, type KneeSummary, writeHtmlReport } from '../report-html/report.ts';
+import {
+  type KneeSide,
+  type KneeSummary,
+  kneeText,
+  writeHtmlReport,
+} from '../report-html/report.ts';
 import {
   compareGroups,
   figuresOf,
@@ -64,6 +69,8 @@ export interface PairSettings {
   kneeMin: number;
   kneeMax: number | null;
   kneeSteps: number;
+  /** Runs at each rate of the knee search; a rate holds when every one of them does. */
+  kneeRepeats: number;
   quiet: boolean;
 }
 
@@ -277,11 +284,13 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
       problems: g.problems,
       loadGeneratorUtilisation: g.utilisation,
       loadGeneratorUsPerRequest: usPerRequest,
+      loadGeneratorCores: cores,
       serverEnvironment: servers[side],
     };
     result.pair = annotation;
     writeResult(path, result);
     figures.pair = annotation;
+    figures.clientCores = cores;
     say(
       `${name}: ${side} ${target[side]}: ${int(figures.throughput)} requests/s, p99 ${(figures.latencyUs.p99 / 1000).toFixed(2)} ms, load generator ${cores === null ? '?' : cores.toFixed(2)} cores, ${usPerRequest === null ? '?' : usPerRequest.toFixed(0)} us/request: ${g.valid ? 'valid' : `INVALID (${g.problems.join('; ')})`}`,
     );
@@ -329,8 +338,9 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     comparison.notes.push(`${invalid.length} run(s) failed the validity gate and are left out`);
   say(formatComparison(comparison));
   if (knee) {
-    const k = (x: KneeSide) => (x.rate === null ? 'none found' : `${int(x.rate)} requests/s`);
-    say(`knee (p99 under ${knee.boundP99Ms} ms): A ${k(knee.A)}, B ${k(knee.B)}`);
+    say(
+      `knee (p99 under ${knee.boundP99Ms} ms in each of ${knee.repeats} run${knee.repeats === 1 ? '' : 's'} per rate): A ${kneeText(knee.A, 'requests/s')}, B ${kneeText(knee.B, 'requests/s')}`,
+    );
   }
   const jsonPath = writeResult(join(s.outDir, 'comparison.json'), {
     ...comparisonJson(comparison),
@@ -355,13 +365,16 @@ export interface KneeRun {
 }
 
 /**
- * Per target, the highest open-model rate in [kneeMin, kneeMax] whose run is valid with p99
- * under the bound: the ends first, then a bisection of kneeSteps runs (A's and B's steps
- * alternate, so both see the machine alike). A run that is not valid (the rate not reached,
- * errors, a saturated load generator) counts as over the bound.
+ * Per target, the highest open-model rate in [kneeMin, kneeMax] that holds: the ends first, then a
+ * bisection of kneeSteps steps (A's and B's steps alternate, so both see the machine alike). A
+ * rate holds when each of kneeRepeats runs at it is valid with p99 under the bound; the first run
+ * that is not ends the step, so only the rates that hold cost every repeat. A run that is not
+ * valid (the rate not reached, errors, a saturated load generator) counts as over the bound. One
+ * run per rate leaves its noise unmeasured: a p99 near the bound may fall either side of it the
+ * next time, and the knee with it.
  */
 export async function kneeSearch(
-  s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps'>,
+  s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps' | 'kneeRepeats'>,
   oneRun: (
     side: Side,
     name: string,
@@ -373,34 +386,47 @@ export async function kneeSearch(
   sides: readonly Side[] = ['A', 'B'],
 ): Promise<KneeSummary> {
   const bound = s.kneeP99Ms!;
+  const top = s.kneeMax!;
   say('');
   say(
-    `knee search: p99 under ${bound} ms, rates ${s.kneeMin}-${s.kneeMax} requests/s, ${s.kneeSteps} bisection steps per target`,
+    `knee search: p99 under ${bound} ms, rates ${s.kneeMin}-${top} requests/s, ${s.kneeSteps} bisection steps per target, ${s.kneeRepeats} run${s.kneeRepeats === 1 ? '' : 's'} per rate`,
   );
   const state = {
-    A: { lo: null as number | null, hi: s.kneeMax!, steps: [] as KneeSide['steps'], done: false },
-    B: { lo: null as number | null, hi: s.kneeMax!, steps: [] as KneeSide['steps'], done: false },
+    A: { lo: null as number | null, hi: top, steps: [] as KneeSide['steps'], done: false },
+    B: { lo: null as number | null, hi: top, steps: [] as KneeSide['steps'], done: false },
   };
   const step = async (side: Side, rate: number): Promise<boolean> => {
     const r = Math.round(rate);
-    const d = await oneRun(side, `knee-${side}-${r}`, ['--rate', String(r)], {
-      order: -1,
-      warmUp: false,
+    const repeats: (number | null)[] = [];
+    let valid = true;
+    let under = true;
+    for (let k = 0; k < s.kneeRepeats && under; k++) {
+      const name = `knee-${side}-${r}${s.kneeRepeats > 1 ? `-${k + 1}` : ''}`;
+      const d = await oneRun(side, name, ['--rate', String(r)], { order: -1, warmUp: false });
+      const p99Ms = d.figures.latencyUs.p99 / 1000;
+      repeats.push(Number.isFinite(p99Ms) ? p99Ms : null);
+      valid &&= d.annotation.valid;
+      under = d.annotation.valid && p99Ms < bound;
+    }
+    const known = repeats.filter((x): x is number => x !== null);
+    state[side].steps.push({
+      rate: r,
+      p99Ms: known.length === repeats.length ? Math.max(...known) : null,
+      repeatsP99Ms: repeats,
+      valid,
+      underBound: under,
     });
-    const p99Ms = d.figures.latencyUs.p99 / 1000;
-    const under = d.annotation.valid && p99Ms < bound;
-    state[side].steps.push({ rate: r, p99Ms, valid: d.annotation.valid, underBound: under });
     return under;
   };
-  // The ends: the lowest rate must pass (else there is no knee in range), the highest may.
+  // The ends: the lowest rate must hold (else there is no knee in range), the highest may.
   for (const side of sides) {
     if (!(await step(side, s.kneeMin))) {
       state[side].done = true;
       continue;
     }
     state[side].lo = s.kneeMin;
-    if (await step(side, s.kneeMax!)) {
-      state[side].lo = s.kneeMax!;
+    if (await step(side, top)) {
+      state[side].lo = top;
       state[side].done = true;
     }
   }
@@ -417,11 +443,13 @@ export async function kneeSearch(
       else st.hi = Math.round(mid);
     }
   }
-  return {
-    boundP99Ms: bound,
-    A: { rate: state.A.lo, steps: state.A.steps },
-    B: { rate: state.B.lo, steps: state.B.steps },
-  };
+  const result = (side: Side): KneeSide => ({
+    rate: state[side].lo,
+    // The top of the range held: the knee is there or above, not found.
+    atTop: state[side].lo !== null && state[side].lo === top,
+    steps: state[side].steps,
+  });
+  return { boundP99Ms: bound, repeats: s.kneeRepeats, A: result('A'), B: result('B') };
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -488,6 +516,12 @@ export function pairCommand(): Command {
     .option('--knee-min <rate>', 'the lowest rate of the knee search', parseNonNegativeNumber, 100)
     .option('--knee-max <rate>', 'the highest rate of the knee search', parseNonNegativeNumber)
     .option('--knee-steps <n>', 'bisection steps per target', parsePositiveInt, 5)
+    .option(
+      '--knee-repeats <n>',
+      'runs at each rate of the knee search: a rate holds when every one is valid with p99 under the bound (1: its noise unmeasured)',
+      parsePositiveInt,
+      2,
+    )
     .argument(
       '[run-flags...]',
       'after --: flags for every run (e.g. -- --duration 30s --rate 2000)',
@@ -521,6 +555,7 @@ export function pairCommand(): Command {
           kneeMin: o.kneeMin as number,
           kneeMax: (o.kneeMax as number | undefined) ?? null,
           kneeSteps: o.kneeSteps as number,
+          kneeRepeats: o.kneeRepeats as number,
           quiet: false,
         },
         (line) => console.log(line),

@@ -12,6 +12,7 @@ import {
   UsageError,
 } from '../lib/options.ts';
 import { defaultResultPath, showPath, writeResult } from '../lib/result-file.ts';
+import { kneeText } from '../report-html/report.ts';
 import {
   formatResult,
   prepare,
@@ -127,6 +128,12 @@ export function stackCommand(): Command {
     .option('--knee-min <rate>', 'the lowest rate of the knee search', parseNonNegativeNumber, 1)
     .option('--knee-max <rate>', 'the highest rate of the knee search', parseNonNegativeNumber, 16)
     .option('--knee-steps <n>', 'bisection steps', parsePositiveInt, 4)
+    .option(
+      '--knee-repeats <n>',
+      'runs at each rate of the knee search: a rate holds when every one is valid with p99 under the bound (1: its noise unmeasured)',
+      parsePositiveInt,
+      2,
+    )
     .option('-o, --out <file>', 'the JSON (default: bench/results/stack-<time>.json)')
     .option('-q, --quiet', 'no progress lines')
     .action(async (o: Record<string, unknown>) => {
@@ -151,6 +158,7 @@ export function stackCommand(): Command {
               kneeMin: o.kneeMin as number,
               kneeMax: o.kneeMax as number,
               kneeSteps: o.kneeSteps as number,
+              kneeRepeats: o.kneeRepeats as number,
             },
             async (_side, name, extra): Promise<KneeRun> => {
               const rate = Number(extra[extra.indexOf('--rate') + 1]);
@@ -180,12 +188,12 @@ export function stackCommand(): Command {
           );
           say('');
           say(
-            `capacity: ${knee.A.rate === null ? 'no rate in the range' : `${knee.A.rate} sessions/s`} with every operation's p99 under ${knee.boundP99Ms} ms (${knee.A.steps.map((x) => `${x.rate}/s: p99 ${(x.p99Ms ?? 0).toFixed(0)} ms${x.valid ? '' : ' invalid'}`).join(', ')})`,
+            `capacity: ${kneeText(knee.A, 'sessions/s')} with every operation's p99 under ${knee.boundP99Ms} ms in each of ${knee.repeats} run${knee.repeats === 1 ? '' : 's'} per rate (${knee.A.steps.map((x) => `${x.rate}/s: p99 ${x.repeatsP99Ms.map((v) => (v === null ? 'none' : v.toFixed(0))).join(', ')} ms${x.valid ? '' : ' invalid'}`).join('; ')})`,
           );
           const last = runs.find((r) => r.rate === knee.A.rate) ?? runs.at(-1);
           if (last) say(formatResult(last));
           say(
-            `result: ${showPath(writeResult(out, { kind: 'stack-knee', knee: { boundP99Ms: knee.boundP99Ms, ...knee.A }, runs }))}`,
+            `result: ${showPath(writeResult(out, { kind: 'stack-knee', knee: { boundP99Ms: knee.boundP99Ms, repeats: knee.repeats, ...knee.A }, runs }))}`,
           );
           exit = runs.some((r) => r.violations.length) ? 1 : 0;
         }

@@ -47,6 +47,24 @@ export function ticks(lo: number, hi: number): number[] {
   return out;
 }
 
+/**
+ * A log axis's ticks: 1, 2 and 5 times powers of 10, from the largest at or below lo to the first
+ * at or above hi.
+ */
+export function logTicks(lo: number, hi: number): number[] {
+  const m = [1, 2, 5];
+  let d = 10 ** Math.floor(Math.log10(lo));
+  let i = 0;
+  while (i < 2 && m[i + 1]! * d <= lo) i++;
+  const out: number[] = [];
+  for (;;) {
+    const v = Number((m[i]! * d).toPrecision(12));
+    out.push(v);
+    if (v >= hi && out.length >= 2) return out;
+    if (++i === m.length) [i, d] = [0, d * 10];
+  }
+}
+
 /** Horizontal grid lines across a plot, each labelled at its left. */
 function yGrid(
   values: readonly number[],
@@ -67,13 +85,25 @@ function yGrid(
 /** A knee search's outcome per side (bench pair --knee-p99-ms), when one ran. */
 export interface KneeSummary {
   boundP99Ms: number;
+  /** Runs at each rate; a rate held when every one of them did. */
+  repeats: number;
   A: KneeSide;
   B: KneeSide;
 }
 export interface KneeSide {
-  /** The highest rate tried whose run was valid with p99 under the bound; null if none. */
+  /** The highest rate tried that held (every run valid, p99 under the bound); null if none. */
   rate: number | null;
-  steps: { rate: number; p99Ms: number | null; valid: boolean; underBound: boolean }[];
+  /** The rate is the top of the range searched: the knee is there or above. */
+  atTop: boolean;
+  steps: {
+    rate: number;
+    /** The highest p99 of the rate's runs (null: a run measured none). */
+    p99Ms: number | null;
+    /** Each run's p99 in order; the first over the bound ended the rate's runs. */
+    repeatsP99Ms: (number | null)[];
+    valid: boolean;
+    underBound: boolean;
+  }[];
 }
 
 const fmt = (v: number, digits = 0) =>
@@ -134,11 +164,15 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
         pts: PLOT_PERCENTILES.map((p) => [p, r.histogram!.getValueAtPercentile(p) / 1000]),
       });
     });
-  const axis = ticks(0, Math.max(1e-3, ...curves.flatMap((c) => c.pts.map((p) => p[1]))) * 1.05);
-  const yMax = axis.at(-1)!;
+  // Latency on a log axis: p50 to p99 stay apart from each other rather than flattened at the
+  // bottom under a tail many times higher. HDR's resolution is 1 us: nothing is drawn below it.
+  const values = curves.flatMap((c) => c.pts.map((p) => Math.max(1e-3, p[1])));
+  const axis = values.length ? logTicks(Math.min(...values), Math.max(...values)) : [1, 10];
+  const [yLo, yHi] = [Math.log10(axis[0]!), Math.log10(axis.at(-1)!)];
   const X = (p: number) => left + ((W - left - right) * xOf(p)) / xMax;
-  const Y = (v: number) => top + (H - top - bottom) * (1 - v / yMax);
-  const parts: string[] = [yGrid(axis, Y, left, W - right, (v) => fmt(v, yMax >= 100 ? 0 : 2))];
+  const Y = (v: number) =>
+    top + (H - top - bottom) * (1 - (Math.log10(Math.max(1e-3, v)) - yLo) / (yHi - yLo));
+  const parts: string[] = [yGrid(axis, Y, left, W - right)];
   for (const p of [0, 90, 99, 99.9, 99.99]) {
     parts.push(
       `<line x1="${X(p)}" x2="${X(p)}" y1="${top}" y2="${H - bottom}" stroke="#eee"/>`,
@@ -152,7 +186,7 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
     );
   }
   parts.push(
-    `<text x="${left}" y="${H - 6}" font-size="11">latency (ms) at each percentile, one line per run (HDR axis: 1/(1-p), log)</text>`,
+    `<text x="${left}" y="${H - 6}" font-size="11">latency (ms, log axis) at each percentile, one line per run (HDR axis: 1/(1-p), log)</text>`,
   );
   return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="latency percentiles">${parts.join('')}</svg>`;
 }
@@ -160,32 +194,50 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
 /** A metric's name cut to what fits left of the chart (the whole name in its title). */
 const shortName = (s: string) => (s.length > 26 ? `${s.slice(0, 25)}…` : s);
 
-/** Each metric's ratio B/A with its interval, around the line of no difference (1). */
+const BETTER = '#1a7f37';
+const WORSE = '#b01818';
+
+/**
+ * Each metric's ratio B/A with its interval, around the line of no difference (1), on an axis
+ * with ticks. Each row says which way is better for its metric (throughput: higher; latency:
+ * lower) and is coloured by where B's point estimate falls: green better, red worse; the point is
+ * filled when the difference is significant, hollow when it is not.
+ */
 function ratioChart(metrics: readonly MetricComparison[]): string {
   const W = 720;
   const rowH = 28;
   const left = 170;
-  const right = 20;
-  const H = 34 + rowH * metrics.length + 20;
+  const right = 80;
+  const H = 34 + rowH * metrics.length + 34;
   // One run on a side: a point and no line (no interval exists).
-  const lo = Math.min(0.9, ...metrics.map((m) => m.interval?.lo ?? m.ratio));
-  const hi = Math.max(1.1, ...metrics.map((m) => m.interval?.hi ?? m.ratio));
+  const axis = ticks(
+    Math.min(0.9, ...metrics.map((m) => m.interval?.lo ?? m.ratio)),
+    Math.max(1.1, ...metrics.map((m) => m.interval?.hi ?? m.ratio)),
+  );
+  const [lo, hi] = [axis[0]!, axis.at(-1)!];
   const X = (v: number) => left + ((W - left - right) * (v - lo)) / (hi - lo);
-  const parts: string[] = [
-    `<line x1="${X(1)}" x2="${X(1)}" y1="12" y2="${H - 20}" stroke="#888" stroke-dasharray="4 3"/>`,
+  const bottom = H - 30;
+  const parts: string[] = axis.map(
+    (v) =>
+      `<line x1="${X(v).toFixed(1)}" x2="${X(v).toFixed(1)}" y1="16" y2="${bottom}" stroke="#eee"/>` +
+      `<text x="${X(v).toFixed(1)}" y="${bottom + 14}" text-anchor="middle" font-size="11" data-tick="${v}">${v}</text>`,
+  );
+  parts.push(
+    `<line x1="${X(1)}" x2="${X(1)}" y1="12" y2="${bottom}" stroke="#888" stroke-dasharray="4 3"/>`,
     `<text x="${X(1)}" y="10" text-anchor="middle" font-size="11">1 (no difference)</text>`,
-    `<text x="${left}" y="${H - 6}" font-size="11">${lo.toFixed(2)}</text>`,
-    `<text x="${W - right}" y="${H - 6}" text-anchor="end" font-size="11">${hi.toFixed(2)}</text>`,
-  ];
+    `<text x="${left}" y="${H - 4}" font-size="11">B/A. <tspan fill="${BETTER}">Green: B better</tspan>, <tspan fill="${WORSE}">red: B worse</tspan>; filled: significant, hollow: not.</text>`,
+  );
   metrics.forEach((m, k) => {
     const yy = 30 + k * rowH;
-    const color = m.significant ? '#b01818' : '#333';
+    const better = m.better === 'higher' ? m.ratio > 1 : m.ratio < 1;
+    const color = m.ratio === 1 ? '#555' : better ? BETTER : WORSE;
     parts.push(
       `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(shortName(m.metric))}<title>${e(m.metric)}</title></text>`,
       m.interval
         ? `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`
         : '',
-      `<circle cx="${X(m.ratio)}" cy="${yy}" r="5" fill="${color}"><title>${e(m.metric)}: B/A ${m.ratio.toFixed(3)} (${m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'no interval: one run on a side'})</title></circle>`,
+      `<circle cx="${X(m.ratio)}" cy="${yy}" r="5" fill="${m.significant ? color : '#fff'}" stroke="${color}" stroke-width="2" data-ratio-of="${e(m.metric)}" data-better="${m.ratio === 1 ? 'equal' : better ? 'B' : 'A'}"><title>${e(m.metric)}: B/A ${m.ratio.toFixed(3)} (${m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'no interval: one run on a side'})</title></circle>`,
+      `<text x="${W - right + 8}" y="${yy + 4}" font-size="11" fill="#555">${m.better === 'higher' ? 'better →' : '← better'}</text>`,
     );
   });
   return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="ratios with intervals">${parts.join('')}</svg>`;
@@ -255,15 +307,33 @@ function runTable(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }):
 }
 
 function kneeSection(k: KneeSummary): string {
+  const noise =
+    k.repeats === 1
+      ? 'One run at each rate: its noise is not measured, and a p99 near the bound may fall the other side of it in another run.'
+      : `Each rate ran up to ${k.repeats} times: it held when every run was valid with p99 under the bound; the first run that was not ended it. The p99 of each run is listed, so the spread between runs at one rate can be read.`;
   const side = (label: 'A' | 'B', s: KneeSide) =>
-    `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${s.rate === null ? 'none in the range tried' : `${fmt(s.rate)} requests/s`}</b></p>` +
-    `<table><tr><th>rate</th><th>p99 (ms)</th><th>valid</th><th>under bound</th></tr>${s.steps
+    `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${e(kneeText(s))}</b></p>` +
+    `<table><tr><th>rate</th><th>p99 of each run (ms)</th><th>valid</th><th>under bound</th></tr>${s.steps
       .map(
         (x) =>
-          `<tr><td>${fmt(x.rate)}</td><td>${x.p99Ms === null ? '' : x.p99Ms.toFixed(2)}</td><td>${x.valid ? 'yes' : 'no'}</td><td>${x.underBound ? 'yes' : 'no'}</td></tr>`,
+          `<tr><td>${fmt(x.rate)}</td><td>${x.repeatsP99Ms.map((v) => (v === null ? 'none' : v.toFixed(2))).join(', ')}</td><td>${x.valid ? 'yes' : 'no'}</td><td>${x.underBound ? 'yes' : 'no'}</td></tr>`,
       )
       .join('')}</table>`;
-  return `<h2>Knee: the highest arrival rate with p99 under ${k.boundP99Ms} ms</h2>${side('A', k.A)}${side('B', k.B)}`;
+  return `<h2>Knee: the highest arrival rate with p99 under ${k.boundP99Ms} ms</h2><p>${e(noise)}</p>${side('A', k.A)}${side('B', k.B)}`;
+}
+
+/** A knee as a person reads it: "≥" when it is the top of the range searched. */
+export function kneeText(s: KneeSide, unit = 'requests/s'): string {
+  if (s.rate === null) return 'none in the range tried';
+  return s.atTop
+    ? `≥ ${fmt(s.rate)} ${unit} (the top of the range searched held: the knee is there or higher)`
+    : `${fmt(s.rate)} ${unit}`;
+}
+
+/** The banner's colour: B better or worse on the headline metric, when that is significant. */
+function verdictClass(m: MetricComparison): string {
+  if (!m.significant) return '';
+  return (m.better === 'higher' ? m.ratio > 1 : m.ratio < 1) ? ' better' : ' worse';
 }
 
 export function renderHtmlReport(
@@ -281,11 +351,11 @@ h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{text-align:left;background:#f6f6f6}caption{text-align:left;font-weight:bold;padding:4px 0}
 .verdict{font-size:18px;padding:10px 14px;border-left:6px solid #444;background:#f4f4f4}
-.sig{border-color:#b01818}.envs{display:flex;gap:24px;flex-wrap:wrap}.envs td{text-align:left}
+.better{border-color:${BETTER}}.worse{border-color:${WORSE}}.envs{display:flex;gap:24px;flex-wrap:wrap}.envs td{text-align:left}
 .key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
 </style></head><body>
 <h1>${e(title)}</h1>
-<p class="verdict${c.headline.significant ? ' sig' : ''}" id="verdict">${e(c.verdict)}</p>
+<p class="verdict${verdictClass(c.headline)}" id="verdict">${e(c.verdict)}</p>
 <p>${e(c.kind)} workload, ${c.openModel ? `open model at ${e(String(c.rate))}` : 'closed model'}; ${c.A.runs.length} runs of A, ${c.B.runs.length} of B; runs are the unit: bootstrap ${Math.round((1 - c.options.alpha) * 100)}% interval of the ratio of means (${c.options.resamples} resamples, seed ${c.options.seed}), Mann-Whitney U; a verdict only when both find a difference.</p>
 <p class="key"><span style="background:${COLOR.A}"></span>A ${e(c.A.target)} <span style="background:${COLOR.B}"></span>B ${e(c.B.target)}</p>
 <h2>B over A, with the interval</h2>

@@ -22,6 +22,11 @@ export interface PairAnnotation {
   loadGeneratorUtilisation: number | null;
   /** The load generator's CPU per request (microseconds), when known. */
   loadGeneratorUsPerRequest?: number | null;
+  /**
+   * The load generator's CPU during the run (cores): the result's own, else the run's whole
+   * process as bench pair measured it (a battle run states none: autocannon runs in its thread).
+   */
+  loadGeneratorCores?: number | null;
   serverEnvironment: ServerEnvironment | null;
 }
 
@@ -322,14 +327,16 @@ const shareOrNull = (v: unknown): number | null =>
 export function figuresOf(r: any, path: string): RunFigures {
   checkResult(r, path);
   type Own = Omit<RunFigures, 'path' | 'kind' | 'environment' | 'pair' | 'latencyUs' | 'histogram'>;
+  const pair = (r.pair as PairAnnotation | undefined) ?? null;
   const figures = (h: Histogram | null, maxUs: number | undefined, own: Own): RunFigures => ({
     path,
     kind: r.kind,
     ...own,
+    clientCores: own.clientCores ?? pair?.loadGeneratorCores ?? null,
     latencyUs: percentilesOf(h, maxUs),
     histogram: h,
     environment: r.environment,
-    pair: (r.pair as PairAnnotation | undefined) ?? null,
+    pair,
   });
   if (r.kind === 'data' || r.kind === 'map') {
     // A data run's operations merged; a map run's one, the viewport query.
@@ -703,8 +710,9 @@ export function compareGroups(
   const openModel = a[0]!.openModel !== null;
   const headline = openModel ? metrics.find((m) => m.metric === 'p99 latency')! : metrics[0]!;
   const ci = headline.interval;
+  // The banner keeps the point estimate and its interval; the test's p stays in the metric's line.
   const verdict = headline.significant
-    ? headline.verdict.replace(/ \(B\/A.*$/, '')
+    ? headline.verdict.replace(/; Mann-Whitney p=[^;)]*\)$/, ')')
     : !ci
       ? `no verdict with one run on a side: ${headline.metric} B/A ${headline.ratio.toFixed(3)}, a point estimate (no interval exists)`
       : `no significant difference in ${headline.metric}: ${intervalText(ci)}${
