@@ -11,7 +11,7 @@ import { build as buildMapServer, defaultConfig, systemClock } from '@slg/map-se
 import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
 import { createGrpcClient, createLogger } from '@slg/service-kit';
 import t from 'tap';
-import { lagOver, lagQuantileBound, parseSettleMetrics, settleDelta } from '../src/map/arrivals.ts';
+import { lagBoundMs, lagOver, parseSettleMetrics, settleDelta } from '../src/map/arrivals.ts';
 import { BENCH_RESOURCES, BENCH_TROOPS, seedWorld } from '../src/map/seed.ts';
 import { checkViewport } from '../src/map/viewport-check.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
@@ -86,9 +86,9 @@ t.test("map-server's settlement counters from /metrics", async (t) => {
       [Infinity, 100],
     ],
   );
-  t.equal(lagQuantileBound(d, 0.5), 1, 'half the steps within 1 s, none within 0.1 s');
-  t.equal(lagQuantileBound(d, 0.99), Infinity, 'ten over 1 s: p99 beyond the last bound');
-  t.equal(lagQuantileBound(settleDelta(a, a), 0.99), null, 'no step, no quantile');
+  t.equal(lagBoundMs(d, 0.5), 1000, 'half the steps within 1 s, none within 0.1 s');
+  t.equal(lagBoundMs(d, 0.99), Infinity, 'ten over 1 s: p99 beyond the last bound');
+  t.equal(lagBoundMs(settleDelta(a, a), 0.99), null, 'no step, no quantile');
   t.equal(lagOver(d, 0.1), 100, 'every step over 0.1 s');
   t.equal(lagOver(d, 1), 10, 'ten over 1 s');
   t.equal(lagOver(d, 0.25), null, 'not a bucket bound: not counted');

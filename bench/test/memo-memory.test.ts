@@ -69,8 +69,8 @@ t.test('the memo and the model stay bounded while every record keeps changing', 
     // Short-lived pool allocations between two writes: the run's ~13 reads per write, their
     // answers and headers (8 here).
     for (let k = 0; k < 8; k++) Buffer.from(encoded);
-    memo.fetchVerified(answer, p, table, member, state);
-    last = () => memo.fetchMatches(Buffer.from(encoded), p, table, member, state);
+    memo.verified(answer, p, table, [[member, state]]);
+    last = () => memo.matches(Buffer.from(encoded), p, table, [[member, state]]);
   }
   t.ok(last?.(), 'the memo still matches the last answer by its bytes');
   gc();

@@ -176,19 +176,22 @@ t.test("judge, settled rule: V8's heap step passes, a leak fails, the bound", as
   t.notOk(slower.pass, 'p99 30% over the first interval fails');
   t.match(slower.reasons[0], /30% over the first's 5\.00 ms/);
   t.notOk(judge(intervals([5]), [step], rule, readings(97, 98)).pass, 'one interval fails');
-  // With the halves' p99 given (what the soak passes), they are compared, not single intervals:
-  // one slow 15 s interval at the end does not decide it.
+  // With the halves' figures given (what the soak passes), their p99 are compared, not single
+  // intervals: one slow 15 s interval at the end does not decide it.
+  const halfAt = (p99Ms: number) => ({ p99Ms, answered: 6000, seconds: 60, cpuS: [] });
   const halves = judge(intervals([5, 5, 5, 50]), [step], rule, {
     ...readings(97, 98),
-    p99FirstHalfMs: 8,
-    p99LastHalfMs: 9,
+    targetRate: 100,
+    firstHalf: halfAt(8),
+    lastHalf: halfAt(9),
   });
   t.ok(halves.pass, `halves 9 / 8 pass: ${halves.reasons.join('; ')}`);
   t.equal(halves.p99Ratio, 9 / 8);
   const halvesOver = judge(intervals([5, 5, 5, 5]), [step], rule, {
     ...readings(97, 98),
-    p99FirstHalfMs: 8,
-    p99LastHalfMs: 10,
+    targetRate: 100,
+    firstHalf: halfAt(8),
+    lastHalf: halfAt(10),
   });
   t.notOk(halvesOver.pass, 'halves 10 / 8 fail');
   t.match(

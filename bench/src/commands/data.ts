@@ -8,8 +8,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ExpectedRecord } from '../data/model.ts';
 import { DEFAULT_WEIGHTS, OPS, type OpName } from '../data/operations.ts';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
-import { estimateMessageSizes } from '../data/sizes.ts';
-import { printVerification, type VerifyResult, verify } from '../data/verify.ts';
+import { estimateMessageSizes, type MessageSizes } from '../data/sizes.ts';
+import { type VerifyResult, verifyAndReport } from '../data/verify.ts';
 import {
   addLedger,
   CHECKPOINT,
@@ -20,13 +20,14 @@ import {
   type LedgerCounts,
   ledgerLine,
   type Sample,
+  type Seeding,
   seedingOf,
 } from '../data/workload.ts';
 import { type CeilingResult, ceilingLike, measureCeiling } from '../lib/ceiling.ts';
 import { type CpuPerRequest, cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { type OpSnapshot, percentiles } from '../lib/histogram.ts';
-import { LoadPool, onInterrupt, type PhaseResult } from '../lib/load-pool.ts';
+import { LoadPool, onInterrupt, type PhaseOptions, type PhaseResult } from '../lib/load-pool.ts';
 import {
   describeLoad,
   type LoadSettings,
@@ -64,23 +65,33 @@ import {
   ServerRuntimeProbe,
 } from '../lib/server-metrics.ts';
 
+/** "K=V,K=V" as [K, V] pairs: each part must match `key`=number (else the error names `format`). */
+function parsePairs(text: string, key: string, format: string): [string, number][] {
+  const pattern = new RegExp(`^(${key})\\s*=\\s*(\\d+(?:\\.\\d+)?)$`);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = pattern.exec(part);
+      if (!m) throw new InvalidArgumentError(`not ${format}: ${JSON.stringify(part)}`);
+      return [m[1]!, Number(m[2])];
+    });
+}
+
 /** "FetchV2=50,CFetchV2=40,..." over the default mix (operations not named keep their weight). */
 export function parseWeights(text: string): Map<OpName, number> {
   const out = new Map(DEFAULT_WEIGHTS);
-  for (const part of text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const m = /^([A-Za-z0-9]+)\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
-    if (!m) throw new InvalidArgumentError(`not OP=WEIGHT: ${JSON.stringify(part)}`);
-    const op = OPS.find((o) => o.toLowerCase() === m[1]!.toLowerCase());
-    if (!op) throw new InvalidArgumentError(`unknown operation ${m[1]} (one of ${OPS.join(', ')})`);
-    out.set(op, Number(m[2]));
+  for (const [name, weight] of parsePairs(text, '[A-Za-z0-9]+', 'OP=WEIGHT')) {
+    const op = OPS.find((o) => o.toLowerCase() === name.toLowerCase());
+    if (!op) throw new InvalidArgumentError(`unknown operation ${name} (one of ${OPS.join(', ')})`);
+    out.set(op, weight);
   }
   if ([...out.values()].every((w) => w === 0)) throw new InvalidArgumentError('every weight is 0');
   return out;
 }
 
+/** The percentiles a latency target may bound, and their names in `percentiles()`. */
 const PERCENTILE_KEYS = {
   p50: 'p50',
   p75: 'p75',
@@ -92,19 +103,9 @@ const PERCENTILE_KEYS = {
 
 /** "p90=2,p99=10" as { p90: 2, p99: 10 } (milliseconds). */
 export function parseLatencyTarget(text: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const part of text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    const m = /^(p50|p75|p90|p99|p99\.9|max)\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
-    if (!m)
-      throw new InvalidArgumentError(
-        `not PERCENTILE=MS (p50, p75, p90, p99, p99.9, max): ${JSON.stringify(part)}`,
-      );
-    out[m[1]!] = Number(m[2]);
-  }
-  return out;
+  const names = Object.keys(PERCENTILE_KEYS);
+  const key = names.map((k) => k.replace('.', '\\.')).join('|');
+  return Object.fromEntries(parsePairs(text, key, `PERCENTILE=MS (${names.join(', ')})`));
 }
 
 export interface LatencyVerdict {
@@ -122,25 +123,19 @@ export function checkLatencyTarget(
     .filter((op) => op.count > 0)
     .map((op) => {
       const p = percentiles(op);
-      const misses = Object.entries(target)
-        .map(([k, boundMs]) => {
-          const us = p[PERCENTILE_KEYS[k as keyof typeof PERCENTILE_KEYS]];
-          return us / 1000 > boundMs ? `${k} ${(us / 1000).toFixed(2)} ms` : null;
-        })
-        .filter((x): x is string => x !== null);
+      const misses = Object.entries(target).flatMap(([k, boundMs]) => {
+        const ms = p[PERCENTILE_KEYS[k as keyof typeof PERCENTILE_KEYS]] / 1000;
+        return ms > boundMs ? [`${k} ${ms.toFixed(2)} ms`] : [];
+      });
       return { op: op.name, pass: misses.length === 0, detail: misses.join(', ') };
     });
 }
 
-export interface DataSettings extends LoadSettings {
-  target: string;
+/** A run's settings: the load's, the workers' (DataParams but the settle times, the faults suite's), its own. */
+export interface DataSettings
+  extends LoadSettings,
+    Omit<DataParams, 'settleMs' | 'settleMarginMs'> {
   dbproxy: string | null;
-  players: number;
-  members: number;
-  firstPlayer: string;
-  seed: number;
-  weights: [OpName, number][];
-  schemaPath: string;
   verify: boolean;
   ceiling: boolean;
   /**
@@ -153,8 +148,6 @@ export interface DataSettings extends LoadSettings {
   ceilingAt: 'before' | 'after' | 'both';
   /** Slices of the run, each between two echo ceiling phases (1: one run, --ceiling-at). */
   rounds: number;
-  seedParallel: number;
-  printLimit: number;
   maxErrors: number;
   /** Per-operation latency bounds to check, e.g. { p90: 2, p99: 10 } (ms); null = none. */
   latencyTarget: Record<string, number> | null;
@@ -191,12 +184,11 @@ export function requestSequence(clients: ClientSequence[], requests: number): Re
   const all = createHash('sha256');
   for (const c of sorted) all.update(`${c.client}:${c.requests}:${c.hash}\n`);
   const common = Math.min(...sorted.map((c) => c.checkpoints.length));
-  const prefixes: RequestSequence['prefixes'] = [];
-  for (let k = 0; k < common; k++) {
+  const prefixes = Array.from({ length: common }, (_, k) => {
     const h = createHash('sha256');
     for (const c of sorted) h.update(`${c.client}:${c.checkpoints[k]}\n`);
-    prefixes.push({ requestsPerClient: (k + 1) * CHECKPOINT, hash: h.digest('hex') });
-  }
+    return { requestsPerClient: (k + 1) * CHECKPOINT, hash: h.digest('hex') };
+  });
   return {
     hash: all.digest('hex'),
     requests,
@@ -222,34 +214,30 @@ export interface CeilingRound {
   ratio: number | null;
 }
 
+type Usage = ReturnType<UsageSampler['stop']>;
+
 /** One pool.run of the data workload: its own counts, and the figures so far. */
 interface Slice {
   /** Cumulative since the pool started (the workload's recorders are), but for elapsedS. */
   run: PhaseResult;
-  usage: ReturnType<UsageSampler['stop']>;
+  usage: Usage;
   requests: number;
   answered: number;
   elapsedS: number;
 }
 
 /** --rate auto: the closed-model capacity measured first, and the open model's rate from it. */
-export interface RateAuto {
+export interface RateAuto extends Pick<Totals, 'elapsedS' | 'requests' | 'errors' | 'mismatches'> {
   /** Answered requests per second of the closed-model run. */
   capacity: number;
   concurrency: number;
-  elapsedS: number;
-  requests: number;
-  errors: number;
-  mismatches: number;
   /** The rate the run used: a third of `capacity`, rounded (at least 1). */
   rate: number;
 }
 
-/** --rate auto's rate as a share of the closed-model capacity. */
-const AUTO_RATE_SHARE = 1 / 3;
-
+/** --rate auto's rate: a third of the closed-model capacity. */
 export function autoRate(capacity: number): number {
-  return Math.max(1, Math.round(capacity * AUTO_RATE_SHARE));
+  return Math.max(1, Math.round(capacity / 3));
 }
 
 /** The echo ceiling's load workers hold no model: their heap bound (MB), with the data workers'. */
@@ -262,9 +250,9 @@ const ECHO_WARM_UP_MS = 2000;
 export interface DataResult {
   schemaVersion: number;
   kind: 'data';
-  environment: ReturnType<typeof collectEnvironment>;
+  environment: Environment;
   settings: DataSettings;
-  seeding: { players: number; records: number; seconds: number };
+  seeding: Seeding;
   /** True when Ctrl-C ended the run early (the figures cover what ran). */
   interrupted: boolean;
   /** Load averages (1, 5, 15 min) right after the measured phase. */
@@ -291,10 +279,10 @@ export interface DataResult {
     rounds: CeilingRound[];
     measurements: (Omit<CeilingResult, 'ops'> & { at: CeilingAt; line: string })[];
   } | null;
-  client: ReturnType<UsageSampler['stop']>['client'];
-  servers: ReturnType<UsageSampler['stop']>['servers'];
+  client: Usage['client'];
+  servers: Usage['servers'];
   /** The machine's CPU time over the measured phases, steal included (null: no /proc/stat). */
-  machine: ReturnType<UsageSampler['stop']>['machine'];
+  machine: Usage['machine'];
   /** CPU per request of each server and of the load generator, beside the echo server's per call. */
   cpuPerRequest: CpuPerRequest;
   /** Per --server-pids process: its GC pauses and event-loop delay in the measured phases. */
@@ -478,6 +466,95 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
   };
 }
 
+/** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
+export async function runData(given: DataSettings): Promise<number> {
+  let s = given;
+  const say = (line: string) => console.log(line);
+  const env = collectEnvironment();
+  const schema = loadGameSchema(s.schemaPath);
+  const sizes = estimateMessageSizes(schema, new Map(s.weights), {
+    seed: s.seed,
+    members: s.members,
+    firstPlayer: BigInt(s.firstPlayer),
+  });
+  say(
+    `bench data: target ${s.target}; ${describeLoad(s)}; ${s.players} players x ${s.members} members; seed ${s.seed}`,
+  );
+  say(environmentLine(env));
+  say(`mix: ${s.weights.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  say(
+    s.workerHeapMb > 0
+      ? `load workers' heap: ${s.workerHeapMb} MB each (--worker-heap-mb)`
+      : "load workers' heap: V8's default (--worker-heap-mb 0)",
+  );
+  // --rate auto: the run below is then exactly a run with --rate given that rate.
+  let rateAuto: RateAuto | null = null;
+  if (s.rateAuto) {
+    rateAuto = await measureCapacity(s, say);
+    s = { ...s, rate: rateAuto.rate };
+  }
+  const measured = await measure(s, sizes, say);
+  if (measured === null) {
+    say('interrupted before the measured run: no result');
+    return 130;
+  }
+  const result = report(s, env, sizes, rateAuto, measured, say);
+  const path = writeResult(s.out ?? defaultResultPath('data', env.startedAt), result);
+  say(`result: ${showPath(path)}`);
+  let failed = judge(s, result, say);
+  if (s.verify) {
+    say('');
+    // Through the run's target and db-proxy, as many calls in flight, the same deadline.
+    const v = await verifyAndReport(
+      { ...s, schema, records: result.records, printLimit: 50 },
+      '',
+      say,
+    );
+    result.verification = v.result;
+    writeResult(path, result);
+    if (v.failed) failed = true;
+  }
+  return failed ? 1 : 0;
+}
+
+/** The data workload's pool: its workers seed the players, then run the slices. */
+function startDataPool(s: DataSettings, label: string): Promise<LoadPool> {
+  return LoadPool.start(
+    {
+      workloadModule: new URL('../data/workload.ts', import.meta.url),
+      workers: s.workers,
+      concurrency: s.concurrency,
+      // The workers' DataParams: the settings are a superset of them.
+      params: s satisfies DataParams,
+      heapMb: s.workerHeapMb > 0 ? s.workerHeapMb : null,
+    },
+    createProgress({
+      label,
+      unit: 'players',
+      total: { requests: s.players },
+      intervalS: s.progressIntervalS,
+      silent: s.quiet,
+    }),
+  );
+}
+
+/** One run of the pool (a closed model without `rate`), with its progress line. */
+function runPhase(
+  pool: LoadPool,
+  s: DataSettings,
+  label: string,
+  phase: Omit<PhaseOptions, 'progress'>,
+): Promise<PhaseResult> {
+  const total =
+    phase.requests !== null
+      ? { requests: phase.requests }
+      : { seconds: (phase.durationMs ?? 0) / 1000 };
+  return pool.run({
+    ...phase,
+    progress: createProgress({ label, total, intervalS: s.progressIntervalS, silent: s.quiet }),
+  });
+}
+
 /**
  * --rate auto: the closed-model capacity, from a run of `capacityDurationMs` at the configured
  * concurrency on a population of its own (seeded here, then seeded again from a clean slate for
@@ -490,16 +567,10 @@ async function measureCapacity(s: DataSettings, say: (line: string) => void): Pr
   const pool = await startDataPool(s, 'seeding for the capacity run');
   let run: PhaseResult;
   try {
-    run = await pool.run({
+    run = await runPhase(pool, s, 'capacity', {
       durationMs: s.capacityDurationMs,
       requests: null,
       rate: null,
-      progress: createProgress({
-        label: 'capacity',
-        total: { seconds: s.capacityDurationMs / 1000 },
-        intervalS: s.progressIntervalS,
-        silent: s.quiet,
-      }),
     });
   } finally {
     await pool.close();
@@ -526,7 +597,7 @@ async function measureCapacity(s: DataSettings, say: (line: string) => void): Pr
 
 /** What the measured phase left: the slices, the echo phases beside them, the seeding. */
 interface Measured {
-  seeding: DataResult['seeding'];
+  seeding: Seeding;
   slices: Slice[];
   ceilings: { at: CeilingAt; result: CeilingResult }[];
   /** With --rounds > 1: each slice beside the echo phases around it; null otherwise. */
@@ -536,109 +607,13 @@ interface Measured {
   runtime: ServerRuntimeProbe;
 }
 
-/** Runs `bench data`; returns the exit code (0 pass, 1 mismatch/verification failure/errors). */
-export async function runData(given: DataSettings): Promise<number> {
-  let s = given;
-  const say = (line: string) => console.log(line);
-  const env = collectEnvironment();
-  const schema = loadGameSchema(s.schemaPath);
-  const sizes = estimateMessageSizes(schema, new Map(s.weights), {
-    seed: s.seed,
-    members: s.members,
-    firstPlayer: BigInt(s.firstPlayer),
-  });
-  sayHeader(s, env, say);
-  // --rate auto: the run below is then exactly a run with --rate given that rate.
-  let rateAuto: RateAuto | null = null;
-  if (s.rateAuto) {
-    rateAuto = await measureCapacity(s, say);
-    s = { ...s, rate: rateAuto.rate };
-  }
-  const measured = await measure(s, sizes, say);
-  if (measured === null) {
-    say('interrupted before the measured run: no result');
-    return 130;
-  }
-  const result = report(s, env, sizes, rateAuto, measured, say);
-  const path = writeResult(s.out ?? defaultResultPath('data', env.startedAt), result);
-  say(`result: ${showPath(path)}`);
-  let failed = judge(s, result, say);
-  if (s.verify) {
-    say('');
-    say(
-      `post-verification of ${int(result.records.length)} records through ${s.target}${s.dbproxy ? ` and db-proxy ${s.dbproxy}` : ''}...`,
-    );
-    const v = await verify({
-      target: s.target,
-      dbproxy: s.dbproxy,
-      schema,
-      records: result.records,
-      concurrency: s.concurrency,
-      deadlineMs: s.deadlineMs,
-      printLimit: 50,
-    });
-    result.verification = v;
-    writeResult(path, result);
-    if (printVerification(v, say)) failed = true;
-  }
-  return failed ? 1 : 0;
-}
-
-function sayHeader(s: DataSettings, env: Environment, say: (line: string) => void): void {
-  say(
-    `bench data: target ${s.target}; ${describeLoad(s)}; ${s.players} players x ${s.members} members; seed ${s.seed}`,
-  );
-  say(environmentLine(env));
-  say(`mix: ${s.weights.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-  say(
-    s.workerHeapMb > 0
-      ? `load workers' heap: ${s.workerHeapMb} MB each (--worker-heap-mb)`
-      : "load workers' heap: V8's default (--worker-heap-mb 0)",
-  );
-}
-
-/** The data workload's pool: its workers seed the players, then run the slices. */
-function startDataPool(s: DataSettings, label: string): Promise<LoadPool> {
-  const params: DataParams = {
-    target: s.target,
-    channels: s.channels,
-    deadlineMs: s.deadlineMs,
-    schemaPath: s.schemaPath,
-    seed: s.seed,
-    players: s.players,
-    firstPlayer: s.firstPlayer,
-    members: s.members,
-    concurrency: s.concurrency,
-    weights: s.weights,
-    slowMs: s.slowMs,
-    seedParallel: s.seedParallel,
-    printLimit: s.printLimit,
-  };
-  return LoadPool.start(
-    {
-      workloadModule: new URL('../data/workload.ts', import.meta.url),
-      workers: s.workers,
-      concurrency: s.concurrency,
-      params,
-      heapMb: s.workerHeapMb > 0 ? s.workerHeapMb : null,
-    },
-    createProgress({
-      label,
-      unit: 'players',
-      total: { requests: s.players },
-      intervalS: s.progressIntervalS,
-      silent: s.quiet,
-    }),
-  );
-}
-
 /**
  * The seeding and the measured phase: one slice, with the echo ceiling before and/or after it
  * (--ceiling-at), or --rounds slices alternated with echo phases. Null when Ctrl-C came first.
  */
 async function measure(
   s: DataSettings,
-  sizes: { requestBytes: number; responseBytes: number },
+  sizes: MessageSizes,
   say: (line: string) => void,
 ): Promise<Measured | null> {
   const rounds = s.ceiling ? s.rounds : 1;
@@ -650,8 +625,7 @@ async function measure(
   }
   const ceilingOptions = ceilingLike(s, {
     durationMs: s.ceilingDurationMs,
-    requestBytes: sizes.requestBytes,
-    responseBytes: sizes.responseBytes,
+    ...sizes,
     heapMb: s.workerHeapMb > 0 ? ECHO_WORKER_HEAP_MB : null,
   });
   const ceilingLine = (r: CeilingResult, label: string) =>
@@ -659,12 +633,14 @@ async function measure(
       `${label}: bare grpc-js echo, ${s.concurrency} in flight, request ${bytes(sizes.requestBytes)} / response ${bytes(sizes.responseBytes)}, ` +
         `${r.elapsedS.toFixed(1)} s: ${int(r.rate)} requests/s (errors ${int(r.errors)})`,
     );
-  const ceilingRun = async (): Promise<CeilingResult> => {
-    const r = await measureCeiling(ceilingOptions);
-    ceilingLine(r, 'ceiling');
-    return r;
-  };
   const ceilings: Measured['ceilings'] = [];
+  // Without rounds: one echo ceiling phase before and/or after the run (--ceiling-at).
+  const ceilingPhase = async (at: 'before' | 'after') => {
+    if (rounds > 1 || !s.ceiling || (s.ceilingAt !== 'both' && s.ceilingAt !== at)) return;
+    const result = await measureCeiling(ceilingOptions);
+    ceilingLine(result, 'ceiling');
+    ceilings.push({ at, result });
+  };
   // Rounds: one echo server and its client for every ceiling phase.
   const echo =
     rounds > 1
@@ -676,8 +652,7 @@ async function measure(
           echoLine: (r, i) => ceilingLine(r, `ceiling ${i + 1}/${rounds + 1}`),
         })
       : undefined;
-  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'after')
-    ceilings.push({ at: 'before', result: await ceilingRun() });
+  await ceilingPhase('before');
 
   say(`seeding ${s.players} players through ${s.target}...`);
   let pool: LoadPool;
@@ -702,31 +677,20 @@ async function measure(
     const mark: RuntimeMark = await runtime.before();
     const sampler = new UsageSampler(s.serverPids);
     sampler.start();
-    const run = await pool.run({
+    const run = await runPhase(pool, s, label, {
       durationMs: sliceMs,
       requests: s.requests,
       rate: s.rate,
-      progress: createProgress({
-        label,
-        total: s.requests !== null ? { requests: s.requests } : { seconds: (sliceMs ?? 0) / 1000 },
-        intervalS: s.progressIntervalS,
-        silent: s.quiet,
-      }),
     });
     const usage = sampler.stop();
     await runtime.after(mark);
     loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
     const now = totals(run.ops, run.elapsedS);
-    const slice = {
-      run,
-      usage,
-      requests: now.requests - before.requests,
-      answered: now.answered - before.answered,
-      elapsedS: run.elapsedS,
-    };
-    slices.push(slice);
+    const { elapsedS } = run;
+    const answered = now.answered - before.answered;
+    slices.push({ run, usage, requests: now.requests - before.requests, answered, elapsedS });
     before = now;
-    return slice.elapsedS > 0 ? slice.answered / slice.elapsedS : 0;
+    return elapsedS > 0 ? answered / elapsedS : 0;
   };
   const ctrlC = onInterrupt(() => {
     pool.stop();
@@ -741,8 +705,7 @@ async function measure(
     await echo?.close();
   }
   if (slices.length === 0) return null;
-  if (rounds === 1 && s.ceiling && s.ceilingAt !== 'before')
-    ceilings.push({ at: 'after', result: await ceilingRun() });
+  await ceilingPhase('after');
   echo?.ceilings.forEach((result, i) => {
     ceilings.push({ at: i === 0 ? 'before' : i >= slices.length ? 'after' : 'between', result });
   });
@@ -757,19 +720,66 @@ async function measure(
   };
 }
 
+/** The run's rate beside the echo ceiling: the ceiling ratio's line and the result's figures. */
+function ceilingFigures(
+  m: Measured,
+  rate: number,
+  sizes: MessageSizes,
+  say: (line: string) => void,
+): DataResult['ceiling'] {
+  const { slices, ceilings } = m;
+  const mean = (xs: number[]) => xs.reduce((n, x) => n + x, 0) / xs.length;
+  const ceilingRate = mean(ceilings.map((c) => c.result.rate));
+  if (!ceilingRate) return null;
+  const ratioOverall = rate / ceilingRate;
+  const roundOf = (x: Slice, ceilingBefore: number | null, ceilingAfter: number | null) => {
+    const dataRate = x.elapsedS > 0 ? x.answered / x.elapsedS : 0;
+    const known = [ceilingBefore, ceilingAfter].filter((v): v is number => v !== null);
+    const echoRate = known.length ? mean(known) : 0;
+    const ratio = echoRate > 0 ? dataRate / echoRate : null;
+    const { requests, elapsedS } = x;
+    return { dataRate, requests, elapsedS, ceilingBefore, ceilingAfter, ratio };
+  };
+  const rateAt = (at: CeilingAt) => ceilings.find((c) => c.at === at)?.result.rate ?? null;
+  const rounds: CeilingRound[] = m.rounds
+    ? m.rounds.map((r, i) => roundOf(slices[i]!, r.ceilingBefore, r.ceilingAfter))
+    : [roundOf(slices[0]!, rateAt('before'), rateAt('after'))];
+  const ratio = m.rounds ? medianRatio(rounds) : ratioOverall;
+  if (ratio !== null && m.rounds) {
+    say(
+      `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${rounds.flatMap((r) => (r.ratio === null ? [] : [pct(r.ratio)])).join(', ')}; over all rounds ${pct(ratioOverall)})`,
+    );
+  } else if (ratio !== null) {
+    const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
+    say(
+      `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
+    );
+  }
+  return {
+    rate: ceilingRate,
+    ratio: ratio ?? 0,
+    ratioOverall,
+    requestBytes: sizes.requestBytes,
+    responseBytes: sizes.responseBytes,
+    rounds,
+    measurements: ceilings.map(({ at, result: { ops, ...rest } }) => ({
+      at,
+      ...rest,
+      line: ops[0] ? caseStudyLine(ops[0]) : '',
+    })),
+  };
+}
+
 /** What a person reads of the measured phase, and the result file's content. */
 function report(
   s: DataSettings,
   env: Environment,
-  sizes: { requestBytes: number; responseBytes: number },
+  sizes: MessageSizes,
   rateAuto: RateAuto | null,
   m: Measured,
   say: (line: string) => void,
 ): DataResult {
   const { slices, ceilings } = m;
-  const ceilingRate = ceilings.length
-    ? ceilings.reduce((n, c) => n + c.result.rate, 0) / ceilings.length
-    : null;
   // The whole run: the last slice's cumulative figures over the slices' summed time.
   const last = slices.at(-1)!.run;
   const ops = last.ops;
@@ -782,10 +792,17 @@ function report(
     t.requests,
   );
   const sum = (f: (e: DataExtra) => number) => extras.reduce((n, e) => n + f(e), 0);
-  const requestBytes = sum((e) => e.requestBytes);
-  const responseBytes = sum((e) => e.responseBytes);
-  const responses = sum((e) => e.responses);
+  const requestMean = sum((e) => e.requestBytes) / Math.max(1, t.requests);
+  const responseMean =
+    sum((e) => e.responseBytes) /
+    Math.max(
+      1,
+      sum((e) => e.responses),
+    );
   const errorSamples = extras.flatMap((e) => e.errorSamples);
+  const saySamples = (samples: Sample[]) => {
+    for (const e of samples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
+  };
 
   say('');
   for (const op of ops) say(caseStudyLine(op));
@@ -798,37 +815,7 @@ function report(
       `open model: ${int(s.rate)} requests/s intended, ${int(t.rate)} answered per second (${((t.rate / s.rate) * 100).toFixed(1)}%); latency counts from each intended send time`,
     );
   }
-  const ratioOverall = ceilingRate ? t.rate / ceilingRate : null;
-  const roundOf = (x: Slice, ceilingBefore: number | null, ceilingAfter: number | null) => {
-    const dataRate = x.elapsedS > 0 ? x.answered / x.elapsedS : 0;
-    const known = [ceilingBefore, ceilingAfter].filter((v): v is number => v !== null);
-    const echoRate = known.length ? known.reduce((n, v) => n + v, 0) / known.length : 0;
-    const ratio = echoRate > 0 ? dataRate / echoRate : null;
-    const { requests, elapsedS } = x;
-    return { dataRate, requests, elapsedS, ceilingBefore, ceilingAfter, ratio };
-  };
-  const ceilingRounds: CeilingRound[] = m.rounds
-    ? m.rounds.map((r, i) => roundOf(slices[i]!, r.ceilingBefore, r.ceilingAfter))
-    : ceilingRate
-      ? [
-          roundOf(
-            slices[0]!,
-            ceilings.find((c) => c.at === 'before')?.result.rate ?? null,
-            ceilings.find((c) => c.at === 'after')?.result.rate ?? null,
-          ),
-        ]
-      : [];
-  const ratio = m.rounds ? medianRatio(ceilingRounds) : ratioOverall;
-  if (ceilingRate && ratio !== null && m.rounds) {
-    say(
-      `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${ceilingRounds.flatMap((r) => (r.ratio === null ? [] : [pct(r.ratio)])).join(', ')}; over all rounds ${pct(ratioOverall!)})`,
-    );
-  } else if (ceilingRate && ratio !== null) {
-    const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
-    say(
-      `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
-    );
-  }
+  const ceiling = ceilingFigures(m, t.rate, sizes, say);
   const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(ops, s.latencyTarget) : null;
   if (latencyVerdicts) {
     const failing = latencyVerdicts.filter((v) => !v.pass);
@@ -842,7 +829,7 @@ function report(
     );
   }
   say(
-    `messages: request ${bytes(Math.round(requestBytes / Math.max(1, t.requests)))} / response ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average`,
+    `messages: request ${bytes(Math.round(requestMean))} / response ${bytes(Math.round(responseMean))} on average`,
   );
   say(
     `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${m.loadAverageAfter.join(' ')}`,
@@ -875,12 +862,12 @@ function report(
   );
   if (t.errors > 0) {
     say(`errors: ${int(t.errors)}; first ones:`);
-    for (const e of errorSamples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
+    saySamples(errorSamples);
   }
   const ledger = extras.reduce((a, e) => addLedger(a, e.ledger), emptyLedger());
   say(ledgerLine(ledger));
   const ledgerSamples = extras.flatMap((e) => e.ledgerSamples);
-  for (const e of ledgerSamples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
+  saySamples(ledgerSamples);
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'data',
@@ -893,25 +880,12 @@ function report(
     ops: ops.map((op) => ({ ...op, line: caseStudyLine(op), percentilesUs: percentiles(op) })),
     requestSequence: sequence,
     messageSizes: {
-      requestMean: requestBytes / Math.max(1, t.requests),
-      responseMean: responseBytes / Math.max(1, responses),
+      requestMean,
+      responseMean,
       echoRequest: sizes.requestBytes,
       echoResponse: sizes.responseBytes,
     },
-    ceiling: ceilingRate
-      ? {
-          rate: ceilingRate,
-          ratio: ratio ?? 0,
-          ratioOverall: ratioOverall ?? 0,
-          requestBytes: sizes.requestBytes,
-          responseBytes: sizes.responseBytes,
-          rounds: ceilingRounds,
-          measurements: ceilings.map(({ at, result }) => {
-            const { ops, ...rest } = result;
-            return { at, ...rest, line: ops[0] ? caseStudyLine(ops[0]) : '' };
-          }),
-        }
-      : null,
+    ceiling,
     client: usage.client,
     servers: usage.servers,
     machine: usage.machine,
@@ -932,22 +906,20 @@ function report(
 /** The run's own verdict, before any post-verification: true when it failed. */
 function judge(s: DataSettings, r: DataResult, say: (line: string) => void): boolean {
   const { totals: t, ledger, rateAuto } = r;
-  let failed = t.mismatches > 0 || t.errors > s.maxErrors;
-  if (t.mismatches > 0) say(`FAIL: ${int(t.mismatches)} mismatches`);
-  if (rateAuto && rateAuto.mismatches > 0) {
-    failed = true;
-    say(`FAIL: ${int(rateAuto.mismatches)} mismatches in the capacity run (--rate auto)`);
-  }
-  if (t.errors > s.maxErrors) say(`FAIL: ${int(t.errors)} errors (tolerated: ${s.maxErrors})`);
-  if (ledger.lost + ledger.phantom > 0) {
-    failed = true;
-    say(`FAIL: ${int(ledger.lost)} lost and ${int(ledger.phantom)} phantom writes`);
-  }
+  const fail = (line: string) => {
+    say(`FAIL: ${line}`);
+    return true;
+  };
+  let failed = false;
+  if (t.mismatches > 0) failed = fail(`${int(t.mismatches)} mismatches`);
+  if (rateAuto && rateAuto.mismatches > 0)
+    failed = fail(`${int(rateAuto.mismatches)} mismatches in the capacity run (--rate auto)`);
+  if (t.errors > s.maxErrors) failed = fail(`${int(t.errors)} errors (tolerated: ${s.maxErrors})`);
+  if (ledger.lost + ledger.phantom > 0)
+    failed = fail(`${int(ledger.lost)} lost and ${int(ledger.phantom)} phantom writes`);
   // Unsettled writes are checked by the post-verification (any state they may have left);
   // without it, their players could not be read and the run cannot vouch for them.
-  if (ledger.unsettled > 0 && !s.verify) {
-    failed = true;
-    say(`FAIL: ${int(ledger.unsettled)} players unreadable (a write's outcome still unknown)`);
-  }
+  if (ledger.unsettled > 0 && !s.verify)
+    failed = fail(`${int(ledger.unsettled)} players unreadable (a write's outcome still unknown)`);
   return failed;
 }

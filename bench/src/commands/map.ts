@@ -6,17 +6,14 @@
 // the median of the rounds'. Prints the table, CPU per request of --server-pids, peak RSS, and
 // writes the JSON.
 import { loadavg } from 'node:os';
-import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
-import { createGrpcClient } from '@slg/service-kit';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { type CeilingResult, ceilingLike } from '../lib/ceiling.ts';
+import { ceilingLike } from '../lib/ceiling.ts';
 import { cpuBesideEcho, cpuTable } from '../lib/cpu-cost.ts';
 import { collectEnvironment, environmentLine } from '../lib/environment.ts';
 import { mergeSnapshots, type OpSnapshot, percentiles } from '../lib/histogram.ts';
 import { LoadPool, onInterrupt } from '../lib/load-pool.ts';
 import {
   describeLoad,
-  type LoadSettings,
   loadOptions,
   loadSettingsFrom,
   parseAddress,
@@ -28,7 +25,16 @@ import {
 import { commandLabel } from '../lib/proc.ts';
 import { combineUsage, machineLine, STEAL_FLAG_SHARE, UsageSampler } from '../lib/proc-stats.ts';
 import { createProgress } from '../lib/progress.ts';
-import { bytes, caseStudyLine, int, median, ms, table, totals } from '../lib/report.ts';
+import {
+  bytes,
+  caseStudyLine,
+  int,
+  median,
+  ms,
+  type Totals,
+  table,
+  totals,
+} from '../lib/report.ts';
 import {
   defaultResultPath,
   RESULT_SCHEMA_VERSION,
@@ -36,9 +42,14 @@ import {
   writeResult,
 } from '../lib/result-file.ts';
 import { EchoRounds, medianRatio, pct, type Round } from '../lib/rounds.ts';
-import { type ArrivalSearch, cpuLine, searchArrivalRate } from '../map/arrival-search.ts';
 import {
-  lagQuantileBound,
+  type ArrivalSearch,
+  type ArrivalStep,
+  cpuLine,
+  searchArrivalRate,
+} from '../map/arrival-search.ts';
+import {
+  lagBoundMs,
   type MarchStart,
   type SettleSnapshot,
   scrapeSettle,
@@ -46,35 +57,9 @@ import {
   startMarches,
   sumDeltas,
 } from '../map/arrivals.ts';
-import { BENCH_TROOPS, checkSeeded, type SeedResult, seedWorld } from '../map/seed.ts';
-import type { ViewportCounts } from '../map/viewport-check.ts';
+import { checkSeeded, type SeedResult, seedWorld, withMap } from '../map/seed.ts';
+import { countKinds } from '../map/viewport-check.ts';
 import type { ViewportExtra, ViewportParams } from '../map/viewport-workload.ts';
-
-export interface MapSettings extends LoadSettings {
-  target: string;
-  dataServer: string;
-  cities: number;
-  firstPlayer: number;
-  seed: number;
-  viewWidth: number;
-  viewHeight: number;
-  rounds: number;
-  ceilingDurationMs: number;
-  warmUpMs: number;
-  seedParallel: number;
-  /** Skip seeding: the world holds the bench's cities from an earlier run. */
-  seeded: boolean;
-  printLimit: number;
-  maxErrors: number;
-  marches: number;
-  marchRadius: number;
-  metricsUrl: string | null;
-  /** The arrival rates to try, in increasing order (null: no search). */
-  arrivalRates: number[] | null;
-  arrivalWindowMs: number;
-  /** The viewport load beside the arrivals, as a fraction of the rate the rounds measured. */
-  viewportFraction: number;
-}
 
 /** "30x20" as [30, 20]. */
 export function parseView(text: string): [number, number] {
@@ -86,11 +71,22 @@ export function parseView(text: string): [number, number] {
   return [w, h];
 }
 
-/** One phase (a slice of the viewport load or an echo phase): its rate and counts. */
-interface PhaseFigures {
-  rate: number;
-  requests: number;
-  elapsedS: number;
+/** "50,100,200" as increasing positive rates. */
+export function parseRates(text: string): number[] {
+  const rates = text.split(',').map((x) => Number(x.trim()));
+  if (rates.some((r) => !(r > 0) || !Number.isFinite(r)))
+    throw new InvalidArgumentError(`not a list of positive rates: ${JSON.stringify(text)}`);
+  if (rates.some((r, i) => i > 0 && r <= rates[i - 1]!))
+    throw new InvalidArgumentError(`rates must increase: ${JSON.stringify(text)}`);
+  return rates;
+}
+
+/** A number from 0 to 1. */
+export function parseFraction(text: string): number {
+  const f = Number(text);
+  if (text.trim() === '' || !(f >= 0 && f <= 1))
+    throw new InvalidArgumentError(`not a fraction from 0 to 1: ${JSON.stringify(text)}`);
+  return f;
 }
 
 export function mapCommand(): Command {
@@ -198,7 +194,9 @@ export function mapCommand(): Command {
   return cmd;
 }
 
-function settingsFrom(o: Record<string, unknown>): MapSettings {
+export type MapSettings = ReturnType<typeof settingsFrom>;
+
+function settingsFrom(o: Record<string, unknown>) {
   const load = loadSettingsFrom(o);
   if (load.requests !== null || load.rate !== null)
     throw new UsageError('bench map compares ceilings: use --duration (no --requests or --rate)');
@@ -209,6 +207,16 @@ function settingsFrom(o: Record<string, unknown>): MapSettings {
   const firstPlayer = o.firstPlayer as number;
   if (firstPlayer + cities > Number.MAX_SAFE_INTEGER)
     throw new UsageError('--first-player + --cities is beyond 2^53');
+  const marches = Math.floor((o.marches as number | undefined) ?? 0);
+  const arrivalRates = (o.arrivalRates as number[] | undefined) ?? null;
+  const arrivalWindowMs = parseDuration(String(o.arrivalWindow));
+  if (arrivalRates) {
+    if (!o.metricsUrl)
+      throw new UsageError("--arrival-rates needs --metrics-url (map-server's /metrics)");
+    if (marches > 0)
+      throw new UsageError('--arrival-rates starts its own marches: it does not go with --marches');
+    if (arrivalWindowMs < 500) throw new UsageError('--arrival-window must be at least 0.5s');
+  }
   return {
     ...load,
     target: o.target as string,
@@ -222,44 +230,131 @@ function settingsFrom(o: Record<string, unknown>): MapSettings {
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
     warmUpMs: parseDuration(String(o.warmUp)),
     seedParallel: o.seedParallel as number,
+    /** Skip seeding: the world holds the bench's cities from an earlier run. */
     seeded: o.seeded === true,
     printLimit: o.printLimit as number,
     maxErrors: o.maxErrors as number,
-    marches: Math.floor((o.marches as number | undefined) ?? 0),
+    marches,
     marchRadius: o.marchRadius as number,
     metricsUrl: (o.metricsUrl as string | undefined) ?? null,
-    ...arrivalSettings(o),
+    /** The arrival rates to try, in increasing order (null: no search). */
+    arrivalRates,
+    arrivalWindowMs,
+    /** The viewport load beside the arrivals, as a fraction of the rate the rounds measured. */
+    viewportFraction: o.viewportFraction as number,
   };
 }
 
+type World = Awaited<ReturnType<typeof getWorld>>;
+
 async function getWorld(s: MapSettings) {
-  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, s.target, {
-    deadlineMs: s.deadlineMs,
+  const w = await withMap(s.target, s.deadlineMs, (c) => c.GetWorld({})).catch((err) => {
+    throw new Error(`map-server at ${s.target} (--target): ${(err as Error).message}`);
   });
-  try {
-    try {
-      await c.waitForReady(10_000);
-    } catch (err) {
-      throw new Error(`map-server at ${s.target} (--target): ${(err as Error).message}`);
-    }
-    const w = await c.GetWorld({});
-    return {
-      width: w.width,
-      height: w.height,
-      seed: Number(w.seed),
-      cities: Number(w.cities),
-      fields: Number(w.fields),
-      monsters: Number(w.monsters),
-      marches: Number(w.marches),
-    };
-  } finally {
-    c.close();
+  return {
+    width: w.width,
+    height: w.height,
+    seed: Number(w.seed),
+    cities: Number(w.cities),
+    fields: Number(w.fields),
+    monsters: Number(w.monsters),
+    marches: Number(w.marches),
+  };
+}
+
+const say = (line: string) => console.log(line);
+const benchPlayers = (s: MapSettings) =>
+  Array.from({ length: s.cities }, (_, i) => s.firstPlayer + i);
+const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+
+/** One slice of the viewport load (between two echo phases). */
+interface Slice {
+  ops: OpSnapshot[];
+  extras: ViewportExtra[];
+  usage: ReturnType<UsageSampler['stop']>;
+  elapsedS: number;
+  settle: SettleSnapshot | null;
+}
+
+/** The bench's world: seeded, or with --seeded looked up. */
+async function seedOrReuse(s: MapSettings, world: World): Promise<SeedResult> {
+  if (s.seeded) {
+    const seeding = await checkSeeded(s);
+    say(
+      `--seeded: the world is reused (the first and last bench players' cities found, ${seeding.seconds.toFixed(1)} s); nothing written`,
+    );
+    return seeding;
   }
+  say(`seeding ${int(s.cities)} players and cities...`);
+  const progress = createProgress({
+    label: 'seeding',
+    unit: 'cities',
+    total: { requests: s.cities },
+    intervalS: s.progressIntervalS,
+    silent: s.quiet,
+  });
+  const t0 = performance.now();
+  let seeding: SeedResult;
+  try {
+    seeding = await seedWorld({
+      ...s,
+      parallel: s.seedParallel,
+      worldWidth: world.width,
+      worldHeight: world.height,
+      progress: (done) =>
+        progress.update({
+          elapsedS: (performance.now() - t0) / 1000,
+          completed: done,
+          errors: 0,
+          mismatches: 0,
+        }),
+    });
+  } finally {
+    progress.stop();
+  }
+  say(
+    `seeded in ${seeding.seconds.toFixed(1)} s: players ${int(seeding.playersCreated)} created, ${int(seeding.playersExisting)} there already; cities ${int(seeding.citiesPlaced)} placed, ${int(seeding.citiesExisting)} there already, ${int(seeding.noSpot)} without a free spot`,
+  );
+  return seeding;
+}
+
+/** The warm-up's answers' mean sizes, and the echo rounds started with them. */
+async function warmUp(s: MapSettings, pool: LoadPool) {
+  const warm = (await pool.run({ durationMs: s.warmUpMs, requests: null, rate: null }))
+    .extras as ViewportExtra[];
+  const n = sum(warm, (e) => e.responses);
+  if (n === 0) {
+    throw new Error(
+      `no viewport answer in the warm-up (${warm.find((e) => e.firstError)?.firstError ?? 'no call finished'})`,
+    );
+  }
+  // The mean sizes of the warm-up's answers: the echo's messages.
+  const sizes = {
+    requestBytes: Math.round(sum(warm, (e) => e.requestBytes) / n),
+    responseBytes: Math.round(sum(warm, (e) => e.responseBytes) / n),
+    samples: n,
+  };
+  say(
+    `viewport answers: ${bytes(sizes.responseBytes)} on average over the ${int(n)} of the warm-up (request ${bytes(sizes.requestBytes)}): the echo ceiling's message sizes`,
+  );
+  const echo = await EchoRounds.start(
+    ceilingLike(s, { durationMs: s.ceilingDurationMs, ...sizes, heapMb: 64 }),
+    {
+      rounds: s.rounds,
+      warmUpMs: s.warmUpMs,
+      name: 'viewport',
+      say,
+      echoLine: (r, i) =>
+        say(
+          `echo ${i + 1}/${s.rounds + 1}: ${int(r.rate)} requests/s (${int(r.requests)} in ${r.elapsedS.toFixed(1)} s, errors ${int(r.errors)})`,
+        ),
+    },
+  );
+  return { sizes, echo };
 }
 
 export async function runMap(s: MapSettings): Promise<number> {
   const env = collectEnvironment();
-  const say = (line: string) => console.log(line);
   say(
     `bench map: target ${s.target} (data-server ${s.dataServer}); ${describeLoad(s)}; ${s.rounds} rounds with echo phases of ${s.ceilingDurationMs / 1000} s; viewport ${s.viewWidth} x ${s.viewHeight}; ${int(s.cities)} bench cities; seed ${s.seed}`,
   );
@@ -269,53 +364,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     throw new UsageError(
       `--view ${s.viewWidth}x${s.viewHeight} is larger than the ${before.width} x ${before.height} world`,
     );
-  let seeding: SeedResult;
-  if (s.seeded) {
-    seeding = await checkSeeded({
-      target: s.target,
-      firstPlayer: s.firstPlayer,
-      cities: s.cities,
-      deadlineMs: s.deadlineMs,
-    });
-    say(
-      `--seeded: the world is reused (the first and last bench players' cities found, ${seeding.seconds.toFixed(1)} s); nothing written`,
-    );
-  } else {
-    say(`seeding ${int(s.cities)} players and cities...`);
-    const seedProgress = createProgress({
-      label: 'seeding',
-      unit: 'cities',
-      total: { requests: s.cities },
-      intervalS: s.progressIntervalS,
-      silent: s.quiet,
-    });
-    const t0 = performance.now();
-    try {
-      seeding = await seedWorld({
-        target: s.target,
-        dataServer: s.dataServer,
-        firstPlayer: s.firstPlayer,
-        cities: s.cities,
-        seed: s.seed,
-        parallel: s.seedParallel,
-        deadlineMs: s.deadlineMs,
-        worldWidth: before.width,
-        worldHeight: before.height,
-        progress: (done) =>
-          seedProgress.update({
-            elapsedS: (performance.now() - t0) / 1000,
-            completed: done,
-            errors: 0,
-            mismatches: 0,
-          }),
-      });
-    } finally {
-      seedProgress.stop();
-    }
-    say(
-      `seeded in ${seeding.seconds.toFixed(1)} s: players ${int(seeding.playersCreated)} created, ${int(seeding.playersExisting)} there already; cities ${int(seeding.citiesPlaced)} placed, ${int(seeding.citiesExisting)} there already, ${int(seeding.noSpot)} without a free spot`,
-    );
-  }
+  const seeding = await seedOrReuse(s, before);
   const world = await getWorld(s);
   say(
     `world: ${world.width} x ${world.height} (seed ${world.seed}), ${int(world.cities)} cities, ${int(world.fields)} fields, ${int(world.monsters)} monsters, ${int(world.marches)} marches`,
@@ -324,31 +373,16 @@ export async function runMap(s: MapSettings): Promise<number> {
   let marches: MarchStart | null = null;
   if (s.marches > 0) {
     marches = await startMarches({
-      target: s.target,
-      deadlineMs: s.deadlineMs,
-      players: Array.from({ length: s.cities }, (_, i) => s.firstPlayer + i),
-      marches: s.marches,
+      ...s,
+      players: benchPlayers(s),
       radius: s.marchRadius,
-      seed: s.seed,
       parallel: s.seedParallel,
-      cavalryTroopId: BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId,
     });
     say(
       `started ${int(marches.started)} scout marches (${int(marches.refused)} targets refused and drawn again); outbound legs of ${(marches.legMsMin / 1000).toFixed(1)}-${(marches.legMsMax / 1000).toFixed(1)} s of game time`,
     );
   }
-  const params: ViewportParams = {
-    target: s.target,
-    channels: s.channels,
-    deadlineMs: s.deadlineMs,
-    slowMs: s.slowMs,
-    seed: s.seed,
-    worldWidth: world.width,
-    worldHeight: world.height,
-    viewWidth: s.viewWidth,
-    viewHeight: s.viewHeight,
-    printLimit: s.printLimit,
-  };
+  const params: ViewportParams = { ...s, worldWidth: world.width, worldHeight: world.height };
   // The load's own warm-up (unmeasured) gives the mean size of its answers: the echo's.
   const pool = await LoadPool.start({
     workloadModule: new URL('../map/viewport-workload.ts', import.meta.url),
@@ -357,56 +391,12 @@ export async function runMap(s: MapSettings): Promise<number> {
     params,
     heapMb: 64,
   });
-  let echo: EchoRounds;
-  let sizes: { requestBytes: number; responseBytes: number; samples: number };
-  try {
-    const warm = (await pool.run({ durationMs: s.warmUpMs, requests: null, rate: null }))
-      .extras as ViewportExtra[];
-    const n = warm.reduce((a, e) => a + e.responses, 0);
-    if (n === 0) {
-      throw new Error(
-        `no viewport answer in the warm-up (${warm.find((e) => e.firstError)?.firstError ?? 'no call finished'})`,
-      );
-    }
-    sizes = {
-      requestBytes: Math.round(warm.reduce((a, e) => a + e.requestBytes, 0) / n),
-      responseBytes: Math.round(warm.reduce((a, e) => a + e.responseBytes, 0) / n),
-      samples: n,
-    };
-    say(
-      `viewport answers: ${bytes(sizes.responseBytes)} on average over the ${int(n)} of the warm-up (request ${bytes(sizes.requestBytes)}): the echo ceiling's message sizes`,
-    );
-    echo = await EchoRounds.start(
-      ceilingLike(s, {
-        durationMs: s.ceilingDurationMs,
-        requestBytes: sizes.requestBytes,
-        responseBytes: sizes.responseBytes,
-        heapMb: 64,
-      }),
-      {
-        rounds: s.rounds,
-        warmUpMs: s.warmUpMs,
-        name: 'viewport',
-        say,
-        echoLine: (r, i) =>
-          say(
-            `echo ${i + 1}/${s.rounds + 1}: ${int(r.rate)} requests/s (${int(r.requests)} in ${r.elapsedS.toFixed(1)} s, errors ${int(r.errors)})`,
-          ),
-      },
-    );
-  } catch (err) {
+  const { sizes, echo } = await warmUp(s, pool).catch(async (err) => {
     await pool.close();
     throw err;
-  }
+  });
   const sliceMs = s.durationMs! / s.rounds;
-  const slices: {
-    ops: OpSnapshot[];
-    extras: ViewportExtra[];
-    usage: ReturnType<UsageSampler['stop']>;
-    figures: PhaseFigures;
-    settle: SettleSnapshot | null;
-    wallS: number;
-  }[] = [];
+  const slices: Slice[] = [];
   const slice = async (r: number): Promise<number> => {
     const settle0 = s.metricsUrl ? await scrapeSettle(s.metricsUrl) : null;
     const sampler = new UsageSampler(s.serverPids);
@@ -424,18 +414,10 @@ export async function runMap(s: MapSettings): Promise<number> {
     });
     const usage = sampler.stop();
     const settle = settle0 ? settleDelta(settle0, await scrapeSettle(s.metricsUrl!)) : null;
-    const t = totals(run.ops, run.elapsedS);
-    slices.push({
-      ops: run.ops,
-      extras: run.extras as ViewportExtra[],
-      usage,
-      figures: { rate: t.rate, requests: t.requests, elapsedS: run.elapsedS },
-      settle,
-      wallS: usage.client.wallS,
-    });
-    for (const e of run.extras as ViewportExtra[])
-      if (e.firstError) say(`viewport: first error: ${e.firstError}`);
-    return t.rate;
+    const extras = run.extras as ViewportExtra[];
+    slices.push({ ops: run.ops, extras, usage, elapsedS: run.elapsedS, settle });
+    for (const e of extras) if (e.firstError) say(`viewport: first error: ${e.firstError}`);
+    return totals(run.ops, run.elapsedS).rate;
   };
   let arrivalSearch: ArrivalSearch | null = null;
   const ctrlC = onInterrupt(() => {
@@ -445,7 +427,7 @@ export async function runMap(s: MapSettings): Promise<number> {
   try {
     await echo.run(slice);
     if (s.arrivalRates && !ctrlC.interrupted() && echo.rounds.length > 0)
-      arrivalSearch = await runArrivalSearch(s, pool, world, echo.rounds, say, ctrlC.interrupted);
+      arrivalSearch = await runArrivalSearch(s, pool, world, echo.rounds, ctrlC.interrupted);
   } finally {
     ctrlC.off();
     await pool.close();
@@ -455,7 +437,7 @@ export async function runMap(s: MapSettings): Promise<number> {
     say('interrupted before the measured run: no result');
     return 130;
   }
-  return report(
+  return report({
     s,
     env,
     world,
@@ -463,57 +445,94 @@ export async function runMap(s: MapSettings): Promise<number> {
     marches,
     sizes,
     slices,
-    echo.ceilings,
-    echo.rounds,
-    ctrlC.interrupted(),
+    echo,
+    interrupted: ctrlC.interrupted(),
     arrivalSearch,
-  );
+  });
 }
 
-function report(
-  s: MapSettings,
-  env: ReturnType<typeof collectEnvironment>,
-  world: Awaited<ReturnType<typeof getWorld>>,
-  seeding: SeedResult,
-  marches: MarchStart | null,
-  sizes: { requestBytes: number; responseBytes: number; samples: number },
-  slices: {
-    ops: OpSnapshot[];
-    extras: ViewportExtra[];
-    usage: ReturnType<UsageSampler['stop']>;
-    figures: PhaseFigures;
-    settle: SettleSnapshot | null;
-    wallS: number;
-  }[],
-  ceilings: CeilingResult[],
-  rounds: Round[],
-  interrupted: boolean,
-  arrivalSearch: ArrivalSearch | null,
-): number {
-  const say = (line: string) => console.log(line);
-  const viewport = mergeSnapshots(
-    'QueryViewport',
-    slices.map((x) => x.ops[0]!),
+/** Steps settled during the viewport slices, from map-server's /metrics (null: not read). */
+function settlementOf(slices: readonly Slice[]) {
+  if (!slices.every((x) => x.settle)) return null;
+  const d = sumDeltas(slices.map((x) => x.settle!));
+  const seconds = sum(slices, (x) => x.usage.client.wallS);
+  const settlement = {
+    settled: d.settled,
+    seconds,
+    perSecond: seconds > 0 ? d.settled / seconds : 0,
+    lagP50BoundMs: lagBoundMs(d, 0.5),
+    lagP99BoundMs: lagBoundMs(d, 0.99),
+    lagBuckets: [...d.lagBuckets].map(([le, n]): [number | string, number] => [
+      Number.isFinite(le) ? le : '+Inf',
+      n,
+    ]),
+  };
+  // A quantile lies in its bucket: (the bound below, the bound) ms.
+  const bounds = [...d.lagBuckets.keys()].map((b) => b * 1000).sort((a, b) => a - b);
+  const show = (v: number | null) => {
+    if (v === null) return 'no step';
+    const below = bounds.filter((b) => b < v).at(-1) ?? 0;
+    return Number.isFinite(v) ? `in (${below}, ${v}] ms` : `over ${below} ms`;
+  };
+  say(
+    `map-server settled ${int(d.settled)} march steps (arrivals and returns) during the viewport slices: ${settlement.perSecond.toFixed(1)}/s; tick lag p50 ${show(settlement.lagP50BoundMs)}, p99 ${show(settlement.lagP99BoundMs)} (its /metrics histogram)`,
   );
-  const viewportS = slices.reduce((n, x) => n + x.figures.elapsedS, 0);
-  const echoOp = mergeSnapshots(
-    'Echo',
-    ceilings.map((c) => c.ops[0]!),
+  return settlement;
+}
+
+const PHASE_HEAD = [
+  'phase',
+  'requests',
+  'req/s',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'errors',
+  'malformed',
+  'x echo',
+];
+
+/** One op over several phases (its first op in each), and its totals. */
+function merged(name: string, phases: readonly { ops: OpSnapshot[]; elapsedS: number }[]) {
+  const op = mergeSnapshots(
+    name,
+    phases.map((x) => x.ops[0]!),
   );
-  const echoS = ceilings.reduce((n, c) => n + c.elapsedS, 0);
-  const vt = totals([viewport], viewportS);
-  const et = totals([echoOp], echoS);
+  const elapsedS = sum(phases, (x) => x.elapsedS);
+  return { op, t: totals([op], elapsedS) };
+}
+
+/** An op as the JSON carries it: its snapshot, case-study line and percentiles. */
+const opJson = (op: OpSnapshot) => ({
+  ...op,
+  line: caseStudyLine(op),
+  percentilesUs: percentiles(op),
+});
+
+function report(r: {
+  s: MapSettings;
+  env: ReturnType<typeof collectEnvironment>;
+  world: World;
+  seeding: SeedResult;
+  marches: MarchStart | null;
+  sizes: Awaited<ReturnType<typeof warmUp>>['sizes'];
+  slices: Slice[];
+  echo: EchoRounds;
+  interrupted: boolean;
+  arrivalSearch: ArrivalSearch | null;
+}): number {
+  const { s, sizes, slices } = r;
+  const { ceilings, rounds } = r.echo;
+  const { op: viewport, t: vt } = merged('QueryViewport', slices);
+  const { op: echoOp, t: et } = merged('Echo', ceilings);
   const extras = slices.flatMap((x) => x.extras);
-  const responses = extras.reduce((n, e) => n + e.responses, 0);
-  const responseBytes = extras.reduce((n, e) => n + e.responseBytes, 0);
-  const requestBytes = extras.reduce((n, e) => n + e.requestBytes, 0);
-  const counts: ViewportCounts = { cities: 0, fields: 0, monsters: 0, marches: 0 };
-  for (const e of extras)
-    for (const k of Object.keys(counts) as (keyof ViewportCounts)[]) counts[k] += e.counts[k];
-  const meanCounts = Object.fromEntries(
-    Object.entries(counts).map(([k, v]) => [k, responses ? v / responses : 0]),
-  ) as unknown as ViewportCounts;
-  const ratios = rounds.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
+  const responses = sum(extras, (e) => e.responses);
+  const mean = (f: (e: ViewportExtra) => number) => (responses ? sum(extras, f) / responses : 0);
+  const meanCounts = countKinds((k) => mean((e) => e.counts[k]));
+  const meanResponseBytes = mean((e) => e.responseBytes);
+  const meanRequestBytes = mean((e) => e.requestBytes);
+  const ratios = rounds.flatMap((x) => (x.ratio === null ? [] : [x.ratio]));
   const ratio = medianRatio(rounds);
   const ratioOverall = et.rate > 0 ? vt.rate / et.rate : null;
 
@@ -521,45 +540,29 @@ function report(
   say(caseStudyLine(viewport));
   say(caseStudyLine(echoOp));
   say('');
-  const row = (label: string, op: OpSnapshot, t: ReturnType<typeof totals>, r: string) => {
+  const phase = (label: string, op: OpSnapshot, t: Totals, xEcho: string) => {
     const q = percentiles(op);
+    const latencies = [q.p50, q.p90, q.p99, q.max].map((us) => ms(us));
     return [
       label,
       int(t.requests),
       int(t.rate),
-      ms(q.p50),
-      ms(q.p90),
-      ms(q.p99),
-      ms(q.max),
+      ...latencies,
       int(t.errors),
       int(t.mismatches),
-      r,
+      xEcho,
     ];
   };
   say(
-    table(
-      [
-        'phase',
-        'requests',
-        'req/s',
-        'p50 ms',
-        'p90 ms',
-        'p99 ms',
-        'max ms',
-        'errors',
-        'malformed',
-        'x echo',
-      ],
-      [
-        row(
-          `viewport ${s.viewWidth} x ${s.viewHeight}`,
-          viewport,
-          vt,
-          ratio === null ? '-' : pct(ratio),
-        ),
-        row(`echo, response ${bytes(sizes.responseBytes)}`, echoOp, et, '100.0%'),
-      ],
-    ),
+    table(PHASE_HEAD, [
+      phase(
+        `viewport ${s.viewWidth} x ${s.viewHeight}`,
+        viewport,
+        vt,
+        ratio === null ? '-' : pct(ratio),
+      ),
+      phase(`echo, response ${bytes(sizes.responseBytes)}`, echoOp, et, '100.0%'),
+    ]),
   );
   if (ratio !== null) {
     say(
@@ -567,42 +570,9 @@ function report(
     );
   }
   say(
-    `viewport answers: ${bytes(Math.round(responseBytes / Math.max(1, responses)))} on average during the run (echo: ${bytes(sizes.responseBytes)}, the warm-up's mean over ${int(sizes.samples)}), request ${bytes(Math.round(requestBytes / Math.max(1, responses)))}; entities per answer: ${meanCounts.cities.toFixed(1)} cities, ${meanCounts.fields.toFixed(1)} fields, ${meanCounts.monsters.toFixed(1)} monsters, ${meanCounts.marches.toFixed(1)} marches`,
+    `viewport answers: ${bytes(Math.round(meanResponseBytes))} on average during the run (echo: ${bytes(sizes.responseBytes)}, the warm-up's mean over ${int(sizes.samples)}), request ${bytes(Math.round(meanRequestBytes))}; entities per answer: ${meanCounts.cities.toFixed(1)} cities, ${meanCounts.fields.toFixed(1)} fields, ${meanCounts.monsters.toFixed(1)} monsters, ${meanCounts.marches.toFixed(1)} marches`,
   );
-  let settlement: {
-    settled: number;
-    seconds: number;
-    perSecond: number;
-    lagP50BoundMs: number | null;
-    lagP99BoundMs: number | null;
-    lagBuckets: [number | string, number][];
-  } | null = null;
-  if (slices.every((x) => x.settle)) {
-    const d = sumDeltas(slices.map((x) => x.settle!));
-    const seconds = slices.reduce((n, x) => n + x.wallS, 0);
-    const bound = (q: number) => {
-      const b = lagQuantileBound(d, q);
-      return b === null ? null : b * 1000;
-    };
-    settlement = {
-      settled: d.settled,
-      seconds,
-      perSecond: seconds > 0 ? d.settled / seconds : 0,
-      lagP50BoundMs: bound(0.5),
-      lagP99BoundMs: bound(0.99),
-      lagBuckets: [...d.lagBuckets].map(([le, n]) => [Number.isFinite(le) ? le : '+Inf', n]),
-    };
-    // A quantile lies in its bucket: (the bound below, the bound) ms.
-    const bounds = [...d.lagBuckets.keys()].map((b) => b * 1000).sort((a, b) => a - b);
-    const show = (v: number | null) => {
-      if (v === null) return 'no step';
-      const below = bounds.filter((b) => b < v).at(-1) ?? 0;
-      return Number.isFinite(v) ? `in (${below}, ${v}] ms` : `over ${below} ms`;
-    };
-    say(
-      `map-server settled ${int(d.settled)} march steps (arrivals and returns) during the viewport slices: ${settlement.perSecond.toFixed(1)}/s; tick lag p50 ${show(settlement.lagP50BoundMs)}, p99 ${show(settlement.lagP99BoundMs)} (its /metrics histogram)`,
-    );
-  }
+  const settlement = settlementOf(slices);
   const usage = combineUsage(slices.map((x) => x.usage));
   const cpu = cpuBesideEcho(ceilings, usage, vt.requests);
   say('');
@@ -618,28 +588,28 @@ function report(
   );
   const machine = machineLine(usage.machine, usage.client.wallS);
   if (machine) say(`viewport load's ${machine}`);
-  if (arrivalSearch) reportArrivalSearch(arrivalSearch, say);
+  if (r.arrivalSearch) reportArrivalSearch(r.arrivalSearch);
   const problemSamples = extras.flatMap((e) => e.problemSamples);
   const firstError = extras.find((e) => e.firstError)?.firstError ?? null;
   if (firstError) say(`first error: ${firstError}`);
-  const path = writeResult(s.out ?? defaultResultPath('map', env.startedAt), {
+  const path = writeResult(s.out ?? defaultResultPath('map', r.env.startedAt), {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: 'map',
-    environment: env,
+    environment: r.env,
     settings: s,
-    interrupted,
+    interrupted: r.interrupted,
     loadAverageAfter,
-    world,
-    seeding,
-    marches,
+    world: r.world,
+    seeding: r.seeding,
+    marches: r.marches,
     settlement,
-    arrivalSearch,
+    arrivalSearch: r.arrivalSearch,
     viewport: {
       ...vt,
-      op: { ...viewport, line: caseStudyLine(viewport), percentilesUs: percentiles(viewport) },
+      op: opJson(viewport),
       responses,
-      meanResponseBytes: responses ? responseBytes / responses : 0,
-      meanRequestBytes: responses ? requestBytes / responses : 0,
+      meanResponseBytes,
+      meanRequestBytes,
       meanEntities: meanCounts,
       problemSamples,
       firstError,
@@ -649,10 +619,10 @@ function report(
       requestBytes: sizes.requestBytes,
       responseBytes: sizes.responseBytes,
       sizeFromWarmUpAnswers: sizes.samples,
-      op: { ...echoOp, line: caseStudyLine(echoOp), percentilesUs: percentiles(echoOp) },
+      op: opJson(echoOp),
       measurements: ceilings.map(({ ops: _ops, ...rest }) => rest),
     },
-    rounds: rounds.map(({ rate, ...r }) => ({ viewportRate: rate, ...r })),
+    rounds: rounds.map(({ rate, ...x }) => ({ viewportRate: rate, ...x })),
     ratio,
     ratioOverall,
     client: usage.client,
@@ -677,45 +647,12 @@ function report(
 
 // ---- the arrival-rate search (--arrival-rates; bench/src/map/arrival-search.ts) -----------
 
-/** "50,100,200" as increasing positive rates. */
-export function parseRates(text: string): number[] {
-  const rates = text.split(',').map((x) => Number(x.trim()));
-  if (rates.length === 0 || rates.some((r) => !(r > 0) || !Number.isFinite(r)))
-    throw new InvalidArgumentError(`not a list of positive rates: ${JSON.stringify(text)}`);
-  for (let i = 1; i < rates.length; i++)
-    if (rates[i]! <= rates[i - 1]!)
-      throw new InvalidArgumentError(`rates must increase: ${JSON.stringify(text)}`);
-  return rates;
-}
-
-function arrivalSettings(o: Record<string, unknown>) {
-  const arrivalRates = (o.arrivalRates as number[] | undefined) ?? null;
-  const arrivalWindowMs = parseDuration(String(o.arrivalWindow));
-  if (arrivalRates) {
-    if (!o.metricsUrl)
-      throw new UsageError("--arrival-rates needs --metrics-url (map-server's /metrics)");
-    if (((o.marches as number | undefined) ?? 0) > 0)
-      throw new UsageError('--arrival-rates starts its own marches: it does not go with --marches');
-    if (arrivalWindowMs < 500) throw new UsageError('--arrival-window must be at least 0.5s');
-  }
-  return { arrivalRates, arrivalWindowMs, viewportFraction: o.viewportFraction as number };
-}
-
-/** A number from 0 to 1. */
-export function parseFraction(text: string): number {
-  const f = Number(text);
-  if (text.trim() === '' || !(f >= 0 && f <= 1))
-    throw new InvalidArgumentError(`not a fraction from 0 to 1: ${JSON.stringify(text)}`);
-  return f;
-}
-
-/** The search, with the viewport load at half the rate the rounds measured (open model). */
+/** The search, with the viewport load at a fraction of the rate the rounds measured (open model). */
 async function runArrivalSearch(
   s: MapSettings,
   pool: LoadPool,
-  world: Awaited<ReturnType<typeof getWorld>>,
+  world: World,
   rounds: Round[],
-  say: (line: string) => void,
   stopped: () => boolean,
 ): Promise<ArrivalSearch> {
   const max = median(rounds.map((r) => r.rate));
@@ -724,19 +661,15 @@ async function runArrivalSearch(
     `arrival search: rates ${s.arrivalRates!.join(', ')}/s over ${s.arrivalWindowMs / 1000} s windows, ${viewportRate > 0 ? `viewport queries at ${int(viewportRate)}/s (${s.viewportFraction} of the ${int(max)}/s measured)` : 'no viewport load'}`,
   );
   return searchArrivalRate({
-    target: s.target,
+    ...s,
     metricsUrl: s.metricsUrl!,
-    deadlineMs: s.deadlineMs,
-    players: Array.from({ length: s.cities }, (_, i) => s.firstPlayer + i),
+    players: benchPlayers(s),
     rates: s.arrivalRates!,
     windowS: s.arrivalWindowMs / 1000,
     worldWidth: world.width,
     worldHeight: world.height,
-    seed: s.seed,
     parallel: s.seedParallel,
-    cavalryTroopId: BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId,
     viewportRate,
-    serverPids: s.serverPids,
     say,
     stopped,
     viewport: async (durationMs, rate) => {
@@ -747,45 +680,37 @@ async function runArrivalSearch(
   });
 }
 
-function reportArrivalSearch(a: ArrivalSearch, say: (line: string) => void): void {
-  const lag = (v: number | null) => (v === null ? '-' : Number.isFinite(v) ? `<= ${v}` : '> 60000');
+/** The arrival search's table: each column's head and cell. */
+const ARRIVAL_COLUMNS: [string, (x: ArrivalStep) => string][] = [
+  ['arrivals/s asked', (x) => int(x.rate)],
+  ['marches', (x) => int(x.marches)],
+  ['due/s', (x) => x.dueRate.toFixed(1)],
+  ['settled/s', (x) => x.settledRate.toFixed(1)],
+  ['returns due/s', (x) => x.returnsDueRate.toFixed(1)],
+  ['returns settled/s', (x) => x.returnsSettledRate.toFixed(1)],
+  ['all steps/s', (x) => x.stepsRate.toFixed(1)],
+  ['lag p50 ms', (x) => lag(x.lagP50BoundMs)],
+  ['lag p99 ms', (x) => lag(x.lagP99BoundMs)],
+  ['viewport/s', (x) => int(x.viewportRate)],
+  ['viewport p99 ms', (x) => (x.viewportP99Ms === null ? '-' : x.viewportP99Ms.toFixed(1))],
+  [
+    'CPU µs/step',
+    (x) => (x.cpuUsPerStep.length === 0 ? '-' : int(sum(x.cpuUsPerStep, (c) => c.us ?? 0))),
+  ],
+  ['steal %', (x) => (x.machine ? (x.machine.stealShare * 100).toFixed(1) : '-')],
+  ['valid', (x) => (x.valid ? 'yes' : `no: ${x.problems.join('; ')}`)],
+];
+
+function lag(v: number | null): string {
+  return v === null ? '-' : Number.isFinite(v) ? `<= ${v}` : '> 60000';
+}
+
+function reportArrivalSearch(a: ArrivalSearch): void {
   say('');
   say(
     table(
-      [
-        'arrivals/s asked',
-        'marches',
-        'due/s',
-        'settled/s',
-        'returns due/s',
-        'returns settled/s',
-        'all steps/s',
-        'lag p50 ms',
-        'lag p99 ms',
-        'viewport/s',
-        'viewport p99 ms',
-        'CPU µs/step',
-        'steal %',
-        'valid',
-      ],
-      a.steps.map((x) => [
-        int(x.rate),
-        int(x.marches),
-        x.dueRate.toFixed(1),
-        x.settledRate.toFixed(1),
-        x.returnsDueRate.toFixed(1),
-        x.returnsSettledRate.toFixed(1),
-        x.stepsRate.toFixed(1),
-        lag(x.lagP50BoundMs),
-        lag(x.lagP99BoundMs),
-        int(x.viewportRate),
-        x.viewportP99Ms === null ? '-' : x.viewportP99Ms.toFixed(1),
-        x.cpuUsPerStep.length === 0
-          ? '-'
-          : int(x.cpuUsPerStep.reduce((a, c) => a + (c.us ?? 0), 0)),
-        x.machine ? (x.machine.stealShare * 100).toFixed(1) : '-',
-        x.valid ? 'yes' : `no: ${x.problems.join('; ')}`,
-      ]),
+      ARRIVAL_COLUMNS.map(([head]) => head),
+      a.steps.map((x) => ARRIVAL_COLUMNS.map(([, cell]) => cell(x))),
     ),
   );
   say(

@@ -140,7 +140,6 @@ export function stackCommand(): Command {
       const s = settingsFrom(o);
       const say = (l: string) => console.log(l);
       const stack = await prepare(s, say);
-      let exit = 0;
       try {
         const out =
           (o.out as string | undefined) ?? defaultResultPath('stack', new Date().toISOString());
@@ -149,31 +148,23 @@ export function stackCommand(): Command {
           say('');
           say(formatResult(r));
           say(`result: ${showPath(writeResult(out, r))}`);
-          exit = r.valid ? 0 : 1;
+          process.exitCode = r.valid ? 0 : 1;
         } else {
           const runs: StackResult[] = [];
           const knee = await kneeSearch(
-            {
-              kneeP99Ms: o.kneeP99Ms as number,
-              kneeMin: o.kneeMin as number,
-              kneeMax: o.kneeMax as number,
-              kneeSteps: o.kneeSteps as number,
-              kneeRepeats: o.kneeRepeats as number,
-            },
+            o as Parameters<typeof kneeSearch>[0],
             async (_side, name, extra): Promise<KneeRun> => {
               const rate = Number(extra[extra.indexOf('--rate') + 1]);
-              let r: StackResult;
-              try {
-                r = await runOnce(s, stack, rate, say);
-              } catch (err) {
+              const r = await runOnce(s, stack, rate, say).catch((err: Error) => {
                 // A run that could not finish (the stack overloaded past its deadlines) is over
                 // the bound; the next run reads every player's start again.
-                say(`${name}: ${rate} sessions/s: the run failed: ${(err as Error).message}`);
+                say(`${name}: ${rate} sessions/s: the run failed: ${err.message}`);
+              });
+              if (!r)
                 return {
                   figures: { latencyUs: { p99: Number.POSITIVE_INFINITY } },
                   annotation: { valid: false },
                 };
-              }
               runs.push(r);
               say(
                 `${name}: ${rate} sessions/s: sustained ${r.sessions.sustained.toFixed(2)}/s, max p99 ${(r.maxP99Us / 1000).toFixed(1)} ms, ${r.violations.length} violations: ${r.valid ? 'valid' : `NOT valid (${r.problems.join('; ')})`}`,
@@ -195,12 +186,11 @@ export function stackCommand(): Command {
           say(
             `result: ${showPath(writeResult(out, { kind: 'stack-knee', knee: { boundP99Ms: knee.boundP99Ms, repeats: knee.repeats, ...knee.A }, runs }))}`,
           );
-          exit = runs.some((r) => r.violations.length) ? 1 : 0;
+          process.exitCode = runs.some((r) => r.violations.length) ? 1 : 0;
         }
       } finally {
         await stack.close();
       }
-      process.exitCode = exit;
     });
 }
 

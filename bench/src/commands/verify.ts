@@ -4,12 +4,10 @@
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { defaultSchemaPath, loadGameSchema } from '../data/schema.ts';
-import { printVerification, verify } from '../data/verify.ts';
+import { verifyAndReport } from '../data/verify.ts';
 import { parseNonNegativeNumber, parsePositiveInt } from '../lib/options.ts';
-import { int } from '../lib/report.ts';
 import { readResult, showPath, writeResult } from '../lib/result-file.ts';
-import type { DataResult } from './data.ts';
-import { targetOptions } from './data.ts';
+import { type DataResult, targetOptions } from './data.ts';
 
 export function verifyCommand(): Command {
   const cmd = new Command('verify')
@@ -32,27 +30,24 @@ export function verifyCommand(): Command {
       const schemaPath =
         (o.schema as string | undefined) ??
         (existsSync(run.settings.schemaPath) ? run.settings.schemaPath : defaultSchemaPath);
-      const schema = loadGameSchema(schemaPath);
-      const say = (line: string) => console.log(line);
-      const target = o.target as string;
-      say(
-        `post-verification of ${int(run.records.length)} records of ${showPath(file)} through ${target}${o.dbproxy ? ` and db-proxy ${o.dbproxy as string}` : ''}...`,
+      const v = await verifyAndReport(
+        {
+          target: o.target as string,
+          dbproxy: (o.dbproxy as string | undefined) ?? null,
+          schema: loadGameSchema(schemaPath),
+          records: run.records,
+          concurrency: o.concurrency as number,
+          deadlineMs: o.deadlineMs as number,
+          printLimit: o.printLimit as number,
+        },
+        ` of ${showPath(file)}`,
+        (line) => console.log(line),
       );
-      const v = await verify({
-        target,
-        dbproxy: (o.dbproxy as string | undefined) ?? null,
-        schema,
-        records: run.records,
-        concurrency: o.concurrency as number,
-        deadlineMs: o.deadlineMs as number,
-        printLimit: o.printLimit as number,
-      });
-      const failed = printVerification(v, say);
       if (o.update) {
-        run.verification = v;
+        run.verification = v.result;
         writeResult(file, run);
       }
-      process.exitCode = failed ? 1 : 0;
+      process.exitCode = v.failed ? 1 : 0;
     });
   return cmd;
 }

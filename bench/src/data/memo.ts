@@ -32,7 +32,7 @@ import { ownCopy } from '../lib/own-bytes.ts';
 import { diffRecord, type PlayerState, type RecordState, recordToWire } from './model.ts';
 import type { GameSchema, TableInfo } from './schema.ts';
 
-export const MEMO_ENABLED_BY_DEFAULT = process.env.BENCH_NO_MEMO !== '1';
+const MEMO_ENABLED_BY_DEFAULT = process.env.BENCH_NO_MEMO !== '1';
 
 /**
  * An answer whose bytes do not decode: what grpc-js reports when its own decoding of a response
@@ -57,6 +57,9 @@ interface Verified {
   bytes: Buffer;
 }
 
+/** A read's expected records, in member order: one for a FetchV2 (none: no record), or a collection. */
+export type ExpectedRecords = readonly (readonly [member: number, state: RecordState])[];
+
 export interface MemoStats {
   /** Answers matched by their bytes, without decoding. */
   hits: number;
@@ -67,31 +70,29 @@ export interface MemoStats {
 /** The wire tag of field 1, length-delimited (FetchResponse.record, CFetchResponse.records). */
 const TAG_RECORD = 0x0a;
 
-/** Where the bytes of the value last read by lengthDelimited start (set by it). */
-let valueStart = 0;
-
 /**
- * Reads the length varint of a length-delimited value at `pos`: returns where the value ends
- * (and sets valueStart), or -1 when the bytes are not that (a varint over 5 bytes, or a value
- * past the end). A length accepted here is below the buffer's size, so protobufjs reads the
- * same length from the same bytes.
+ * Where each Record of an answer made of field 1 alone starts and ends, or null when the bytes
+ * are not that (another field, a length varint over 5 bytes, a value past the end). A length
+ * accepted here is below the buffer's size, so protobufjs reads the same length from the same
+ * bytes.
  */
-function lengthDelimited(bytes: Uint8Array, pos: number): number {
-  let len = 0;
-  let mul = 1;
-  for (let i = 0; i < 5; i++) {
-    if (pos >= bytes.length) return -1;
-    const b = bytes[pos++]!;
-    len += (b & 0x7f) * mul;
-    if ((b & 0x80) === 0) {
-      const end = pos + len;
-      if (end > bytes.length) return -1;
-      valueStart = pos;
-      return end;
+function recordSpans(bytes: Uint8Array): [start: number, end: number][] | null {
+  const spans: [number, number][] = [];
+  let pos = 0;
+  while (pos < bytes.length) {
+    if (bytes[pos++] !== TAG_RECORD) return null;
+    let len = 0;
+    for (let mul = 1; ; mul *= 128) {
+      if (mul > 128 ** 4 || pos >= bytes.length) return null;
+      const b = bytes[pos++]!;
+      len += (b & 0x7f) * mul;
+      if ((b & 0x80) === 0) break;
     }
-    mul *= 128;
+    if (pos + len > bytes.length) return null;
+    spans.push([pos, pos + len]);
+    pos += len;
   }
-  return -1;
+  return spans;
 }
 
 export class AnswerMemo {
@@ -103,34 +104,68 @@ export class AnswerMemo {
     this.enabled = enabled;
   }
 
-  /** Decodes an answer that did not match by its bytes (counted). */
-  decode<T>(type: { decode(bytes: Uint8Array): T }, bytes: Uint8Array): T {
+  /**
+   * Checks a read's answer: bytes verified before for the same expected records match without
+   * decoding; other bytes are decoded (counted; an UndecodableAnswer when they do not decode),
+   * checked in full by `full`, and remembered when they match. A decoded answer is checked in full.
+   */
+  check<T>(
+    answer: unknown,
+    type: { decode(bytes: Uint8Array): T },
+    player: PlayerState,
+    table: TableInfo,
+    want: ExpectedRecords,
+    full: (decoded: T) => string | null,
+  ): string | null {
+    if (!(answer instanceof Uint8Array)) return full(answer as T);
+    if (this.matches(answer, player, table, want)) return null;
     this.stats.decodes++;
+    let decoded: T;
     try {
-      return type.decode(bytes);
+      decoded = type.decode(answer);
     } catch (err) {
       throw new UndecodableAnswer(err);
     }
+    const problem = full(decoded);
+    if (problem === null) this.verified(answer, player, table, want);
+    return problem;
   }
 
-  #same(
-    want: RecordState,
+  /** Whether an answer is, by its bytes alone, one Record per expected record, each verified for it. */
+  matches(
+    bytes: Uint8Array,
     player: PlayerState,
     table: TableInfo,
-    member: number,
-    bytes: Uint8Array,
-    start: number,
-    end: number,
+    want: ExpectedRecords,
   ): boolean {
-    const v = this.#verified.get(want);
-    return (
-      v !== undefined &&
-      v.player === player &&
-      v.table === table &&
-      v.member === member &&
-      v.bytes.length === end - start &&
-      v.bytes.compare(bytes, start, end) === 0
-    );
+    if (!this.enabled) return false;
+    const spans = recordSpans(bytes);
+    const yes =
+      spans?.length === want.length &&
+      want.every(([member, state], i) => {
+        const v = this.#verified.get(state);
+        const [start, end] = spans[i]!;
+        return (
+          v !== undefined &&
+          v.player === player &&
+          v.table === table &&
+          v.member === member &&
+          v.bytes.length === end - start &&
+          v.bytes.compare(bytes, start, end) === 0
+        );
+      });
+    if (yes) this.stats.hits++;
+    return yes;
+  }
+
+  /** After an answer matched in full: each Record's bytes are verified for its expected record. */
+  verified(bytes: Uint8Array, player: PlayerState, table: TableInfo, want: ExpectedRecords): void {
+    if (!this.enabled) return;
+    // The framing first: remember nothing unless it is one Record per expected record.
+    const spans = recordSpans(bytes);
+    if (spans?.length !== want.length) return;
+    for (const [i, [member, state]] of want.entries())
+      this.#remember(state, player, table, member, bytes.subarray(...spans[i]!));
   }
 
   #remember(
@@ -139,14 +174,11 @@ export class AnswerMemo {
     table: TableInfo,
     member: number,
     bytes: Uint8Array,
-    start: number,
-    end: number,
   ): void {
     // A copy in an ArrayBuffer of its own: the memo keeps a few hundred bytes, not the buffer
     // they came in, nor a pool slab (lib/own-bytes.ts: Buffer.from kept one 64 KB slab per few
     // entries, ever more of them as the model changed).
-    const own = ownCopy(bytes.subarray(start, end));
-    this.#verified.set(want, { player, table, member, bytes: own });
+    this.#verified.set(want, { player, table, member, bytes: ownCopy(bytes) });
   }
 
   /**
@@ -162,7 +194,7 @@ export class AnswerMemo {
       ).finish();
       const decoded = slg.dataserver.v2.Record.decode(bytes);
       if (diffRecord(table, p.id, member, want, decoded) !== null) return;
-      this.#remember(want, p, table, member, bytes, 0, bytes.length);
+      this.#remember(want, p, table, member, bytes);
       n++;
     };
     for (const p of players) {
@@ -172,86 +204,5 @@ export class AnswerMemo {
       }
     }
     return n;
-  }
-
-  /** Whether a FetchV2 answer is, by its bytes alone, a match for `want` (undefined: no record). */
-  fetchMatches(
-    bytes: Uint8Array,
-    player: PlayerState,
-    table: TableInfo,
-    member: number,
-    want: RecordState | undefined,
-  ): boolean {
-    if (!this.enabled) return false;
-    // An empty FetchResponse: no record, exactly what decoding it would say.
-    if (!want) return this.#hit(bytes.length === 0);
-    if (bytes[0] !== TAG_RECORD) return false;
-    const end = lengthDelimited(bytes, 1);
-    return this.#hit(
-      end === bytes.length && this.#same(want, player, table, member, bytes, valueStart, end),
-    );
-  }
-
-  /** After a FetchV2 answer matched in full: its Record's bytes are verified for `want`. */
-  fetchVerified(
-    bytes: Uint8Array,
-    player: PlayerState,
-    table: TableInfo,
-    member: number,
-    want: RecordState,
-  ): void {
-    if (!this.enabled || bytes[0] !== TAG_RECORD) return;
-    const end = lengthDelimited(bytes, 1);
-    if (end === bytes.length) this.#remember(want, player, table, member, bytes, valueStart, end);
-  }
-
-  /** Whether a CFetchV2 answer is, by its bytes alone, a match for the members `want` (by id). */
-  cfetchMatches(
-    bytes: Uint8Array,
-    player: PlayerState,
-    table: TableInfo,
-    want: readonly (readonly [number, RecordState])[],
-  ): boolean {
-    if (!this.enabled) return false;
-    let pos = 0;
-    for (const [member, state] of want) {
-      if (bytes[pos] !== TAG_RECORD) return false;
-      const end = lengthDelimited(bytes, pos + 1);
-      if (end < 0 || !this.#same(state, player, table, member, bytes, valueStart, end)) {
-        return false;
-      }
-      pos = end;
-    }
-    return this.#hit(pos === bytes.length);
-  }
-
-  /** After a CFetchV2 answer matched in full: each Record's bytes are verified for its member. */
-  cfetchVerified(
-    bytes: Uint8Array,
-    player: PlayerState,
-    table: TableInfo,
-    want: readonly (readonly [number, RecordState])[],
-  ): void {
-    if (!this.enabled) return;
-    // The framing first: remember nothing unless it is one Record per member and nothing else.
-    const spans: number[] = [];
-    let pos = 0;
-    while (pos < bytes.length) {
-      if (bytes[pos] !== TAG_RECORD) return;
-      const end = lengthDelimited(bytes, pos + 1);
-      if (end < 0) return;
-      spans.push(valueStart, end);
-      pos = end;
-    }
-    if (spans.length !== 2 * want.length) return;
-    for (let i = 0; i < want.length; i++) {
-      const [member, state] = want[i]!;
-      this.#remember(state, player, table, member, bytes, spans[2 * i]!, spans[2 * i + 1]!);
-    }
-  }
-
-  #hit(yes: boolean): boolean {
-    if (yes) this.stats.hits++;
-    return yes;
   }
 }

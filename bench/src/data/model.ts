@@ -28,8 +28,6 @@ export interface CollectionState {
 }
 
 export interface PlayerState {
-  /** 0-based index in the population. */
-  index: number;
   id: bigint;
   idLong: Long;
   player: RecordState | undefined;
@@ -82,23 +80,6 @@ export function classify(
   return present.every((c) => gotVersion < c.version) ? 'lost' : 'phantom';
 }
 
-export function newPlayer(schema: GameSchema, index: number, id: bigint): PlayerState {
-  return {
-    index,
-    id,
-    idLong: toLong(id),
-    player: undefined,
-    collections: new Map(
-      schema.collections.map((t) => [
-        t.name,
-        { members: new Map(), nextId: 1, removed: new Set() },
-      ]),
-    ),
-    touched: new Set(),
-    pending: null,
-  };
-}
-
 export function getRecord(
   p: PlayerState,
   table: TableInfo,
@@ -129,9 +110,7 @@ export function setRecord(
 
 /** Fields as a wire map (plain object of Values), for a request. */
 export function fieldsToWire(fields: Fields): Record<string, slg.common.v1.IValue> {
-  const out: Record<string, slg.common.v1.IValue> = {};
-  for (const [k, v] of fields) out[k] = v;
-  return out;
+  return Object.fromEntries(fields);
 }
 
 /**
@@ -198,36 +177,32 @@ export function diffWireRecords(
   for (const name of new Set([...Object.keys(fa), ...Object.keys(fb)])) {
     const x = fa[name];
     const y = fb[name];
-    if (!x || !y) {
-      problems.push(`${name}: ${showWire(x)} vs ${showWire(y)}`);
-      continue;
-    }
-    const vx = valFromWire(x);
+    const vx = x && valFromWire(x);
     if (!vx || !sameValue(vx, y)) problems.push(`${name}: ${showWire(x)} vs ${showWire(y)}`);
   }
   return problems.length ? problems.join('; ') : null;
 }
 
+/** A record's state as JSON. */
+interface JsonState {
+  exists: boolean;
+  version: string | null;
+  fields: Record<string, JsonVal> | null;
+}
+
 /** One record's expected state in the JSON result (read back by `verify`). */
-export interface ExpectedRecord {
+export interface ExpectedRecord extends JsonState {
   table: string;
   ownerId: string;
   /** "0" for the single-record table. */
   memberId: string;
-  exists: boolean;
-  version: string | null;
-  fields: Record<string, JsonVal> | null;
   /** Whether a request of the measured run targeted this record. */
   touched: boolean;
   /**
    * Set when a write of this record had an unknown outcome the run could not settle by reading
    * it back: every state the record may be in (the first one is the state above). Absent otherwise.
    */
-  alternatives?: {
-    exists: boolean;
-    version: string | null;
-    fields: Record<string, JsonVal> | null;
-  }[];
+  alternatives?: JsonState[];
 }
 
 /** Every record of the given players as expected now (existing and removed ones). */
@@ -235,39 +210,34 @@ export function exportRecords(
   schema: GameSchema,
   players: Iterable<PlayerState>,
 ): ExpectedRecord[] {
-  const out: ExpectedRecord[] = [];
-  const state = (r: RecordState | undefined) => ({
+  const state = (r: RecordState | undefined): JsonState => ({
     exists: r !== undefined,
     version: r ? r.version.toString() : null,
     fields: r ? Object.fromEntries([...r.fields].map(([k, v]) => [k, valToJson(v)])) : null,
   });
-  const rec = (
-    table: TableInfo,
-    p: PlayerState,
-    member: number,
-    r: RecordState | undefined,
-  ): ExpectedRecord => {
-    const e: ExpectedRecord = {
-      table: table.name,
-      ownerId: p.id.toString(),
-      memberId: String(member),
-      ...state(r),
-      touched: p.touched.has(`${table.name}/${member}`),
-    };
-    const o = p.pending?.outcomes;
-    const alternatives = o && o.table.name === table.name ? o.members.get(member) : undefined;
-    if (alternatives && alternatives.length > 1) e.alternatives = alternatives.map(state);
-    return e;
-  };
+  const out: ExpectedRecord[] = [];
   // Every player, always: one whose last write is unsettled is exported with its alternatives.
   for (const p of players) {
-    out.push(rec(schema.playerTable, p, 0, p.player));
+    const pending = p.pending?.outcomes;
+    const outcomesOf = (table: TableInfo) =>
+      pending?.table.name === table.name ? pending.members : undefined;
+    const rec = (table: TableInfo, member: number, r: RecordState | undefined) => {
+      const e: ExpectedRecord = {
+        table: table.name,
+        ownerId: p.id.toString(),
+        memberId: String(member),
+        ...state(r),
+        touched: p.touched.has(`${table.name}/${member}`),
+      };
+      const alternatives = outcomesOf(table)?.get(member);
+      if (alternatives && alternatives.length > 1) e.alternatives = alternatives.map(state);
+      out.push(e);
+    };
+    rec(schema.playerTable, 0, p.player);
     for (const t of schema.collections) {
       const c = p.collections.get(t.name)!;
-      const ids = new Set([...c.members.keys(), ...c.removed]);
-      const o = p.pending?.outcomes;
-      if (o && o.table.name === t.name) for (const id of o.members.keys()) ids.add(id);
-      for (const id of [...ids].sort((x, y) => x - y)) out.push(rec(t, p, id, c.members.get(id)));
+      const ids = new Set([...c.members.keys(), ...c.removed, ...(outcomesOf(t)?.keys() ?? [])]);
+      for (const id of [...ids].sort((x, y) => x - y)) rec(t, id, c.members.get(id));
     }
   }
   return out;

@@ -90,14 +90,25 @@ export interface Planned {
   outcomes: Outcomes | null;
 }
 
+/** What an operation's planner decides (a read expects OK and has no outcomes). */
+type Plan = Pick<Planned, 'request' | 'check'> & Partial<Pick<Planned, 'expectCode' | 'outcomes'>>;
+
 const pb = slg.dataserver.v2;
+
+/** Each operation's request message. */
+const REQUESTS: Record<OpName, { encode(request: object): { finish(): Uint8Array } }> = {
+  FetchV2: pb.FetchRequest,
+  CFetchV2: pb.CFetchRequest,
+  ModifyV2: pb.ModifyRequest,
+  IncrByV2: pb.IncrByRequest,
+  CreateV2: pb.CreateRequest,
+  RemoveV2: pb.RemoveRequest,
+  CRemoveV2: pb.CRemoveRequest,
+  CCountV2: pb.CCountRequest,
+};
 
 function memberLong(member: number): Long {
   return Long.fromNumber(member);
-}
-
-function memberIds(c: CollectionState): number[] {
-  return [...c.members.keys()];
 }
 
 /** A member id that does not exist: one removed earlier, or the next never-created one. */
@@ -107,48 +118,42 @@ function missingMember(rng: Rng, c: CollectionState): number {
 }
 
 function pickMember(rng: Rng, c: CollectionState, pExisting: number): number {
-  if (c.members.size > 0 && rng.chance(pExisting)) return rng.pick(memberIds(c));
+  if (c.members.size > 0 && rng.chance(pExisting)) return rng.pick([...c.members.keys()]);
   return missingMember(rng, c);
 }
 
-function codeName(code: number): string {
-  return status[code] ?? String(code);
+/** A record's state with `changes` applied: a new object, one version on. */
+function changed(cur: RecordState, changes: Fields): RecordState {
+  return { fields: new Map([...cur.fields, ...changes]), version: cur.version + 1n };
 }
 
 export class Planner {
   readonly schema: GameSchema;
-  /** Tables by how a record operation chooses them: the player table and every collection. */
-  readonly #tables: TableInfo[];
   readonly #intTables: TableInfo[];
   /** Read answers already verified, by expected state (checks reads without decoding them). */
   readonly memo: AnswerMemo;
+  readonly #plans: Record<OpName, (rng: Rng, p: PlayerState) => Plan>;
 
   constructor(schema: GameSchema, memo = new AnswerMemo()) {
     this.schema = schema;
     this.memo = memo;
-    this.#tables = schema.tables;
     this.#intTables = schema.tables.filter((t) => t.intColumns.length > 0);
+    this.#plans = {
+      FetchV2: (rng, p) => this.#fetch(rng, p),
+      CFetchV2: (rng, p) => this.#cfetch(rng, p),
+      ModifyV2: (rng, p) => this.#modify(rng, p),
+      IncrByV2: (rng, p) => this.#incrBy(rng, p),
+      CreateV2: (rng, p) => this.#create(rng, p),
+      RemoveV2: (rng, p) => this.#remove(rng, p),
+      CRemoveV2: (rng, p) => this.#cremove(rng, p),
+      CCountV2: (rng, p) => this.#ccount(rng, p),
+    };
   }
 
   plan(op: OpName, rng: Rng, p: PlayerState): Planned {
-    switch (op) {
-      case 'FetchV2':
-        return this.#fetch(rng, p);
-      case 'CFetchV2':
-        return this.#cfetch(rng, p);
-      case 'ModifyV2':
-        return this.#modify(rng, p);
-      case 'IncrByV2':
-        return this.#incrBy(rng, p);
-      case 'CreateV2':
-        return this.#create(rng, p);
-      case 'RemoveV2':
-        return this.#remove(rng, p);
-      case 'CRemoveV2':
-        return this.#cremove(rng, p);
-      case 'CCountV2':
-        return this.#ccount(rng, p);
-    }
+    const plan = this.#plans[op](rng, p);
+    const bytes = REQUESTS[op].encode(plan.request).finish();
+    return { op, player: p, bytes, expectCode: null, outcomes: null, ...plan };
   }
 
   /** A record table (any), with a member: an existing one with probability pExisting. */
@@ -163,13 +168,11 @@ export class Planner {
     return { table, member };
   }
 
-  #fetch(rng: Rng, p: PlayerState): Planned {
-    const table = rng.pick(this.#tables);
+  #fetch(rng: Rng, p: PlayerState): Plan {
+    const table = rng.pick(this.schema.tables);
     const member = table.collection ? pickMember(rng, p.collections.get(table.name)!, 0.9) : 0;
     const want = getRecord(p, table, member);
     p.touched.add(`${table.name}/${member}`);
-    const request = { table: table.name, ownerId: p.idLong, memberId: memberLong(member) };
-    const memo = this.memo;
     const full = (r: slg.dataserver.v2.IRecord | null | undefined): string | null => {
       if (!want)
         return r ? `expected no record, got one (version ${toBigInt(r.version as Long)})` : null;
@@ -177,62 +180,39 @@ export class Planner {
       return diffRecord(table, p.id, member, want, r);
     };
     return {
-      op: 'FetchV2',
-      player: p,
-      request,
-      bytes: pb.FetchRequest.encode(request).finish(),
-      expectCode: null,
-      outcomes: null,
-      check: (res) => {
-        if (!(res instanceof Uint8Array))
-          return full((res as slg.dataserver.v2.FetchResponse).record);
-        if (memo.fetchMatches(res, p, table, member, want)) return null;
-        const problem = full(memo.decode(pb.FetchResponse, res).record);
-        if (problem === null && want) memo.fetchVerified(res, p, table, member, want);
-        return problem;
-      },
+      request: { table: table.name, ownerId: p.idLong, memberId: memberLong(member) },
+      check: (res) =>
+        this.memo.check(res, pb.FetchResponse, p, table, want ? [[member, want]] : [], (r) =>
+          full(r.record),
+        ),
     };
   }
 
-  #cfetch(rng: Rng, p: PlayerState): Planned {
+  #cfetch(rng: Rng, p: PlayerState): Plan {
     const table = rng.pick(this.schema.collections);
-    const c = p.collections.get(table.name)!;
-    const want = [...c.members].sort((a, b) => a[0] - b[0]);
-    const request = { table: table.name, ownerId: p.idLong };
-    const memo = this.memo;
+    const want = [...p.collections.get(table.name)!.members].sort((a, b) => a[0] - b[0]);
     const full = (got: slg.dataserver.v2.IRecord[]): string | null => {
       const gotIds = got.map((r) => toBigInt(r.memberId as Long));
       const wantIds = want.map(([id]) => BigInt(id));
       if (gotIds.join(',') !== wantIds.join(',')) {
         return `members [${gotIds.join(',')}], expected [${wantIds.join(',')}]`;
       }
-      for (let i = 0; i < want.length; i++) {
-        const d = diffRecord(table, p.id, want[i]![0], want[i]![1], got[i]!);
-        if (d) return `member ${want[i]![0]}: ${d}`;
+      for (const [i, [id, state]] of want.entries()) {
+        const d = diffRecord(table, p.id, id, state, got[i]!);
+        if (d) return `member ${id}: ${d}`;
       }
       return null;
     };
     return {
-      op: 'CFetchV2',
-      player: p,
-      request,
-      bytes: pb.CFetchRequest.encode(request).finish(),
-      expectCode: null,
-      outcomes: null,
-      check: (res) => {
-        if (!(res instanceof Uint8Array))
-          return full((res as slg.dataserver.v2.CFetchResponse).records);
-        if (memo.cfetchMatches(res, p, table, want)) return null;
-        const problem = full(memo.decode(pb.CFetchResponse, res).records);
-        if (problem === null) memo.cfetchVerified(res, p, table, want);
-        return problem;
-      },
+      request: { table: table.name, ownerId: p.idLong },
+      check: (res) =>
+        this.memo.check(res, pb.CFetchResponse, p, table, want, (r) => full(r.records)),
     };
   }
 
-  #modify(rng: Rng, p: PlayerState): Planned {
+  #modify(rng: Rng, p: PlayerState): Plan {
     const missing = rng.chance(0.03);
-    const { table, member } = this.#target(rng, p, this.#tables, missing ? 0 : 1);
+    const { table, member } = this.#target(rng, p, this.schema.tables, missing ? 0 : 1);
     const cur = getRecord(p, table, member);
     const n = Math.min(table.columns.length, rng.range(1, 3));
     const cols = [...table.columns];
@@ -258,32 +238,22 @@ export class Planner {
     else if (expectedVersion !== undefined && expectedVersion !== cur.version) {
       expectCode = status.FAILED_PRECONDITION;
     }
-    let applied: RecordState | null = null;
-    if (cur && expectCode === null) {
-      const fields = new Map(cur.fields);
-      for (const [k, v] of changes) fields.set(k, v);
-      applied = { fields, version: cur.version + 1n };
-    }
+    // Checked only when OK is expected: the record exists, and is then `applied`.
+    const applied = cur && expectCode === null ? changed(cur, changes) : null;
     return {
-      op: 'ModifyV2',
-      player: p,
       request,
-      bytes: pb.ModifyRequest.encode(request).finish(),
       expectCode,
       outcomes: recordOutcomes(table, member, cur, applied),
       check: (res) => {
         const version = toBigInt((res as slg.dataserver.v2.ModifyResponse).version as Long);
-        const want = cur!.version + 1n;
-        if (version !== want) return `version ${version}, expected ${want}`;
-        const fields = new Map(cur!.fields);
-        for (const [k, v] of changes) fields.set(k, v);
-        setRecord(p, table, member, { fields, version });
+        if (version !== applied!.version) return `version ${version}, expected ${applied!.version}`;
+        setRecord(p, table, member, applied!);
         return null;
       },
     };
   }
 
-  #incrBy(rng: Rng, p: PlayerState): Planned {
+  #incrBy(rng: Rng, p: PlayerState): Plan {
     const missing = rng.chance(0.02);
     const { table, member } = this.#target(rng, p, this.#intTables, missing ? 0 : 1);
     const cur = getRecord(p, table, member);
@@ -320,82 +290,60 @@ export class Planner {
     else if ((floor !== undefined && next < floor) || (ceiling !== undefined && next > ceiling)) {
       expectCode = status.FAILED_PRECONDITION;
     }
-    let applied: RecordState | null = null;
-    if (cur && expectCode === null) {
-      const fields = new Map(cur.fields);
-      fields.set(col.name, { int: toLong(next) });
-      applied = { fields, version: cur.version + 1n };
-    }
+    const applied =
+      cur && expectCode === null
+        ? changed(cur, new Map([[col.name, { int: toLong(next) }]]))
+        : null;
     return {
-      op: 'IncrByV2',
-      player: p,
       request,
-      bytes: pb.IncrByRequest.encode(request).finish(),
       expectCode,
       outcomes: recordOutcomes(table, member, cur, applied),
       check: (res) => {
         const r = res as slg.dataserver.v2.IncrByResponse;
         const value = toBigInt(r.value as Long);
         const version = toBigInt(r.version as Long);
-        const wantVersion = cur!.version + 1n;
-        if (value !== next || version !== wantVersion) {
-          return `value ${value} version ${version}, expected value ${next} (${old} + ${delta}) version ${wantVersion}`;
+        if (value !== next || version !== applied!.version) {
+          return `value ${value} version ${version}, expected value ${next} (${old} + ${delta}) version ${applied!.version}`;
         }
-        const fields = new Map(cur!.fields);
-        fields.set(col.name, { int: toLong(next) });
-        setRecord(p, table, member, { fields, version });
+        setRecord(p, table, member, applied!);
         return null;
       },
     };
   }
 
-  #create(rng: Rng, p: PlayerState): Planned {
+  #create(rng: Rng, p: PlayerState): Plan {
     const table = rng.pick(this.schema.collections);
     const c = p.collections.get(table.name)!;
     const duplicate = c.members.size > 0 && rng.chance(0.05);
-    const member = duplicate ? rng.pick(memberIds(c)) : c.nextId;
-    const fields = randomFields(rng, table);
+    const member = duplicate ? rng.pick([...c.members.keys()]) : c.nextId;
+    const created: RecordState = { fields: randomFields(rng, table), version: 1n };
     p.touched.add(`${table.name}/${member}`);
-    const request = {
-      table: table.name,
-      ownerId: p.idLong,
-      memberId: memberLong(member),
-      fields: fieldsToWire(fields),
-    };
     return {
-      op: 'CreateV2',
-      player: p,
-      request,
-      bytes: pb.CreateRequest.encode(request).finish(),
+      request: {
+        table: table.name,
+        ownerId: p.idLong,
+        memberId: memberLong(member),
+        fields: fieldsToWire(created.fields),
+      },
       expectCode: duplicate ? status.ALREADY_EXISTS : null,
-      outcomes: recordOutcomes(
-        table,
-        member,
-        getRecord(p, table, member),
-        duplicate ? null : { fields, version: 1n },
-      ),
+      outcomes: recordOutcomes(table, member, c.members.get(member), duplicate ? null : created),
       check: (res) => {
         const version = toBigInt((res as slg.dataserver.v2.CreateResponse).version as Long);
         if (version !== 1n) return `version ${version}, expected 1`;
-        setRecord(p, table, member, { fields, version });
+        setRecord(p, table, member, created);
         return null;
       },
     };
   }
 
-  #remove(rng: Rng, p: PlayerState): Planned {
+  #remove(rng: Rng, p: PlayerState): Plan {
     const table = rng.pick(this.schema.collections);
     const c = p.collections.get(table.name)!;
     const member = pickMember(rng, c, 0.85);
     const exists = c.members.has(member);
     p.touched.add(`${table.name}/${member}`);
-    const request = { table: table.name, ownerId: p.idLong, memberId: memberLong(member) };
     return {
-      op: 'RemoveV2',
-      player: p,
-      request,
-      bytes: pb.RemoveRequest.encode(request).finish(),
-      expectCode: null,
+      request: { table: table.name, ownerId: p.idLong, memberId: memberLong(member) },
       outcomes: recordOutcomes(table, member, c.members.get(member), undefined),
       check: (res) => {
         const removed = (res as slg.dataserver.v2.RemoveResponse).removed;
@@ -406,13 +354,13 @@ export class Planner {
     };
   }
 
-  #cremove(rng: Rng, p: PlayerState): Planned {
+  #cremove(rng: Rng, p: PlayerState): Plan {
     const table = rng.pick(this.schema.collections);
     const c = p.collections.get(table.name)!;
     const all = rng.chance(0.05);
     const ids: number[] = [];
     if (!all) {
-      const existing = memberIds(c);
+      const existing = [...c.members.keys()];
       const n = Math.min(existing.length, rng.range(1, 2));
       for (let i = 0; i < n; i++) ids.push(existing.splice(rng.int(existing.length), 1)[0]!);
       if (ids.length === 0 || rng.chance(0.3)) {
@@ -420,17 +368,12 @@ export class Planner {
         if (!ids.includes(m)) ids.push(m);
       }
     }
-    const targets = all ? memberIds(c) : ids.filter((id) => c.members.has(id));
+    const targets = all ? [...c.members.keys()] : ids.filter((id) => c.members.has(id));
     for (const id of all ? targets : ids) p.touched.add(`${table.name}/${id}`);
-    const request: Record<string, unknown> = { table: table.name, ownerId: p.idLong };
-    if (all) request.all = true;
-    else request.memberIds = ids.map(memberLong);
     return {
-      op: 'CRemoveV2',
-      player: p,
-      request,
-      bytes: pb.CRemoveRequest.encode(request).finish(),
-      expectCode: null,
+      request: all
+        ? { table: table.name, ownerId: p.idLong, all: true }
+        : { table: table.name, ownerId: p.idLong, memberIds: ids.map(memberLong) },
       // Each target removed or not, independently (the service removes them one page at a time).
       outcomes: {
         table,
@@ -447,17 +390,11 @@ export class Planner {
     };
   }
 
-  #ccount(rng: Rng, p: PlayerState): Planned {
+  #ccount(rng: Rng, p: PlayerState): Plan {
     const table = rng.pick(this.schema.collections);
     const want = BigInt(p.collections.get(table.name)!.members.size);
-    const request = { table: table.name, ownerId: p.idLong };
     return {
-      op: 'CCountV2',
-      player: p,
-      request,
-      bytes: pb.CCountRequest.encode(request).finish(),
-      expectCode: null,
-      outcomes: null,
+      request: { table: table.name, ownerId: p.idLong },
       check: (res) => {
         const count = toBigInt((res as slg.dataserver.v2.CCountResponse).count as Long);
         return count === want ? null : `count=${count}, expected ${want}`;
@@ -466,14 +403,16 @@ export class Planner {
   }
 }
 
-/** The mismatch text for an answer whose status differs from the expectation. */
+/** The mismatch text for an answer whose status (null: OK) differs from the expectation, else null. */
 export function statusMismatch(
   expectCode: number | null,
   gotCode: number | null,
   message: string,
-): string {
-  const want = expectCode === null ? 'OK' : codeName(expectCode);
-  const got = gotCode === null ? 'OK' : `${codeName(gotCode)} (${message})`;
+): string | null {
+  if (gotCode === expectCode) return null;
+  const name = (code: number) => status[code] ?? String(code);
+  const want = expectCode === null ? 'OK' : name(expectCode);
+  const got = gotCode === null ? 'OK' : `${name(gotCode)} (${message})`;
   return `expected ${want}, got ${got}`;
 }
 
@@ -488,5 +427,3 @@ export function showRequest(request: Record<string, unknown>): string {
     return v;
   });
 }
-
-export type { RecordState };

@@ -1,8 +1,10 @@
 // The population a data run starts from: N players, each with a player record and `members`
 // records in every collection table, all generated from the seed (one RNG stream per player,
 // so the population does not depend on how players are spread over clients or workers).
+
+import { toLong } from '@slg/proto';
 import { Rng } from '../lib/rng.ts';
-import { newPlayer, type PlayerState, type RecordState } from './model.ts';
+import type { CollectionState, PlayerState, RecordState } from './model.ts';
 import type { GameSchema, TableInfo } from './schema.ts';
 import { type Fields, randomValue } from './values.ts';
 
@@ -21,17 +23,20 @@ export function generatePlayer(
   members: number,
 ): PlayerState {
   const rng = new Rng(seed, 'player', index);
-  const p = newPlayer(schema, index, firstPlayer + BigInt(index));
-  p.player = { fields: randomFields(rng, schema.playerTable), version: 1n };
-  for (const t of schema.collections) {
-    const c = p.collections.get(t.name)!;
-    for (let m = 1; m <= members; m++) {
-      const r: RecordState = { fields: randomFields(rng, t), version: 1n };
-      c.members.set(m, r);
-    }
-    c.nextId = members + 1;
-  }
-  return p;
+  const id = firstPlayer + BigInt(index);
+  const created = (table: TableInfo): RecordState => ({
+    fields: randomFields(rng, table),
+    version: 1n,
+  });
+  const player = created(schema.playerTable);
+  const collections = new Map(
+    schema.collections.map((t): [string, CollectionState] => {
+      const ids = Array.from({ length: members }, (_, i) => i + 1);
+      const records = new Map(ids.map((m) => [m, created(t)]));
+      return [t.name, { members: records, nextId: members + 1, removed: new Set() }];
+    }),
+  );
+  return { id, idLong: toLong(id), player, collections, touched: new Set(), pending: null };
 }
 
 /** The players a virtual client owns: player p belongs to client p mod concurrency. */

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type ColumnType = 'int64' | 'double' | 'string' | 'bool' | 'bytes';
+const COLUMN_TYPES = ['int64', 'double', 'string', 'bool', 'bytes'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export interface Column {
   name: string;
@@ -49,10 +50,8 @@ interface RawSchema {
   >;
 }
 
-const TYPES = new Set<ColumnType>(['int64', 'double', 'string', 'bool', 'bytes']);
-
 /** The tables of the data workload: the player record and the collections a player owns. */
-export const WORKLOAD_TABLES = ['player', 'building', 'troop', 'item', 'mail'] as const;
+const WORKLOAD_TABLES = ['player', 'building', 'troop', 'item', 'mail'] as const;
 
 export function loadGameSchema(path = defaultSchemaPath): GameSchema {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as RawSchema;
@@ -76,7 +75,7 @@ export function loadGameSchema(path = defaultSchemaPath): GameSchema {
     const columns: Column[] = [];
     for (const [col, c] of Object.entries(t.columns)) {
       if (t.primaryKey.includes(col)) continue;
-      if (!TYPES.has(c.type as ColumnType)) {
+      if (!COLUMN_TYPES.includes(c.type as ColumnType)) {
         throw new Error(`schema ${path}: ${name}.${col}: unknown type ${c.type}`);
       }
       columns.push({ name: col, type: c.type as ColumnType, maxLength: c.maxLength ?? null });

@@ -13,11 +13,13 @@ export interface MessageSizes {
 }
 
 const pb = slg.dataserver.v2;
+/** Requests of the mix the estimate is made of. */
+const SAMPLES = 4000;
 
 export function estimateMessageSizes(
   schema: GameSchema,
   weights: ReadonlyMap<OpName, number>,
-  opts: { seed: number; members: number; firstPlayer: bigint; samples?: number },
+  opts: { seed: number; members: number; firstPlayer: bigint },
 ): MessageSizes {
   const players = Array.from({ length: 16 }, (_, i) =>
     generatePlayer(schema, opts.seed, i, opts.firstPlayer, opts.members),
@@ -25,10 +27,9 @@ export function estimateMessageSizes(
   const planner = new Planner(schema);
   const choice = new WeightedChoice(weights);
   const rng = new Rng(opts.seed, 'sizes');
-  const n = opts.samples ?? 4000;
   let req = 0;
   let res = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < SAMPLES; i++) {
     const op = choice.pick(rng);
     const p = rng.pick(players);
     const planned = planner.plan(op, rng, p);
@@ -58,5 +59,5 @@ export function estimateMessageSizes(
         res += 2;
     }
   }
-  return { requestBytes: Math.round(req / n), responseBytes: Math.round(res / n) };
+  return { requestBytes: Math.round(req / SAMPLES), responseBytes: Math.round(res / SAMPLES) };
 }

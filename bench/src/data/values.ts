@@ -27,16 +27,7 @@ export type JsonVal =
 // Letters, digits, quotes, SQL punctuation, and 2- and 3-byte UTF-8 characters: a value that
 // survives the trip only if every layer keeps strings exact.
 const ALPHABET = [
-  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-',
-  "'",
-  '"',
-  '%',
-  ';',
-  '\\',
-  'é',
-  'ß',
-  '城',
-  '堡',
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-\'"%;\\éß城堡',
 ];
 
 /** A fresh random value for a column. Strings and bytes stay well under the column's limit. */
@@ -101,30 +92,15 @@ export function sameValue(want: Val, got: slg.common.v1.IValue | null | undefine
 /** A wire Value in a readable form, for mismatch messages. */
 export function showWire(v: slg.common.v1.IValue | null | undefined): string {
   if (!v) return 'absent';
-  const kind = (v as { kind?: string }).kind;
-  switch (kind) {
-    case 'int':
-      return `int ${toBigInt(v.int as Long | number)}`;
-    case 'float':
-      return `float ${v.float}`;
-    case 'str':
-      return `str ${JSON.stringify(v.str)}`;
-    case 'bool':
-      return `bool ${v.bool}`;
-    case 'bytes':
-      return `bytes ${Buffer.from(v.bytes ?? []).toString('base64')}`;
-    default:
-      return 'NULL';
-  }
+  const val = valFromWire(v);
+  return val ? showVal(val) : 'NULL';
 }
 
+/** A Val in a readable form: its kind, then its JSON value (a string quoted). */
 export function showVal(v: Val | undefined): string {
   if (!v) return 'absent';
-  if ('int' in v) return `int ${toBigInt(v.int)}`;
-  if ('float' in v) return `float ${v.float}`;
-  if ('str' in v) return `str ${JSON.stringify(v.str)}`;
-  if ('bool' in v) return `bool ${v.bool}`;
-  return `bytes ${Buffer.from(v.bytes).toString('base64')}`;
+  const [kind, value] = Object.entries(valToJson(v))[0]!;
+  return `${kind} ${kind === 'str' ? JSON.stringify(value) : value}`;
 }
 
 export function valToJson(v: Val): JsonVal {

@@ -36,6 +36,7 @@ export interface VerifyOptions {
   deadlineMs: number;
   /** Mismatches printed as found (all are counted and returned). */
   printLimit: number;
+  /** Where the mismatches are printed (default: the console). */
   log?: (line: string) => void;
 }
 
@@ -73,7 +74,10 @@ export interface VerifyResult {
 
 const MAX_KEPT = 1000;
 
-async function runPool<T>(
+type Found = slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null;
+
+/** Calls `fn` for every item, `lanes` at a time. */
+export async function runPool<T>(
   items: readonly T[],
   lanes: number,
   fn: (item: T) => Promise<void>,
@@ -136,53 +140,55 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     if (result.errorSamples.length < 20)
       result.errorSamples.push(`${what}: ${(err as Error).message}`);
   };
+  /** A record found against every state it may be in, reported unless it is one of them. */
+  const checkFound = (e: ExpectedRecord, table: TableInfo, check: string, got: Found) => {
+    const wants = wantsOf(e);
+    const problem = compareAny(table, BigInt(e.ownerId), Number(e.memberId), wants, got);
+    if (!problem) return;
+    const { ownerId, memberId } = e;
+    // A record listed in the run's export existed (or may exist): found where it must not is a lost remove.
+    const kind = classify(wants, got ? toBigInt(got.version as Long) : null, true);
+    report({ table: e.table, ownerId, memberId, check, problem, kind });
+  };
   try {
     await ds.waitForReady(10_000);
     // Records: served and stored, side by side.
     await runPool(o.records, o.concurrency, async (e) => {
       const table = o.schema.byName.get(e.table);
       if (!table) return failed(`${e.table}`, new Error('table not in the schema'));
-      const owner = BigInt(e.ownerId);
-      const member = Number(e.memberId);
-      const wants = wantsOf(e);
       let res: slg.dataserver.v2.InspectResponse;
       try {
         res = await ds.InspectV2(
           slg.dataserver.v2.InspectRequest.create({
             table: e.table,
-            ownerId: toLong(owner),
-            memberId: toLong(BigInt(member)),
+            ownerId: toLong(BigInt(e.ownerId)),
+            memberId: toLong(BigInt(e.memberId)),
           }),
         );
       } catch (err) {
         return failed(`InspectV2 ${e.table} ${e.ownerId}/${e.memberId}`, err, e.ownerId);
       }
       if (res.cached) result.cachedServed++;
-      const base = { table: e.table, ownerId: e.ownerId, memberId: e.memberId };
-      for (const [check, got] of [
-        ['served', res.served],
-        ['stored', res.stored],
-      ] as const) {
-        const problem = compareAny(table, owner, member, wants, got ?? null);
-        if (problem) report({ ...base, check, problem, kind: kindOf(wants, got ?? null) });
-      }
+      checkFound(e, table, 'served', res.served ?? null);
+      checkFound(e, table, 'stored', res.stored ?? null);
+      const versus = (problem: string) =>
+        report({
+          table: e.table,
+          ownerId: e.ownerId,
+          memberId: e.memberId,
+          check: 'served-vs-stored',
+          problem,
+        });
       if (res.served && res.stored) {
         const d = diffWireRecords(res.served, res.stored);
-        if (d) report({ ...base, check: 'served-vs-stored', problem: d });
+        if (d) versus(d);
       } else if (!res.served !== !res.stored) {
-        report({
-          ...base,
-          check: 'served-vs-stored',
-          problem: res.served ? 'served but not stored' : 'stored but not served',
-        });
+        versus(res.served ? 'served but not stored' : 'stored but not served');
       }
     });
     // Collections: membership and count, through data-server and (optionally) db-proxy.
-    const owners = [
-      ...new Set(
-        o.records.filter((e) => e.table === o.schema.playerTable.name).map((e) => e.ownerId),
-      ),
-    ];
+    const players = o.records.filter((e) => e.table === o.schema.playerTable.name);
+    const owners = [...new Set(players.map((e) => e.ownerId))];
     // Members that must exist, and those that may (an unsettled write's alternatives).
     const expected = new Map<string, Map<number, RecordState>>();
     const optional = new Map<string, Set<number>>();
@@ -192,17 +198,10 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       if (present.length === 0) continue;
       const key = `${e.table}/${e.ownerId}`;
       if (present.length < wants.length) {
-        const m = optional.get(key) ?? new Set<number>();
-        optional.set(key, m);
-        m.add(Number(e.memberId));
-        continue;
+        optional.set(key, (optional.get(key) ?? new Set()).add(Number(e.memberId)));
+      } else {
+        expected.set(key, (expected.get(key) ?? new Map()).set(Number(e.memberId), present[0]!));
       }
-      let m = expected.get(key);
-      if (!m) {
-        m = new Map();
-        expected.set(key, m);
-      }
-      m.set(Number(e.memberId), present[0]!);
     }
     const collections = owners.flatMap((owner) =>
       o.schema.collections.map((table) => ({ owner, table })),
@@ -216,43 +215,29 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       const ownerLong = toLong(BigInt(owner));
       // A member missing is a lost write; one no write created, a phantom; each reported once.
       const members = (check: string, source: string, ids: number[]) => {
-        const problem = membership(want, maybe, ids);
-        if (!problem) return;
-        for (const id of problem.missing)
-          report({
-            ...base,
-            memberId: String(id),
-            check,
-            kind: 'lost',
-            problem: `${source}: member ${id} missing`,
-          });
-        for (const id of problem.extra)
-          report({
-            ...base,
-            memberId: String(id),
-            check,
-            kind: 'phantom',
-            problem: `${source}: member ${id} nobody created (or removed)`,
-          });
+        const got = new Set(ids);
+        const missing = [...want.keys()].filter((id) => !got.has(id));
+        const extra = ids.filter((id) => !want.has(id) && !maybe.has(id));
+        for (const [kind, found, what] of [
+          ['lost', missing, 'missing'],
+          ['phantom', extra, 'nobody created (or removed)'],
+        ] as const) {
+          for (const id of found.sort((a, b) => a - b)) {
+            const problem = `${source}: member ${id} ${what}`;
+            report({ ...base, memberId: String(id), check, kind, problem });
+          }
+        }
       };
       try {
-        const res = await ds.CFetchV2(
-          slg.dataserver.v2.CFetchRequest.create({ table: table.name, ownerId: ownerLong }),
-        );
+        const request = { table: table.name, ownerId: ownerLong };
+        const res = await ds.CFetchV2(slg.dataserver.v2.CFetchRequest.create(request));
         members(
           'collection',
           'CFetchV2',
           res.records.map((r) => Number(toBigInt(r.memberId as Long))),
         );
-        const count = Number(
-          toBigInt(
-            (
-              await ds.CCountV2(
-                slg.dataserver.v2.CCountRequest.create({ table: table.name, ownerId: ownerLong }),
-              )
-            ).count as Long,
-          ),
-        );
+        const counted = await ds.CCountV2(slg.dataserver.v2.CCountRequest.create(request));
+        const count = Number(toBigInt(counted.count as Long));
         if (count < want.size || count > want.size + maybe.size)
           report({
             ...base,
@@ -262,24 +247,21 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       } catch (err) {
         return failed(`CFetchV2/CCountV2 ${table.name} ${owner}`, err, owner);
       }
-      if (db) {
-        try {
-          await checkDbProxyCollection(
-            db,
-            table,
-            BigInt(owner),
-            want,
-            (ids) => members('dbproxy', 'List', ids),
-            (problem) => report({ ...base, check: 'dbproxy', problem }),
-          );
-        } catch (err) {
-          failed(`db-proxy List ${table.name} ${owner}`, err, owner);
+      if (!db) return;
+      try {
+        const rows = await listRows(db, table, ownerLong);
+        members('dbproxy', 'List', [...rows.keys()]);
+        for (const [id, w] of want) {
+          const r = rows.get(id);
+          const d = r && diffRecord(table, BigInt(owner), id, w, r);
+          if (d) report({ ...base, check: 'dbproxy', problem: `member ${id}: ${d}` });
         }
+      } catch (err) {
+        failed(`db-proxy List ${table.name} ${owner}`, err, owner);
       }
     });
     if (db) {
       // The player records, straight from db-proxy.
-      const players = o.records.filter((e) => e.table === o.schema.playerTable.name);
       await runPool(players, o.concurrency, async (e) => {
         try {
           const res = await db.Get(
@@ -288,23 +270,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
               key: [{ int: toLong(BigInt(e.ownerId)) }],
             }),
           );
-          const wants = wantsOf(e);
-          const problem = compareAny(
-            o.schema.playerTable,
-            BigInt(e.ownerId),
-            0,
-            wants,
-            res.row ?? null,
-          );
-          if (problem)
-            report({
-              table: e.table,
-              ownerId: e.ownerId,
-              memberId: '0',
-              check: 'dbproxy',
-              problem,
-              kind: kindOf(wants, res.row ?? null),
-            });
+          checkFound(e, o.schema.playerTable, 'dbproxy', res.row ?? null);
         } catch (err) {
           // A missing row is an OK answer without one (compared above), so any error is a failure.
           failed(`db-proxy Get ${e.table} ${e.ownerId}`, err, e.ownerId);
@@ -335,92 +301,54 @@ function compareAny(
   owner: bigint,
   member: number,
   wants: (RecordState | undefined)[],
-  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
+  got: Found,
 ): string | null {
-  let first: string | null = null;
-  for (const want of wants) {
-    const problem = compare(table, owner, member, want, got);
-    if (problem === null) return null;
-    first ??= problem;
-  }
-  return first;
+  const problems = wants.map((want) => {
+    if (!want)
+      return got ? `expected no record, found version ${toBigInt(got.version as Long)}` : null;
+    if (!got) return `expected version ${want.version}, found no record`;
+    return diffRecord(table, owner, member, want, got);
+  });
+  return problems.includes(null) ? null : problems[0]!;
 }
 
-/** A record listed in the run's export existed (or may exist): found where it must not is a lost remove. */
-function kindOf(
-  wants: (RecordState | undefined)[],
-  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
-): 'lost' | 'phantom' {
-  return classify(wants, got ? toBigInt(got.version as Long) : null, true);
-}
-
-/** The members found against those that must and may exist: what is missing and what is extra. */
-function membership(
-  want: Map<number, RecordState>,
-  maybe: Set<number>,
-  ids: number[],
-): { missing: number[]; extra: number[] } | null {
-  const got = new Set(ids);
-  const missing = [...want.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
-  const extra = ids.filter((id) => !want.has(id) && !maybe.has(id)).sort((a, b) => a - b);
-  return missing.length || extra.length ? { missing, extra } : null;
-}
-
-function compare(
-  table: TableInfo,
-  owner: bigint,
-  member: number,
-  want: RecordState | undefined,
-  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null,
-): string | null {
-  if (!want)
-    return got ? `expected no record, found version ${toBigInt(got.version as Long)}` : null;
-  if (!got) return `expected version ${want.version}, found no record`;
-  return diffRecord(table, owner, member, want, got);
-}
-
-async function checkDbProxyCollection(
+/** A collection's rows in the store of record, by member id (every page of db-proxy's List). */
+async function listRows(
   db: ReturnType<typeof createGrpcClient<typeof slg_dbproxy_v1_DbProxyDefinition>>,
   table: TableInfo,
-  owner: bigint,
-  want: Map<number, RecordState>,
-  members: (ids: number[]) => void,
-  report: (problem: string) => void,
-): Promise<void> {
-  const rows: slg.dbproxy.v1.IRow[] = [];
+  owner: Long,
+): Promise<Map<number, slg.dbproxy.v1.IRow>> {
+  const memberCol = table.keyColumns[1]!;
+  const rows = new Map<number, slg.dbproxy.v1.IRow>();
   let pageToken = '';
   do {
     const page = await db.List(
-      slg.dbproxy.v1.ListRequest.create({
-        table: table.name,
-        shardKey: { int: toLong(owner) },
-        pageToken,
-      }),
+      slg.dbproxy.v1.ListRequest.create({ table: table.name, shardKey: { int: owner }, pageToken }),
     );
-    rows.push(...page.rows);
+    for (const r of page.rows)
+      rows.set(Number(toBigInt((r.fields?.[memberCol]?.int ?? 0) as Long)), r);
     pageToken = page.nextPageToken;
   } while (pageToken);
-  const memberCol = table.keyColumns[1]!;
-  const byId = new Map<number, slg.dbproxy.v1.IRow>();
-  for (const r of rows) {
-    const v = r.fields?.[memberCol];
-    byId.set(Number(toBigInt((v?.int ?? 0) as Long)), r);
-  }
-  members([...byId.keys()]);
-  for (const [id, w] of want) {
-    const r = byId.get(id);
-    if (!r) continue;
-    const d = diffRecord(table, owner, id, w, r);
-    if (d) report(`member ${id}: ${d}`);
-  }
+  return rows;
 }
 
-/** Prints a verification's summary; returns true when it failed. */
-export function printVerification(v: VerifyResult, say: (line: string) => void): boolean {
+/**
+ * The post-verification with its opening line (`of`: what the records are of) and its summary;
+ * `failed` when it found a mismatch or an error.
+ */
+export async function verifyAndReport(
+  o: VerifyOptions,
+  of: string,
+  say: (line: string) => void,
+): Promise<{ result: VerifyResult; failed: boolean }> {
+  say(
+    `post-verification of ${int(o.records.length)} records${of} through ${o.target}${o.dbproxy ? ` and db-proxy ${o.dbproxy}` : ''}...`,
+  );
+  const v = await verify(o);
   say(
     `post-verification: ${int(v.records)} records (${int(v.cachedServed)} served from the cache), ${int(v.collections)} collections` +
       `${v.dbproxyChecked ? ', and db-proxy directly' : ''}, in ${v.elapsedS.toFixed(1)} s: ${int(v.mismatchCount)} mismatches, ${int(v.errors)} errors; ` +
-      `lost ${int(v.lost ?? 0)}, phantom ${int(v.phantom ?? 0)}, unreadable ${int(v.unreadable ?? 0)} players` +
+      `lost ${int(v.lost)}, phantom ${int(v.phantom)}, unreadable ${int(v.unreadable)} players` +
       (v.unsettled
         ? ` (${int(v.unsettled)} records with a write of unknown outcome, checked against each state it may have left)`
         : ''),
@@ -431,5 +359,5 @@ export function printVerification(v: VerifyResult, say: (line: string) => void):
     say(
       `FAIL: post-verification found ${int(v.mismatchCount)} mismatches and ${int(v.errors)} errors`,
     );
-  return failed;
+  return { result: v, failed };
 }

@@ -4,6 +4,7 @@
 // unknown one, accepting only a state some write of the client explains.
 import { createHash, type Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { status } from '@grpc/grpc-js';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
 import { ServiceError } from '@slg/service-kit';
@@ -16,7 +17,7 @@ import type {
   WorkloadContext,
   WorkloadResults,
 } from '../lib/workload.ts';
-import { AnswerMemo, type MemoStats, UndecodableAnswer } from './memo.ts';
+import { type MemoStats, UndecodableAnswer } from './memo.ts';
 import {
   classify,
   diffRecord,
@@ -39,6 +40,7 @@ import {
 import { generatePlayer, playersOfClient } from './population.ts';
 import { type GameSchema, loadGameSchema, type TableInfo } from './schema.ts';
 import { type Fields, valFromWire } from './values.ts';
+import { runPool } from './verify.ts';
 
 export interface DataParams {
   target: string;
@@ -108,20 +110,15 @@ export function emptyLedger(): LedgerCounts {
 
 /** Adds `b`'s counts to `a`. */
 export function addLedger(a: LedgerCounts, b: LedgerCounts): LedgerCounts {
-  for (const k of [
-    'acknowledged',
-    'failed',
-    'unknown',
-    'settledApplied',
-    'settledNotApplied',
-    'unsettled',
-    'lost',
-    'phantom',
-  ] as const)
-    a[k] += b[k];
-  for (const [code, n] of Object.entries(b.errorsByCode))
-    a.errorsByCode[code] = (a.errorsByCode[code] ?? 0) + n;
+  for (const k of Object.keys(b) as (keyof LedgerCounts)[]) {
+    if (k !== 'errorsByCode') a[k] += b[k];
+  }
+  for (const [code, n] of Object.entries(b.errorsByCode)) countCode(a, code, n);
   return a;
+}
+
+function countCode(l: LedgerCounts, code: string, n = 1): void {
+  l.errorsByCode[code] = (l.errorsByCode[code] ?? 0) + n;
 }
 
 /** The ledger as one line of the report. */
@@ -182,12 +179,15 @@ export interface DataExtra extends Record<string, unknown> {
   memo: MemoStats & { enabled: boolean };
 }
 
-/** The seeding the workers' prepare() reported (LoadPool.readyInfo): players, records, seconds. */
-export function seedingOf(readyInfo: readonly Record<string, unknown>[]): {
+/** The seeding: players and records created, in seconds (the slowest worker's). */
+export interface Seeding {
   players: number;
   records: number;
   seconds: number;
-} {
+}
+
+/** The seeding the workers' prepare() reported (LoadPool.readyInfo). */
+export function seedingOf(readyInfo: readonly Record<string, unknown>[]): Seeding {
   return {
     players: readyInfo.reduce((n, i) => n + (i.players as number), 0),
     records: readyInfo.reduce((n, i) => n + (i.records as number), 0),
@@ -214,10 +214,14 @@ interface Client {
   checkpoints: string[];
 }
 
-type Call = (bytes: Uint8Array) => Promise<unknown>;
-
-/** The reads whose answers the workload receives as bytes, to check them through the memo. */
-const RAW_METHODS = ['FetchV2', 'CFetchV2'] as const;
+function dataClient(p: DataParams) {
+  return createLoadClient(slg_dataserver_v2_DataServiceDefinition, p.target, {
+    channels: p.channels,
+    deadlineMs: p.deadlineMs,
+    // The reads' answers arrive as bytes, to be checked through the memo.
+    raw: ['FetchV2', 'CFetchV2'],
+  });
+}
 
 export class DataWorkload implements Workload {
   readonly #ctx: WorkloadContext<DataParams>;
@@ -226,14 +230,10 @@ export class DataWorkload implements Workload {
   readonly #planner: Planner;
   readonly #choice: WeightedChoice<OpName>;
   readonly #clients: Client[];
+  /** Every player of the clients. */
+  readonly #players: PlayerState[];
   readonly #recorders: Map<OpName, OpRecorder>;
-  readonly #grpc: ReturnType<
-    typeof createLoadClient<
-      typeof slg_dataserver_v2_DataServiceDefinition,
-      (typeof RAW_METHODS)[number]
-    >
-  >;
-  readonly #calls: Record<OpName, Call>;
+  readonly #grpc: ReturnType<typeof dataClient>;
   #requestBytes = 0;
   #resyncs = 0;
   #printed = 0;
@@ -252,7 +252,7 @@ export class DataWorkload implements Workload {
     this.#p = p;
     this.#margin = p.settleMarginMs ?? Number(process.env.BENCH_SETTLE_MARGIN_MS ?? 3000);
     this.#schema = loadGameSchema(p.schemaPath);
-    this.#planner = new Planner(this.#schema, new AnswerMemo());
+    this.#planner = new Planner(this.#schema);
     this.#choice = new WeightedChoice(new Map(p.weights));
     const first = BigInt(p.firstPlayer);
     this.#clients = ctx.clientIds.map((id) => ({
@@ -266,22 +266,8 @@ export class DataWorkload implements Workload {
       checkpoints: [],
     }));
     this.#recorders = new Map(OPS.map((op) => [op, new OpRecorder(op, p.slowMs * 1000)]));
-    this.#grpc = createLoadClient(slg_dataserver_v2_DataServiceDefinition, p.target, {
-      channels: p.channels,
-      deadlineMs: p.deadlineMs,
-      raw: RAW_METHODS,
-    });
-    const c = this.#grpc.client;
-    this.#calls = {
-      FetchV2: (b) => c.FetchV2(b),
-      CFetchV2: (b) => c.CFetchV2(b),
-      ModifyV2: (b) => c.ModifyV2(b),
-      IncrByV2: (b) => c.IncrByV2(b),
-      CreateV2: (b) => c.CreateV2(b),
-      RemoveV2: (b) => c.RemoveV2(b),
-      CRemoveV2: (b) => c.CRemoveV2(b),
-      CCountV2: (b) => c.CCountV2(b),
-    };
+    this.#players = this.#clients.flatMap((c) => c.players);
+    this.#grpc = dataClient(p);
   }
 
   /** The ledger's counts so far (a copy), for a library user watching the run (the faults suite). */
@@ -295,18 +281,12 @@ export class DataWorkload implements Workload {
     await this.#grpc.client.waitForReady(10_000).catch((err: unknown) => {
       throw new Error(`cannot reach data-server at ${this.#p.target}: ${(err as Error).message}`);
     });
-    const players = this.#clients.flatMap((c) => c.players);
-    let next = 0;
+    const players = this.#players;
     let records = 0;
-    const lane = async () => {
-      while (next < players.length) {
-        const p = players[next++]!;
-        const n = await this.#seedPlayer(p);
-        records += n;
-        this.#ctx.counters.prepared();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, this.#p.seedParallel) }, lane));
+    await runPool(players, this.#p.seedParallel, async (p) => {
+      records += await this.#seedPlayer(p);
+      this.#ctx.counters.prepared();
+    });
     // The seeded records' own encodings, checked, into the answer memo (see memo.ts).
     this.#planner.memo.prime(this.#schema, players);
     // Sizes are reported for the measured phase only.
@@ -337,7 +317,7 @@ export class DataWorkload implements Workload {
             `seeding player ${p.id}${attempt > 1 ? ` (try ${attempt})` : ''}: ${what}`,
           );
         }
-        await new Promise((r) => setTimeout(r, this.#p.deadlineMs + this.#margin));
+        await sleep(this.#p.deadlineMs + this.#margin);
       }
     }
   }
@@ -386,7 +366,7 @@ export class DataWorkload implements Workload {
       const live = client.players.filter((x) => !x.pending);
       if (live.length === 0) {
         // Every player of this client waits for a read-back: nothing to send until one succeeds.
-        await new Promise((r) => setTimeout(r, RETRY_MS));
+        await sleep(RETRY_MS);
         return true;
       }
       p = client.rng.pick(live);
@@ -399,7 +379,7 @@ export class DataWorkload implements Workload {
       client.checkpoints.push(client.hash.copy().digest('hex'));
     this.#requestBytes += planned.bytes.length;
     const rec = this.#recorders.get(op)!;
-    const call = this.#calls[op];
+    const call: (bytes: Uint8Array) => Promise<unknown> = this.#grpc.client[op];
     const t0 = performance.now();
     let response: unknown;
     let error: ServiceError | undefined;
@@ -426,7 +406,7 @@ export class DataWorkload implements Workload {
       rec.errors++;
       this.#ctx.counters.error();
       const code = error.code ?? 'UNKNOWN';
-      this.#ledger.errorsByCode[code] = (this.#ledger.errorsByCode[code] ?? 0) + 1;
+      countCode(this.#ledger, code);
       this.#sample(this.#errorSamples, planned, `${code}: ${error.message}`);
       if (planned.outcomes) this.#unknown(p, planned, t0 + this.#p.deadlineMs + this.#margin);
       return true;
@@ -434,24 +414,17 @@ export class DataWorkload implements Workload {
     rec.record((t1 - start) * 1000);
     this.#ctx.counters.completed();
     this.observer?.answered?.(op, t0, t1);
-    if (error) {
-      problem =
-        error.grpcCode === planned.expectCode
-          ? null
-          : statusMismatch(planned.expectCode, error.grpcCode, error.message);
-    } else if (planned.expectCode !== null) {
-      problem = statusMismatch(planned.expectCode, null, '');
-    }
+    // Any status but the one expected (a refusal, or OK) is a mismatch.
+    if (error || planned.expectCode !== null)
+      problem = statusMismatch(planned.expectCode, error?.grpcCode ?? null, error?.message ?? '');
     if (problem) {
       rec.mismatches++;
       this.#ctx.counters.mismatch();
       this.#sample(this.#mismatchSamples, planned, problem);
-      if (this.#printed < this.#p.printLimit) {
-        this.#printed++;
-        console.error(
+      this.#print(
+        () =>
           `MISMATCH ${op} player ${p.id}: ${problem}\n  request ${showRequest(planned.request)}`,
-        );
-      }
+      );
       // A wrong answer to a write: its outcome is as unknown as an unanswered one's.
       if (planned.outcomes) {
         this.#unknown(p, planned, 0);
@@ -486,6 +459,13 @@ export class DataWorkload implements Workload {
       request: showRequest(planned.request),
       problem,
     });
+  }
+
+  /** Prints a mismatch or a lost or phantom write as it happens (up to printLimit per worker). */
+  #print(text: () => string): void {
+    if (this.#printed >= this.#p.printLimit) return;
+    this.#printed++;
+    console.error(text());
   }
 
   /**
@@ -562,12 +542,9 @@ export class DataWorkload implements Workload {
           request: w.request,
           problem,
         });
-      if (this.#printed < this.#p.printLimit) {
-        this.#printed++;
-        console.error(
-          `${kind.toUpperCase()} WRITE player ${p.id}: ${problem}\n  request ${w.request}`,
-        );
-      }
+      this.#print(
+        () => `${kind.toUpperCase()} WRITE player ${p.id}: ${problem}\n  request ${w.request}`,
+      );
       setRecord(p, table, member, got ? adopt(table, got) : undefined);
     }
     if (applied) this.#ledger.settledApplied++;
@@ -581,20 +558,16 @@ export class DataWorkload implements Workload {
     const until =
       performance.now() +
       (this.#p.settleMs ?? this.#p.deadlineMs + this.#margin + DEFAULT_SETTLE_MS);
-    const players = this.#clients.flatMap((c) => c.players);
     for (;;) {
-      const left = players.filter((p) => p.pending);
-      if (left.length === 0) return;
-      for (const p of left) await this.#settle(p);
-      if (players.every((p) => !p.pending) || performance.now() > until) return;
-      await new Promise((r) => setTimeout(r, RETRY_MS));
+      for (const p of this.#players) if (p.pending) await this.#settle(p);
+      if (this.#players.every((p) => !p.pending) || performance.now() > until) return;
+      await sleep(RETRY_MS);
     }
   }
 
   async results(): Promise<WorkloadResults> {
     await this.#settleAll();
-    const players = this.#clients.flatMap((c) => c.players);
-    this.#ledger.unsettled = players.filter((p) => p.pending).length;
+    this.#ledger.unsettled = this.#players.filter((p) => p.pending).length;
     const g = this.#grpc.bytes;
     const extra: DataExtra = {
       clients: this.#clients.map((c) => ({
@@ -603,14 +576,14 @@ export class DataWorkload implements Workload {
         hash: c.hash.copy().digest('hex'),
         checkpoints: c.checkpoints,
       })),
-      records: exportRecords(this.#schema, players),
+      records: exportRecords(this.#schema, this.#players),
       mismatchSamples: this.#mismatchSamples,
       errorSamples: this.#errorSamples,
       requestBytes: this.#requestBytes,
       responseBytes: g.responseBytes,
       responses: g.responses,
       resyncs: this.#resyncs,
-      ledger: { ...this.#ledger, errorsByCode: { ...this.#ledger.errorsByCode } },
+      ledger: this.ledgerSnapshot(),
       ledgerSamples: this.#ledgerSamples,
       memo: { enabled: this.#planner.memo.enabled, ...this.#planner.memo.stats },
     };

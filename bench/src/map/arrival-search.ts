@@ -4,24 +4,17 @@
 // increasing order, 2 x R x (window + 2 margins) scout marches are started before the window
 // (one cavalry each, from the bench's cities, at most 5 out per city), so that the window holds a
 // steady state: R arrivals a second and R returns a second, as when marches go out all the time.
-// Each half is aimed from a margin (a quarter second) before the window to one after it, so that
-// the few ms a march is off its moment move as many marches into the window as out of it. The
-// first half come home then (march j back at t0 - margin + (j + 0.5) / R: half the time left to
-// that moment out, half back, so it arrives before the window); the second half arrive then
-// (march i at t0 - margin + (i + 0.5) / R: the target tile's distance is the time left before
-// that moment at the world's measured ms per tile) and, started at least a window before it,
-// come home after it. map-server's answers give the actual due times. During the window the
-// viewport load runs at a fixed rate (open model) and map-server's /metrics is read at both ends,
-// just before and just after it. A step is valid when the arrivals and the returns due in the
-// window each came at >= 90% of R, the arrivals and the returns settled between the reads are
-// >= 95% of those due between them, and the tick lag p99 (every step kind settled between the
-// reads) is at most 100 ms. The search stops at the first invalid
-// step; it waits for each step's marches to come home before the next. The CPU of each
+// The first half are aimed to come home in the window (half the time left to their moment out,
+// half back), the second half to arrive in it (the target tile's distance is the time left at the
+// world's measured ms per tile; started at least a window before, they come home after it);
+// map-server's answers give the actual due times. During the window the viewport load runs at a
+// fixed rate (open model) and map-server's /metrics is read just before and just after it. A step
+// is valid when the arrivals and the returns due in the window each came at >= 90% of R, those
+// settled between the reads are >= 95% of those due between them, and the tick lag p99 (every
+// step kind settled between the reads) is at most 100 ms. The search stops at the first invalid
+// step, and waits for each step's marches to come home before the next. The CPU of each
 // --server-pids process over the window, per step settled in it, is what a settled step costs
-// that process (with the viewport load's share when there is one); no march starts in the
-// window.
-import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
-import { createGrpcClient, ServiceError } from '@slg/service-kit';
+// that process (with the viewport load's share when there is one); no march starts in the window.
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { percentiles } from '../lib/histogram.ts';
 import { processLabel } from '../lib/proc.ts';
@@ -29,12 +22,15 @@ import { type MachineUsage, machineLine, UsageSampler } from '../lib/proc-stats.
 import { Rng } from '../lib/rng.ts';
 import { scrapeMetrics, sumOf } from '../lib/server-metrics.ts';
 import {
+  cityLookup,
+  lagBoundMs,
   lagOver,
-  lagQuantileBound,
   type SettleSnapshot,
   settleDelta,
   settleOf,
+  startScout,
 } from './arrivals.ts';
+import { forEachParallel, withMap } from './seed.ts';
 
 export interface ArrivalStep {
   /** The rate asked (arrivals/s, and as many returns/s). */
@@ -94,12 +90,6 @@ export interface ArrivalSearch {
   highestValid: number | null;
 }
 
-/** Runs the viewport load at a fixed rate for `durationMs`: its op, rate and errors. */
-export type ViewportAtRate = (
-  durationMs: number,
-  rate: number,
-) => Promise<{ op: OpSnapshot; rate: number; errors: number }>;
-
 export interface SearchOptions {
   target: string;
   metricsUrl: string;
@@ -111,9 +101,12 @@ export interface SearchOptions {
   worldHeight: number;
   seed: number;
   parallel: number;
-  cavalryTroopId: number;
   viewportRate: number;
-  viewport: ViewportAtRate;
+  /** Runs the viewport load at a fixed rate for `durationMs`: its op, rate and errors. */
+  viewport: (
+    durationMs: number,
+    rate: number,
+  ) => Promise<{ op: OpSnapshot; rate: number; errors: number }>;
   /** Processes whose CPU per settled step is reported (map-server, data-server, ...). */
   serverPids?: readonly number[];
   say: (line: string) => void;
@@ -130,6 +123,11 @@ async function inFlight(url: string): Promise<number> {
   return sumOf(await scrapeMetrics(url), 'mapserver_marches_in_flight') ?? 0;
 }
 
+/** Until map-server's marches in flight are down to `baseline`, or `untilMs`. */
+async function waitHome(url: string, baseline: number, untilMs: number, pollMs: number) {
+  while ((await inFlight(url)) > baseline && Date.now() < untilMs) await sleep(pollMs);
+}
+
 /** The settlement counters of arrivals and of returns, beside all kinds. */
 async function scrapeBoth(
   url: string,
@@ -140,59 +138,41 @@ async function scrapeBoth(
 }
 
 export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch> {
-  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
-    deadlineMs: o.deadlineMs,
-  });
   const rng = new Rng(o.seed, 'map-arrival-search');
   const steps: ArrivalStep[] = [];
-  const cities = new Map<number, { x: number; y: number }>();
   // ms of travel per tile of the world (cavalry at MAPSERVER_SPEED), measured on the first march.
   let msPerTile = 0;
   // Marches started per second in the previous step (the lead before the window); the first
   // step assumes 100/s, a few times slower than a 2-vCPU machine starts them. The lead is also
   // how long the step's last marches take to come home after the window.
   let startRate = 100;
-  let probes = 0;
-  const cityOf = async (playerId: number) => {
-    let city = cities.get(playerId);
-    if (!city) {
-      const got = await c.GetCity({ playerId });
-      city = { x: got.x + 1, y: got.y + 1 };
-      cities.set(playerId, city);
-    }
-    return city;
-  };
-  try {
-    await c.waitForReady(10_000);
+  await withMap(o.target, o.deadlineMs, async (c) => {
+    const cityOf = cityLookup(c);
+    // A city's centre (it covers 2 x 2 tiles): where map-server measures a march from.
+    const centreOf = async (playerId: number) => {
+      const city = await cityOf(playerId);
+      return { x: city.x + 1, y: city.y + 1 };
+    };
     // One march of a known distance gives the world's ms per tile (cavalry, MAPSERVER_SPEED).
-    const probeCity = await cityOf(o.players[0]!);
+    const probeCity = await centreOf(o.players[0]!);
     const beforeProbe = await inFlight(o.metricsUrl);
-    let probeLegMs = 0;
-    for (let attempt = 0; msPerTile === 0; attempt++) {
-      const angle = rng.float() * 2 * Math.PI;
-      const tx = clamp(Math.floor(probeCity.x + 4 * Math.cos(angle)), 0, o.worldWidth - 1);
-      const ty = clamp(Math.floor(probeCity.y + 4 * Math.sin(angle)), 0, o.worldHeight - 1);
-      try {
-        const m = await c.StartMarch({
-          playerId: o.players[0]!,
-          kind: 'scout',
-          targetX: tx,
-          targetY: ty,
-          troops: [{ troopId: o.cavalryTroopId, count: 1 }],
-        });
-        probes++;
-        const dist = Math.hypot(tx + 0.5 - probeCity.x, ty + 0.5 - probeCity.y);
-        probeLegMs = Number(m.legEndMs) - Number(m.legStartMs);
-        msPerTile = probeLegMs / dist;
-      } catch (err) {
-        if (!(err instanceof ServiceError) || err.code !== 'FAILED_PRECONDITION' || attempt >= 20)
-          throw new Error(`StartMarch (the probe): ${(err as Error).message}`);
-      }
-    }
+    const probe = await startScout(
+      c,
+      o.players[0]!,
+      () => {
+        const angle = rng.float() * 2 * Math.PI;
+        return {
+          x: clamp(Math.floor(probeCity.x + 4 * Math.cos(angle)), 0, o.worldWidth - 1),
+          y: clamp(Math.floor(probeCity.y + 4 * Math.sin(angle)), 0, o.worldHeight - 1),
+        };
+      },
+      () => {},
+      'StartMarch (the probe)',
+    );
+    const probeLegMs = probe.legEndMs - probe.legStartMs;
+    msPerTile = probeLegMs / Math.hypot(probe.x + 0.5 - probeCity.x, probe.y + 0.5 - probeCity.y);
     // The probe home first (its arrival and return are no step's).
-    const probeUntil = Date.now() + 2 * probeLegMs + 10_000;
-    while ((await inFlight(o.metricsUrl)) > beforeProbe && Date.now() < probeUntil)
-      await sleep(200);
+    await waitHome(o.metricsUrl, beforeProbe, Date.now() + 2 * probeLegMs + 10_000, 200);
     // The steps' marches from the other players (the probe's may still be out).
     const players = o.players.slice(1);
     for (const rate of o.rates) {
@@ -220,49 +200,30 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const dueAt: number[] = new Array(2 * n).fill(0);
       const backAt: number[] = new Array(2 * n).fill(0);
       let refused = 0;
-      let next = 0;
       let callLagMs = 0;
       const started0 = performance.now();
-      await Promise.all(
-        Array.from({ length: Math.max(1, o.parallel) }, async () => {
-          for (let k = next++; k < 2 * n; k = next++) {
-            const playerId = players[k % players.length]!;
-            const city = await cityOf(playerId);
-            // The returns first: their legs are the shorter (half the time left each way).
-            const home = k < n;
-            const i = home ? k : k - n;
-            const want = t0 + ((i + 0.5) / rate - marginS) * 1000;
-            for (let attempt = 0; ; attempt++) {
-              // map-server's clock starts the march when the call reaches it, a few ms on.
-              const sent = Date.now();
-              const left = (want - sent - callLagMs) / (home ? 2 : 1);
-              const { x: tx, y: ty } = aimTile(city, Math.max(1, left / msPerTile), o, rng);
-              try {
-                const m = await c.StartMarch({
-                  playerId,
-                  kind: 'scout',
-                  targetX: tx,
-                  targetY: ty,
-                  troops: [{ troopId: o.cavalryTroopId, count: 1 }],
-                });
-                callLagMs += (Number(m.legStartMs) - sent - callLagMs) / 16;
-                const legEnd = Number(m.legEndMs);
-                const back = legEnd + (legEnd - Number(m.legStartMs));
-                dueAt[k] = legEnd;
-                backAt[k] = back;
-                break;
-              } catch (err) {
-                const retry =
-                  err instanceof ServiceError &&
-                  (err.code === 'FAILED_PRECONDITION' || err.code === 'INVALID_ARGUMENT');
-                if (!retry || attempt >= 20)
-                  throw new Error(`StartMarch for player ${playerId}: ${(err as Error).message}`);
-                refused++;
-              }
-            }
-          }
-        }),
-      );
+      await forEachParallel(2 * n, o.parallel, async (k) => {
+        const playerId = players[k % players.length]!;
+        const city = await centreOf(playerId);
+        // The returns first: their legs are the shorter (half the time left each way).
+        const home = k < n;
+        const want = t0 + (((home ? k : k - n) + 0.5) / rate - marginS) * 1000;
+        let sent = 0;
+        const m = await startScout(
+          c,
+          playerId,
+          () => {
+            // map-server's clock starts the march when the call reaches it, a few ms on.
+            sent = Date.now();
+            const left = (want - sent - callLagMs) / (home ? 2 : 1);
+            return aimTile(city, Math.max(1, left / msPerTile), o, rng);
+          },
+          () => refused++,
+        );
+        callLagMs += (m.legStartMs - sent - callLagMs) / 16;
+        dueAt[k] = m.legEndMs;
+        backAt[k] = m.legEndMs + (m.legEndMs - m.legStartMs);
+      });
       const startSeconds = (performance.now() - started0) / 1000;
       startRate = Math.max(5, (2 * n) / startSeconds);
       // The first read just before the window, the viewport load from its start.
@@ -282,112 +243,97 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       const read1 = Date.now();
       const after = await scrapeBoth(o.metricsUrl);
       const { servers: used, machine, client } = usage.stop();
-      const seconds = o.windowS;
-      const windowEnd = t0 + o.windowS * 1000;
-      const inWindow = (t: number) => t >= t0 && t < windowEnd;
-      const due = dueAt.filter(inWindow).length;
-      // Of the marches aimed to arrive in the window (the second half), those due before their
-      // span began: a start too late for its moment.
-      const early = dueAt.slice(n).filter((t) => t < t0 - marginS * 1000).length;
-      const returnsDue = backAt.filter(inWindow).length;
+      const d = settleDelta(before.all, after.all);
+      const readS = (read1 - read0) / 1000;
+      const inWindow = (t: number) => t >= t0 && t < t0 + o.windowS * 1000;
       // The settlement is checked against what fell due between the two reads (the margins'
       // steps included): the counters say what was settled between them, not when it was due.
       const between = (t: number) => t >= read0 && t < read1;
-      const dueBetween = dueAt.filter(between).length;
-      const returnsDueBetween = backAt.filter(between).length;
-      const readS = (read1 - read0) / 1000;
-      const d = settleDelta(before.all, after.all);
-      const bound = (q: number) => {
-        const b = lagQuantileBound(d, q);
-        return b === null ? null : b * 1000;
-      };
-      const dueRate = due / seconds;
-      const settled = after.arrivals - before.arrivals;
-      const returnsSettled = after.returns - before.returns;
-      const settledRate = settled / readS;
-      const returnsDueRate = returnsDue / seconds;
-      const returnsSettledRate = returnsSettled / readS;
-      const p99 = lagQuantileBound(d, 0.99);
-      const problems: string[] = [];
-      if (dueRate < 0.9 * rate)
-        problems.push(
-          `arrivals due ${dueRate.toFixed(1)}/s, under 90% of ${rate}/s (${early} fell due before the window: the starts were late)`,
-        );
-      if (settled < 0.95 * dueBetween)
-        problems.push(
-          `settled ${settled} arrivals between the reads, under 95% of the ${dueBetween} due`,
-        );
-      if (returnsDueRate < 0.9 * rate)
-        problems.push(
-          `returns due ${returnsDueRate.toFixed(1)}/s, under 90% of ${rate}/s (the starts were late)`,
-        );
-      if (returnsSettled < 0.95 * returnsDueBetween)
-        problems.push(
-          `settled ${returnsSettled} returns between the reads, under 95% of the ${returnsDueBetween} due`,
-        );
-      if (p99 === null || p99 > LAG_LIMIT_S)
-        problems.push(
-          p99 === null
-            ? 'no step settled'
-            : `tick lag p99 <= ${p99 * 1000} ms bucket, over ${LAG_LIMIT_S * 1000} ms`,
-        );
-      if (vp && vp.errors > 0) problems.push(`${vp.errors} viewport calls failed`);
-      const q = vp && vp.op.count > 0 ? percentiles(vp.op) : null;
-      const step: ArrivalStep = {
+      const figures = {
         rate,
         marches: 2 * n,
         refused,
-        early,
+        // Of the marches aimed to arrive in the window (the second half), those due before
+        // their span began: a start too late for its moment.
+        early: dueAt.slice(n).filter((t) => t < t0 - marginS * 1000).length,
         startSeconds,
-        dueRate,
-        settledRate,
-        returnsDueRate,
-        returnsSettledRate,
+        dueRate: dueAt.filter(inWindow).length / o.windowS,
+        settledRate: (after.arrivals - before.arrivals) / readS,
+        returnsDueRate: backAt.filter(inWindow).length / o.windowS,
+        returnsSettledRate: (after.returns - before.returns) / readS,
         stepsRate: d.settled / readS,
         readSeconds: readS,
-        arrivalsDueBetweenReads: dueBetween,
-        arrivalsSettled: settled,
-        returnsDueBetweenReads: returnsDueBetween,
-        returnsSettled,
-        lagP50BoundMs: bound(0.5),
-        lagP99BoundMs: bound(0.99),
+        arrivalsDueBetweenReads: dueAt.filter(between).length,
+        arrivalsSettled: after.arrivals - before.arrivals,
+        returnsDueBetweenReads: backAt.filter(between).length,
+        returnsSettled: after.returns - before.returns,
+        lagP50BoundMs: lagBoundMs(d, 0.5),
+        lagP99BoundMs: lagBoundMs(d, 0.99),
         lateSteps: lagOver(d, LAG_LIMIT_S),
         viewportRate: vp?.rate ?? 0,
-        viewportP99Ms: q ? q.p99 / 1000 : null,
+        viewportP99Ms: vp && vp.op.count > 0 ? percentiles(vp.op).p99 / 1000 : null,
         viewportErrors: vp?.errors ?? 0,
         machine,
         cpuUsPerStep: used.map((u) => ({
           name: processLabel(u.pid),
           us: u.cpuS === null || d.settled === 0 ? null : (u.cpuS / d.settled) * 1e6,
         })),
-        valid: problems.length === 0,
-        problems,
       };
+      const problems = problemsOf(figures);
+      const step: ArrivalStep = { ...figures, valid: problems.length === 0, problems };
       steps.push(step);
       o.say(
-        `arrivals at ${rate}/s: ${2 * n} marches started in ${startSeconds.toFixed(1)} s; in the ${seconds} s window arrivals ${dueRate.toFixed(1)}/s due, ${settledRate.toFixed(1)}/s settled, returns ${returnsDueRate.toFixed(1)}/s due, ${returnsSettledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms (${step.lateSteps ?? '-'} of ${d.settled} steps over ${LAG_LIMIT_S * 1000} ms); viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
+        `arrivals at ${rate}/s: ${2 * n} marches started in ${startSeconds.toFixed(1)} s; in the ${o.windowS} s window arrivals ${step.dueRate.toFixed(1)}/s due, ${step.settledRate.toFixed(1)}/s settled, returns ${step.returnsDueRate.toFixed(1)}/s due, ${step.returnsSettledRate.toFixed(1)}/s settled (all steps ${step.stepsRate.toFixed(1)}/s), tick lag p50 <= ${step.lagP50BoundMs ?? '-'} ms, p99 <= ${step.lagP99BoundMs ?? '-'} ms (${step.lateSteps ?? '-'} of ${d.settled} steps over ${LAG_LIMIT_S * 1000} ms); viewport ${step.viewportRate.toFixed(0)}/s: ${step.valid ? 'valid' : `NOT valid (${problems.join('; ')})`}`,
       );
       if (step.cpuUsPerStep.length > 0)
         o.say(`  CPU per settled step: ${cpuLine(step.cpuUsPerStep)}`);
       const m = machineLine(machine, client.wallS);
       if (m) o.say(`  the window's ${m}`);
       // Every march of the step home (and its slot free) before the next.
-      const until = Date.now() + leadMs + o.windowS * 1000 * 2 + 60_000;
-      while ((await inFlight(o.metricsUrl)) > baseline && Date.now() < until) await sleep(500);
+      await waitHome(
+        o.metricsUrl,
+        baseline,
+        Date.now() + leadMs + o.windowS * 1000 * 2 + 60_000,
+        500,
+      );
       if (!step.valid) break;
     }
-  } finally {
-    c.close();
-  }
-  const valid = steps.filter((s) => s.valid);
+  });
   return {
     windowS: o.windowS,
     viewportRate: o.viewportRate,
     steps,
-    probes,
+    probes: 1,
     msPerTile,
-    highestValid: valid.length ? Math.max(...valid.map((s) => s.rate)) : null,
+    // The rates increase, and the search stops at the first invalid step.
+    highestValid: steps.findLast((s) => s.valid)?.rate ?? null,
   };
+}
+
+/** Why a step did not hold (empty: it held): the settlement checks. */
+function problemsOf(x: Omit<ArrivalStep, 'valid' | 'problems'>): string[] {
+  const problems: string[] = [];
+  if (x.dueRate < 0.9 * x.rate)
+    problems.push(
+      `arrivals due ${x.dueRate.toFixed(1)}/s, under 90% of ${x.rate}/s (${x.early} fell due before the window: the starts were late)`,
+    );
+  if (x.arrivalsSettled < 0.95 * x.arrivalsDueBetweenReads)
+    problems.push(
+      `settled ${x.arrivalsSettled} arrivals between the reads, under 95% of the ${x.arrivalsDueBetweenReads} due`,
+    );
+  if (x.returnsDueRate < 0.9 * x.rate)
+    problems.push(
+      `returns due ${x.returnsDueRate.toFixed(1)}/s, under 90% of ${x.rate}/s (the starts were late)`,
+    );
+  if (x.returnsSettled < 0.95 * x.returnsDueBetweenReads)
+    problems.push(
+      `settled ${x.returnsSettled} returns between the reads, under 95% of the ${x.returnsDueBetweenReads} due`,
+    );
+  if (x.lagP99BoundMs === null) problems.push('no step settled');
+  else if (x.lagP99BoundMs > LAG_LIMIT_S * 1000)
+    problems.push(`tick lag p99 <= ${x.lagP99BoundMs} ms bucket, over ${LAG_LIMIT_S * 1000} ms`);
+  if (x.viewportErrors > 0) problems.push(`${x.viewportErrors} viewport calls failed`);
+  return problems;
 }
 
 /** "map-server 140 µs, data-server 330 µs, ... (sum 950 µs)". */

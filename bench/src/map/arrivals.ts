@@ -3,8 +3,7 @@
 // whose MAPSERVER_SPEED makes minutes of travel seconds), and map-server's own counters read from
 // its /metrics around each viewport slice: steps settled (arrivals, returns) per second and the
 // tick lag's distribution (from the due time to the settlement written).
-import { slg_mapserver_v1_MapServiceDefinition } from '@slg/proto';
-import { createGrpcClient, ServiceError } from '@slg/service-kit';
+import { ServiceError } from '@slg/service-kit';
 import { Rng } from '../lib/rng.ts';
 import {
   type PromSample,
@@ -14,6 +13,7 @@ import {
   scrapeMetrics,
   sumOf,
 } from '../lib/server-metrics.ts';
+import { CAVALRY_TROOP_ID, forEachParallel, type MapClient, withMap } from './seed.ts';
 
 /** What /metrics says about settlement, summed over the step kinds. */
 export interface SettleSnapshot {
@@ -60,11 +60,12 @@ export function sumDeltas(parts: readonly SettleSnapshot[]): SettleSnapshot {
 }
 
 /**
- * The smallest bucket bound holding quantile q of the lag observations (seconds): the quantile
- * is at most this. Null without observations.
+ * The smallest bucket bound holding quantile q of the lag observations, in ms: the quantile is at
+ * most this. Null without observations.
  */
-export function lagQuantileBound(d: SettleSnapshot, q: number): number | null {
-  return quantileBound(d.lagBuckets, q);
+export function lagBoundMs(d: SettleSnapshot, q: number): number | null {
+  const b = quantileBound(d.lagBuckets, q);
+  return b === null ? null : b * 1000;
 }
 
 /** Observations over `bound` (seconds, a bucket's upper bound); null when it is not one. */
@@ -83,10 +84,51 @@ export interface MarchStart {
   legMsMax: number;
 }
 
+/** A player's city (its top-left tile), asked of map-server once. */
+export function cityLookup(c: MapClient): (playerId: number) => Promise<{ x: number; y: number }> {
+  const cities = new Map<number, Promise<{ x: number; y: number }>>();
+  return (playerId) => {
+    if (!cities.has(playerId)) cities.set(playerId, c.GetCity({ playerId }));
+    return cities.get(playerId)!;
+  };
+}
+
+/**
+ * A scout march of one cavalry from `playerId`'s city to the tile `aim` draws; a tile refused
+ * (FAILED_PRECONDITION: blocked or taken, or five marches out; INVALID_ARGUMENT) is drawn again,
+ * up to 20 tries, each counted by `refused`. The leg's start and end (ms of map-server's clock).
+ */
+export async function startScout(
+  c: MapClient,
+  playerId: number,
+  aim: () => { x: number; y: number },
+  refused: () => void,
+  what = `StartMarch for player ${playerId}`,
+): Promise<{ x: number; y: number; legStartMs: number; legEndMs: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const { x, y } = aim();
+    try {
+      const m = await c.StartMarch({
+        playerId,
+        kind: 'scout',
+        targetX: x,
+        targetY: y,
+        troops: [{ troopId: CAVALRY_TROOP_ID, count: 1 }],
+      });
+      return { x, y, legStartMs: Number(m.legStartMs), legEndMs: Number(m.legEndMs) };
+    } catch (err) {
+      const retry =
+        err instanceof ServiceError &&
+        (err.code === 'FAILED_PRECONDITION' || err.code === 'INVALID_ARGUMENT');
+      if (!retry || attempt >= 20) throw new Error(`${what}: ${(err as Error).message}`);
+      refused();
+    }
+  }
+}
+
 /**
  * `marches` scout marches of one cavalry each from the players' cities (round robin, at most 5
- * out per player), each to a random tile within `radius` of its city; a target refused is
- * replaced by another, up to 20 tries per march.
+ * out per player), each to a random tile within `radius` of its city.
  */
 export async function startMarches(o: {
   target: string;
@@ -96,62 +138,32 @@ export async function startMarches(o: {
   radius: number;
   seed: number;
   parallel: number;
-  cavalryTroopId: number;
 }): Promise<MarchStart> {
-  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
-    deadlineMs: o.deadlineMs,
-  });
   const rng = new Rng(o.seed, 'map-marches');
   const out: MarchStart = { started: 0, refused: 0, legMsMin: Infinity, legMsMax: 0 };
-  const cities = new Map<number, { x: number; y: number }>();
-  let next = 0;
-  try {
-    await c.waitForReady(10_000);
-    await Promise.all(
-      Array.from({ length: Math.max(1, o.parallel) }, async () => {
-        for (let i = next++; i < o.marches; i = next++) {
-          const playerId = o.players[i % o.players.length]!;
-          if (Math.floor(i / o.players.length) >= 5)
-            throw new Error(
-              `--marches ${o.marches}: at most 5 per player (${o.players.length} players)`,
-            );
-          let city = cities.get(playerId);
-          if (!city) {
-            const got = await c.GetCity({ playerId });
-            city = { x: got.x, y: got.y };
-            cities.set(playerId, city);
-          }
-          for (let attempt = 0; ; attempt++) {
-            const dx = rng.range(-o.radius, o.radius);
-            const dy = rng.range(-o.radius, o.radius);
-            try {
-              const m = await c.StartMarch({
-                playerId,
-                kind: 'scout',
-                targetX: Math.max(0, city.x + dx),
-                targetY: Math.max(0, city.y + dy),
-                troops: [{ troopId: o.cavalryTroopId, count: 1 }],
-              });
-              const leg = Number(m.legEndMs) - Number(m.legStartMs);
-              out.legMsMin = Math.min(out.legMsMin, leg);
-              out.legMsMax = Math.max(out.legMsMax, leg);
-              out.started++;
-              break;
-            } catch (err) {
-              const retry =
-                err instanceof ServiceError &&
-                (err.code === 'FAILED_PRECONDITION' || err.code === 'INVALID_ARGUMENT');
-              if (!retry || attempt >= 20)
-                throw new Error(`StartMarch for player ${playerId}: ${(err as Error).message}`);
-              out.refused++;
-            }
-          }
-        }
-      }),
-    );
-  } finally {
-    c.close();
-  }
+  await withMap(o.target, o.deadlineMs, async (c) => {
+    const cityOf = cityLookup(c);
+    await forEachParallel(o.marches, o.parallel, async (i) => {
+      const playerId = o.players[i % o.players.length]!;
+      if (Math.floor(i / o.players.length) >= 5)
+        throw new Error(
+          `--marches ${o.marches}: at most 5 per player (${o.players.length} players)`,
+        );
+      const city = await cityOf(playerId);
+      const m = await startScout(
+        c,
+        playerId,
+        () => ({
+          x: Math.max(0, city.x + rng.range(-o.radius, o.radius)),
+          y: Math.max(0, city.y + rng.range(-o.radius, o.radius)),
+        }),
+        () => out.refused++,
+      );
+      out.legMsMin = Math.min(out.legMsMin, m.legEndMs - m.legStartMs);
+      out.legMsMax = Math.max(out.legMsMax, m.legEndMs - m.legStartMs);
+      out.started++;
+    });
+  });
   if (out.started === 0) out.legMsMin = 0;
   return out;
 }

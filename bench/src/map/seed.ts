@@ -2,14 +2,15 @@
 // with resources and an alliance, four troop records, in one BatchWriteV2 of the player) and a
 // city for each placed near a random point through map-server's PlaceCities (500 a call; it
 // writes one BatchWriteV2 per region). A player or a city that exists already (a previous run on
-// the same world) is kept.
+// the same world) is kept. Also what the map code shares: a ready map-server client, a parallel
+// loop.
 import {
   slg,
   slg_dataserver_v2_DataServiceDefinition,
   slg_mapserver_v1_MapServiceDefinition,
   toLong,
 } from '@slg/proto';
-import { createGrpcClient, ServiceError } from '@slg/service-kit';
+import { createGrpcClient, type GrpcClient, ServiceError } from '@slg/service-kit';
 import { Rng } from '../lib/rng.ts';
 
 /** The troops every bench player starts with (troop id, kind, tier, count). */
@@ -19,9 +20,42 @@ export const BENCH_TROOPS = [
   { troopId: 3, kind: 'ranged', tier: 1, count: 4000 },
   { troopId: 4, kind: 'siege', tier: 1, count: 800 },
 ];
+/** The troop of the bench's scout marches. */
+export const CAVALRY_TROOP_ID = BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId;
 export const BENCH_RESOURCES = 50_000;
 /** Cities per PlaceCities call (map-server takes up to 1,000). */
-export const PLACE_CHUNK = 500;
+const PLACE_CHUNK = 500;
+
+export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;
+
+/** `fn` on a client of map-server, ready, closed after. */
+export async function withMap<T>(
+  target: string,
+  deadlineMs: number,
+  fn: (c: MapClient) => Promise<T>,
+): Promise<T> {
+  const c = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, target, { deadlineMs });
+  try {
+    await c.waitForReady(10_000);
+    return await fn(c);
+  } finally {
+    c.close();
+  }
+}
+
+/** `fn(0)` .. `fn(n - 1)`, `parallel` at a time, in order of index. */
+export async function forEachParallel(
+  n: number,
+  parallel: number,
+  fn: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, parallel) }, async () => {
+      for (let i = next++; i < n; i = next++) await fn(i);
+    }),
+  );
+}
 
 export interface SeedOptions {
   target: string;
@@ -33,8 +67,6 @@ export interface SeedOptions {
   deadlineMs: number;
   worldWidth: number;
   worldHeight: number;
-  /** Cities per PlaceCities call (at most PLACE_CHUNK). */
-  chunk?: number;
   /** Called after each chunk of cities (placed or found). */
   progress?: (done: number) => void;
 }
@@ -61,12 +93,8 @@ export async function checkSeeded(o: {
   cities: number;
   deadlineMs: number;
 }): Promise<SeedResult> {
-  const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, o.target, {
-    deadlineMs: o.deadlineMs,
-  });
   const t0 = performance.now();
-  try {
-    await map.waitForReady(10_000);
+  await withMap(o.target, o.deadlineMs, async (map) => {
     for (const playerId of [o.firstPlayer, o.firstPlayer + o.cities - 1]) {
       try {
         await map.GetCity({ playerId: toLong(BigInt(playerId)) });
@@ -77,9 +105,7 @@ export async function checkSeeded(o: {
         );
       }
     }
-  } finally {
-    map.close();
-  }
+  });
   return {
     playersCreated: 0,
     playersExisting: o.cities,
@@ -117,17 +143,11 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
     x: rng.int(o.worldWidth),
     y: rng.int(o.worldHeight),
   }));
-  // Players in chunks: each chunk's players are created (`parallel` BatchWriteV2 in flight),
-  // then its cities placed with one PlaceCities (map-server writes them one BatchWriteV2 per
-  // region); two chunks in flight, so the player writes and the placements overlap.
-  const chunk = Math.max(1, Math.min(o.chunk ?? PLACE_CHUNK, PLACE_CHUNK));
-  const chunks = Math.ceil(o.cities / chunk);
-  let nextChunk = 0;
   let done = 0;
   const createPlayer = async (i: number) => {
     const playerId = o.firstPlayer + i;
     const owner = toLong(BigInt(playerId));
-    const create = (table: string, memberId: number, fields: Record<string, unknown>) => ({
+    const create = (table: string, memberId: number, fields: Record<string, string | number>) => ({
       create: {
         table,
         ownerId: owner,
@@ -135,7 +155,7 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
         fields: Object.fromEntries(
           Object.entries(fields).map(([k, v]) => [
             k,
-            typeof v === 'string' ? { str: v } : { int: toLong(BigInt(v as number)) },
+            typeof v === 'string' ? { str: v } : { int: toLong(BigInt(v)) },
           ]),
         ),
       },
@@ -167,39 +187,35 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
   };
   try {
     await Promise.all([data.waitForReady(10_000), map.waitForReady(10_000)]);
-    const perChunk = Math.max(1, Math.ceil(o.parallel / 2));
-    await Promise.all(
-      Array.from({ length: Math.min(2, chunks) }, async () => {
-        for (let c = nextChunk++; c < chunks; c = nextChunk++) {
-          const from = c * chunk;
-          const to = Math.min(o.cities, from + chunk);
-          let next = from;
-          await Promise.all(
-            Array.from({ length: perChunk }, async () => {
-              for (let i = next++; i < to; i = next++) await createPlayer(i);
-            }),
+    // Players in chunks: each chunk's players are created (half of `parallel` BatchWriteV2 in
+    // flight), then its cities placed with one PlaceCities (map-server writes them one
+    // BatchWriteV2 per region); two chunks in flight, so the player writes and the placements
+    // overlap.
+    const chunks = Math.ceil(o.cities / PLACE_CHUNK);
+    await forEachParallel(chunks, Math.min(2, chunks), async (c) => {
+      const from = c * PLACE_CHUNK;
+      const to = Math.min(o.cities, from + PLACE_CHUNK);
+      await forEachParallel(to - from, Math.ceil(o.parallel / 2), (k) => createPlayer(from + k));
+      const res = await map.PlaceCities({
+        cities: points.slice(from, to).map((p, k) => ({
+          playerId: toLong(BigInt(o.firstPlayer + from + k)),
+          nearX: p.x,
+          nearY: p.y,
+        })),
+      });
+      res.results.forEach((x, k) => {
+        if (!x.code) r.citiesPlaced++;
+        else if (x.code === 'ALREADY_EXISTS') r.citiesExisting++;
+        else if (x.code === 'FAILED_PRECONDITION' && /no free spot/.test(x.message ?? ''))
+          r.noSpot++;
+        else
+          throw new Error(
+            `PlaceCities for player ${o.firstPlayer + from + k}: ${x.code} ${x.message}`,
           );
-          const entries = [];
-          for (let i = from; i < to; i++) {
-            const p = points[i]!;
-            entries.push({ playerId: toLong(BigInt(o.firstPlayer + i)), nearX: p.x, nearY: p.y });
-          }
-          const res = await map.PlaceCities({ cities: entries });
-          res.results.forEach((x, k) => {
-            if (!x.code) r.citiesPlaced++;
-            else if (x.code === 'ALREADY_EXISTS') r.citiesExisting++;
-            else if (x.code === 'FAILED_PRECONDITION' && /no free spot/.test(x.message ?? ''))
-              r.noSpot++;
-            else
-              throw new Error(
-                `PlaceCities for player ${o.firstPlayer + from + k}: ${x.code} ${x.message}`,
-              );
-          });
-          done += to - from;
-          o.progress?.(done);
-        }
-      }),
-    );
+      });
+      done += to - from;
+      o.progress?.(done);
+    });
   } finally {
     data.close();
     map.close();

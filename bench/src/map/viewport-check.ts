@@ -55,12 +55,13 @@ export function segmentTouches(
 
 const n = (v: unknown): number => Number(v ?? 0);
 
+export const ENTITY_KINDS = ['cities', 'fields', 'monsters', 'marches'] as const;
 /** What the answer holds, per kind. */
-export interface ViewportCounts {
-  cities: number;
-  fields: number;
-  monsters: number;
-  marches: number;
+export type ViewportCounts = Record<(typeof ENTITY_KINDS)[number], number>;
+
+/** A count of each kind, `count(kind)`. */
+export function countKinds(count: (kind: keyof ViewportCounts) => number): ViewportCounts {
+  return Object.fromEntries(ENTITY_KINDS.map((k) => [k, count(k)])) as ViewportCounts;
 }
 
 /** The problems of an answer (empty: well-formed), and its counts. */
@@ -112,11 +113,6 @@ export function checkViewport(
   if (n(a.nowMs) <= 0) problems.push(`now_ms ${a.nowMs}`);
   return {
     problems,
-    counts: {
-      cities: a.cities?.length ?? 0,
-      fields: a.fields?.length ?? 0,
-      monsters: a.monsters?.length ?? 0,
-      marches: a.marches?.length ?? 0,
-    },
+    counts: countKinds((k) => a[k]?.length ?? 0),
   };
 }

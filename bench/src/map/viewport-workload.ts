@@ -13,7 +13,13 @@ import type {
   WorkloadContext,
   WorkloadResults,
 } from '../lib/workload.ts';
-import { checkViewport, type ViewportCounts, type ViewRect } from './viewport-check.ts';
+import {
+  checkViewport,
+  countKinds,
+  ENTITY_KINDS,
+  type ViewportCounts,
+  type ViewRect,
+} from './viewport-check.ts';
 
 export interface ViewportParams {
   target: string;
@@ -68,7 +74,7 @@ class ViewportWorkload implements Workload {
       responses: 0,
       responseBytes: 0,
       requestBytes: 0,
-      counts: { cities: 0, fields: 0, monsters: 0, marches: 0 },
+      counts: countKinds(() => 0),
       problemSamples: [],
     };
   }
@@ -118,10 +124,7 @@ class ViewportWorkload implements Workload {
         const answer = slg.mapserver.v1.ViewportContents.decode(bytes);
         const checked = checkViewport(rect, answer);
         problems = checked.problems;
-        x.counts.cities += checked.counts.cities;
-        x.counts.fields += checked.counts.fields;
-        x.counts.monsters += checked.counts.monsters;
-        x.counts.marches += checked.counts.marches;
+        for (const k of ENTITY_KINDS) x.counts[k] += checked.counts[k];
       } catch (err) {
         problems = [`an answer that does not decode (${(err as Error).message})`];
       }

@@ -108,16 +108,12 @@ export interface SettledReadings {
   /** Minutes of measured load between the two readings. */
   loadMinutes: number;
   /**
-   * p99 (ms) of the first and of the last half of the measured load, each from its own histogram:
-   * what the settled rule's p99 check compares (one interval of 15 s is too short a window on a
-   * busy machine: docs/design/bench.md, the soak's rules). Absent: the first interval's and the last's.
-   */
-  p99FirstHalfMs?: number | null;
-  p99LastHalfMs?: number | null;
-  /**
-   * The open model's target rate (requests/s) and each half's figures: with them the p99 halves
-   * are judged only when both halves answered at least minRateHeld x the target, and each
-   * process's CPU per request is compared between the halves. They supersede p99*HalfMs.
+   * The open model's target rate (requests/s) and each half's figures (the soak passes them
+   * unless interrupted). With them, the p99 of the first and of the last half of the measured
+   * load are compared, each from its own histogram (one interval of 15 s is too short a window on
+   * a busy machine: docs/design/bench.md, the soak's rules), and judged only when both halves
+   * answered at least minRateHeld x the target; and each process's CPU per request is compared
+   * between the halves. Without them, the first interval and the last are compared.
    */
   targetRate?: number;
   firstHalf?: HalfFigures;
@@ -331,24 +327,15 @@ export function judge(
   });
   const notes: string[] = [];
   const full = isSettled && settled?.firstHalf !== undefined && settled.lastHalf !== undefined;
-  const halves = full || (isSettled && settled?.p99FirstHalfMs !== undefined);
   const second =
     intervals.length < 2
       ? null
       : full
         ? settled!.firstHalf!.p99Ms
-        : halves
-          ? (settled!.p99FirstHalfMs ?? null)
-          : intervals[isSettled ? 0 : 1]!.p99Ms;
+        : intervals[isSettled ? 0 : 1]!.p99Ms;
   const last =
-    intervals.length < 2
-      ? null
-      : full
-        ? settled!.lastHalf!.p99Ms
-        : halves
-          ? (settled!.p99LastHalfMs ?? null)
-          : intervals.at(-1)!.p99Ms;
-  const what = halves
+    intervals.length < 2 ? null : full ? settled!.lastHalf!.p99Ms : intervals.at(-1)!.p99Ms;
+  const what = full
     ? { last: 'last half', ref: 'first half' }
     : { last: 'last interval', ref: isSettled ? 'first' : 'second' };
   const ratio = second !== null && last !== null && second > 0 ? last / second : null;

@@ -18,7 +18,7 @@ import type {
 import { bearer, type GrpcClient, getDefaultClientSecurity, httpPoster } from '@slg/service-kit';
 import { diffWireRecords } from '../data/model.ts';
 import { type MarchLedger, RESOURCES } from './ledger.ts';
-import { intField, num, type Recorders, strField } from './ops.ts';
+import { add, inParallel, intField, num, type Recorders, strField } from './ops.ts';
 
 export type DataClient = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
 export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;
@@ -57,7 +57,6 @@ export interface TroopRead {
   dead: number;
   marches: number;
   resources: Record<string, number>;
-  loadsOut: Record<string, number>;
   plunderLost: Record<string, number>;
   reportIds: number[];
   /** Versions of everything read: two equal signatures in a row are a stable read. */
@@ -71,25 +70,24 @@ export async function readPlayer(
   player: number,
   baseReports: ReadonlySet<number>,
 ): Promise<TroopRead> {
+  const list = (table: string) =>
+    rec.must('CFetchV2', () => data.CFetchV2({ table, ownerId: player }));
   const [troops, marches, reports, me] = await Promise.all([
-    rec.must('CFetchV2', () => data.CFetchV2({ table: 'troop', ownerId: player })),
-    rec.must('CFetchV2', () => data.CFetchV2({ table: 'map_march', ownerId: player })),
-    rec.must('CFetchV2', () => data.CFetchV2({ table: 'map_report', ownerId: player })),
+    list('troop'),
+    list('map_march'),
+    list('map_report'),
     rec.must('FetchV2', () => data.FetchV2({ table: 'player', ownerId: player, memberId: 0 })),
   ]);
   const sig: string[] = [];
   let records = 0;
   for (const r of troops.records ?? []) {
-    records += intField(r.fields as never, 'count') + intField(r.fields as never, 'wounded');
+    records += intField(r.fields, 'count') + intField(r.fields, 'wounded');
     sig.push(`t${num(r.memberId)}:${num(r.version)}`);
   }
   let inMarches = 0;
-  const loadsOut: Record<string, number> = {};
   for (const r of marches.records ?? []) {
-    const stacks = JSON.parse(strField(r.fields as never, 'troops') || '[]') as number[][];
+    const stacks = JSON.parse(strField(r.fields, 'troops') || '[]') as number[][];
     for (const s of stacks) inMarches += (s[3] ?? 0) + (s[4] ?? 0);
-    const load = JSON.parse(strField(r.fields as never, 'load') || '{}') as Record<string, number>;
-    for (const [k, v] of Object.entries(load)) loadsOut[k] = (loadsOut[k] ?? 0) + v;
     sig.push(`m${num(r.memberId)}:${num(r.version)}`);
   }
   let dead = 0;
@@ -97,40 +95,35 @@ export async function readPlayer(
   for (const r of reports.records ?? []) {
     const id = num(r.memberId);
     sig.push(`r${id}`);
-    if (baseReports.has(id) || strField(r.fields as never, 'kind') !== 'battle') continue;
-    const result = JSON.parse(strField(r.fields as never, 'result') || '{}') as ReportResult;
+    if (baseReports.has(id) || strField(r.fields, 'kind') !== 'battle') continue;
+    const result = JSON.parse(strField(r.fields, 'result') || '{}') as ReportResult;
     for (const row of [...(result.losses?.attacker ?? []), ...(result.losses?.defender ?? [])])
       if (row.player === player) dead += row.dead;
     if (result.role === 'defender')
-      for (const [k, v] of Object.entries(result.plunder ?? {}))
-        plunderLost[k] = (plunderLost[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(result.plunder ?? {})) add(plunderLost, k, v);
   }
-  const resources: Record<string, number> = {};
-  for (const k of RESOURCES) resources[k] = intField(me.record?.fields as never, k);
   sig.push(`p${num(me.record?.version)}`);
   return {
     records,
     inMarches,
     dead,
     marches: (marches.records ?? []).length,
-    resources,
-    loadsOut,
+    resources: Object.fromEntries(RESOURCES.map((k) => [k, intField(me.record?.fields, k)])),
     plunderLost,
     reportIds: (reports.records ?? []).map((r) => num(r.memberId)),
     signature: sig.sort().join(','),
   };
 }
 
-/** Two reads in a row that agree (up to `tries`): null when the player never stood still. */
+/** Two reads in a row that agree (up to 5 tries): null when the player never stood still. */
 export async function stableRead(
   rec: Recorders,
   data: DataClient,
   player: number,
   baseReports: ReadonlySet<number>,
-  tries = 5,
 ): Promise<TroopRead | null> {
   let prev = await readPlayer(rec, data, player, baseReports);
-  for (let i = 0; i < tries; i++) {
+  for (let i = 0; i < 5; i++) {
     const next = await readPlayer(rec, data, player, baseReports);
     if (next.signature === prev.signature) return next;
     prev = next;
@@ -138,13 +131,9 @@ export async function stableRead(
   return null;
 }
 
-export function troopsOf(r: TroopRead): number {
-  return r.records + r.inMarches + r.dead;
-}
-
 /** The troop invariant on a stable read: a violation's text, or null. */
 export function troopProblem(st: PlayerState, r: TroopRead): string | null {
-  const total = troopsOf(r);
+  const total = r.records + r.inMarches + r.dead;
   if (total === st.baseTroops) return null;
   return `troops ${r.records} in records + ${r.inMarches} in ${r.marches} marches + ${r.dead} dead = ${total}, started with ${st.baseTroops} (${total > st.baseTroops ? '+' : ''}${total - st.baseTroops})`;
 }
@@ -157,49 +146,43 @@ export function resourceProblem(
 ): string | null {
   const problems: string[] = [];
   for (const k of RESOURCES) {
-    const want =
-      (st.baseResources[k] ?? 0) -
-      (st.spent[k] ?? 0) -
-      (r.plunderLost[k] ?? 0) +
-      (homeLoads[k] ?? 0);
+    const start = st.baseResources[k] ?? 0;
+    const spent = st.spent[k] ?? 0;
+    const plundered = r.plunderLost[k] ?? 0;
+    const home = homeLoads[k] ?? 0;
+    const want = start - spent - plundered + home;
     const have = r.resources[k] ?? 0;
     if (have !== want)
       problems.push(
-        `${k} ${have}, expected ${want} (start ${st.baseResources[k] ?? 0} - spent ${st.spent[k] ?? 0} - plundered ${r.plunderLost[k] ?? 0} + brought home ${homeLoads[k] ?? 0}; ${have > want ? '+' : ''}${have - want})`,
+        `${k} ${have}, expected ${want} (start ${start} - spent ${spent} - plundered ${plundered} + brought home ${home}; ${have > want ? '+' : ''}${have - want})`,
       );
   }
   return problems.length ? problems.join('; ') : null;
 }
 
-/** A battle report recomputed: GetReport, then its input POSTed to battle-server. */
 /** POST /v1/battles on battle-server, with the process's TLS material and token (the bench's flags). */
-export type BattlePost = (
-  body: string,
-  timeoutMs: number,
-) => Promise<{ status: number; text: string }>;
-
-export function battlePoster(battleUrl: string): BattlePost {
+export function battlePoster(battleUrl: string, timeoutMs: number) {
   const security = getDefaultClientSecurity();
   const post = httpPoster(`${battleUrl}/v1/battles`, security?.tls);
   const headers = {
     'content-type': 'application/json',
     ...(security?.token ? { authorization: bearer(security.token) } : {}),
   };
-  return (body, timeoutMs) => post(body, headers, timeoutMs);
+  return (body: string) => post(body, headers, timeoutMs);
 }
 
+/** A battle report recomputed (GetReport, then its input POSTed): a violation's text, or null. */
 export async function recomputeReport(
   rec: Recorders,
   map: MapClient,
-  battle: BattlePost,
-  deadlineMs: number,
+  battle: ReturnType<typeof battlePoster>,
   player: number,
   reportId: number,
 ): Promise<string | null> {
   const r = await rec.must('GetReport', () => map.GetReport({ playerId: player, reportId }));
   if (r.kind !== 'battle') return null;
   const res = await rec.must('POST /v1/battles', async () => {
-    const got = await battle(r.inputJson ?? '', deadlineMs);
+    const got = await battle(r.inputJson ?? '');
     if (got.status !== 200) throw new Error(`HTTP ${got.status}: ${got.text.slice(0, 200)}`);
     return JSON.parse(got.text) as { hash?: string };
   });
@@ -212,37 +195,30 @@ export async function recomputeReport(
 export function exactlyOnceProblems(
   started: ReadonlyMap<number, number>,
   ledger: ReadonlyMap<number, MarchLedger>,
-): { marchId: number; player: number; detail: string }[] {
-  const out: { marchId: number; player: number; detail: string }[] = [];
+): Violation[] {
+  const out: Violation[] = [];
   for (const [id, player] of started) {
     const e = ledger.get(id);
-    if (!e) {
-      out.push({ marchId: id, player, detail: `march ${id}: no event of it told` });
-      continue;
-    }
-    if (e.started !== 1 || e.home !== 1)
-      out.push({
-        marchId: id,
-        player,
-        detail: `march ${id} (${e.kind}): started ${e.started} time(s), came home ${e.home} time(s)`,
-      });
+    const detail = !e
+      ? `march ${id}: no event of it told`
+      : e.started !== 1 || e.home !== 1
+        ? `march ${id} (${e.kind}): started ${e.started} time(s), came home ${e.home} time(s)`
+        : null;
+    if (detail) out.push({ check: 'exactly-once', player, step: 'after the run', detail });
   }
   return out;
+}
+
+interface RecordRef {
+  owner: number;
+  table: string;
+  member: number;
 }
 
 export interface CacheCheck {
   records: number;
   cached: number;
-  mismatches: { owner: number; table: string; member: number; problem: string }[];
-}
-
-async function pool<T>(items: readonly T[], lanes: number, fn: (x: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
+  mismatches: (RecordRef & { problem: string })[];
 }
 
 /**
@@ -254,11 +230,10 @@ export async function cacheEqualsStore(
   rec: Recorders,
   data: DataClient,
   owners: readonly { owner: number; tables: readonly string[]; single?: readonly string[] }[],
-  lanes = 16,
 ): Promise<CacheCheck> {
   const out: CacheCheck = { records: 0, cached: 0, mismatches: [] };
-  const items: { owner: number; table: string; member: number }[] = [];
-  await pool(owners, lanes, async (o) => {
+  const items: RecordRef[] = [];
+  await inParallel(owners, 16, async (o) => {
     for (const table of o.single ?? []) items.push({ owner: o.owner, table, member: 0 });
     for (const table of o.tables) {
       const c = await rec.must('CFetchV2', () => data.CFetchV2({ table, ownerId: o.owner }));
@@ -266,16 +241,20 @@ export async function cacheEqualsStore(
         items.push({ owner: o.owner, table, member: num(r.memberId) });
     }
   });
-  await pool(items, lanes, async (it) => {
+  await inParallel(items, 16, async (it) => {
     const r = await rec.must('InspectV2', () =>
       data.InspectV2({ table: it.table, ownerId: it.owner, memberId: it.member }),
     );
     out.records++;
     if (r.cached) out.cached++;
-    let problem: string | null = null;
-    if (r.served && r.stored) problem = diffWireRecords(r.served, r.stored);
-    else if (r.served || r.stored)
-      problem = r.served ? 'served but not stored' : 'stored but not served';
+    const problem =
+      r.served && r.stored
+        ? diffWireRecords(r.served, r.stored)
+        : r.served
+          ? 'served but not stored'
+          : r.stored
+            ? 'stored but not served'
+            : null;
     if (problem) out.mismatches.push({ ...it, problem: `served vs stored: ${problem}` });
   });
   return out;

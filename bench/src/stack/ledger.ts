@@ -5,7 +5,7 @@
 // home), counted per march (settled exactly once), and the load each brought home, per player
 // (what was gathered or plundered, for the resources' conservation).
 import type { slg } from '@slg/proto';
-import { num } from './ops.ts';
+import { add, num } from './ops.ts';
 import { type Rect, ViewStream } from './view.ts';
 
 export interface MarchLedger {
@@ -16,8 +16,6 @@ export interface MarchLedger {
   home: number;
   /** The load brought home (summed over home-comings), per resource. */
   load: Record<string, number>;
-  /** Troops brought home (count + wounded), summed over home-comings. */
-  troops: number;
   /** The troop stacks of the last home-coming: [troopId, count, wounded]. */
   stacks: [number, number, number][];
 }
@@ -25,51 +23,51 @@ export interface MarchLedger {
 export const RESOURCES = ['food', 'wood', 'stone', 'iron', 'gold'] as const;
 
 export class MapLedger {
-  readonly streams: ViewStream[] = [];
+  readonly #streams: { stream: ViewStream; rect: Rect }[] = [];
   readonly marches = new Map<number, MarchLedger>();
   /** Every seq told (by any stream) after the first snapshots. */
   readonly #seen = new Set<number>();
   /** The highest of the first snapshots' seqs: changes after it must all be told. */
-  startSeq = 0;
-  maxSeq = 0;
+  #startSeq = 0;
   events = 0;
 
+  /** Streams of the world in squares of its largest viewport. */
   static async open(
     address: string,
-    world: { width: number; height: number },
-    side: number,
+    world: { width: number; height: number; maxViewport: number },
     timeoutMs: number,
   ): Promise<MapLedger> {
     const l = new MapLedger();
-    const rects: Rect[] = [];
+    const side = world.maxViewport;
     for (let y = 0; y < world.height; y += side)
-      for (let x = 0; x < world.width; x += side)
-        rects.push({
+      for (let x = 0; x < world.width; x += side) {
+        const stream = new ViewStream(address);
+        stream.onEvent = (e) => l.#event(e);
+        const rect = {
           x,
           y,
           width: Math.min(side, world.width - x),
           height: Math.min(side, world.height - y),
-        });
-    for (const _ of rects) {
-      const s = new ViewStream(address);
-      s.onEvent = (e) => l.#event(e);
-      l.streams.push(s);
-    }
-    const snaps = await Promise.all(l.streams.map((s, i) => s.snapshot(rects[i]!, timeoutMs)));
-    l.startSeq = Math.max(...snaps.map((e) => num(e.seq)));
-    l.maxSeq = l.startSeq;
-    l.rects = rects;
+        };
+        l.#streams.push({ stream, rect });
+      }
+    l.#startSeq = await l.#snapshots(timeoutMs);
     return l;
   }
 
-  rects: Rect[] = [];
+  /** A new snapshot of every stream: the highest of their seqs. */
+  async #snapshots(timeoutMs: number): Promise<number> {
+    const snaps = await Promise.all(
+      this.#streams.map(({ stream, rect }) => stream.snapshot(rect, timeoutMs)),
+    );
+    return Math.max(...snaps.map((e) => num(e.seq)));
+  }
 
   #event(e: slg.mapserver.v1.WatchEvent): void {
     const seq = num(e.seq);
-    if (seq <= this.startSeq || this.#seen.has(seq)) return;
+    if (seq <= this.#startSeq || this.#seen.has(seq)) return;
     this.#seen.add(seq);
     this.events++;
-    if (seq > this.maxSeq) this.maxSeq = seq;
     const m = e.march;
     if (!m) return;
     const id = num(m.id);
@@ -81,7 +79,6 @@ export class MapLedger {
         started: 0,
         home: 0,
         load: {},
-        troops: 0,
         stacks: [],
       };
       this.marches.set(id, entry);
@@ -97,39 +94,47 @@ export class MapLedger {
       entry.home++;
       for (const k of RESOURCES) {
         const v = num((m.load as Record<string, unknown> | null | undefined)?.[k]);
-        if (v) entry.load[k] = (entry.load[k] ?? 0) + v;
+        if (v) add(entry.load, k, v);
       }
       entry.stacks = (m.troops ?? []).map((s) => [num(s.troopId), num(s.count), num(s.wounded)]);
-      for (const s of m.troops ?? []) entry.troops += num(s.count) + num(s.wounded);
     }
   }
 
   /**
    * Every stream asked for a new snapshot: when all have answered, every change before them has
-   * been told. Returns the seqs after the start that no stream told (empty: none missing).
+   * been told. Returns the seqs after the start that no stream told (empty: none missing), or the
+   * streams that failed.
    */
-  async flush(
-    timeoutMs: number,
-  ): Promise<{ missing: number[]; lastSeq: number; failed: string[] }> {
-    const failed = this.streams
-      .map((s, i) => (s.failed ? `stream ${i}: ${s.failed.message}` : null))
-      .filter((x): x is string => x !== null);
-    if (failed.length) return { missing: [], lastSeq: this.maxSeq, failed };
-    const snaps = await Promise.all(
-      this.streams.map((s, i) => s.snapshot(this.rects[i]!, timeoutMs)),
+  async flush(timeoutMs: number): Promise<{ missing: number[]; failed: string[] }> {
+    const failed = this.#streams.flatMap(({ stream }, i) =>
+      stream.failed ? [`stream ${i}: ${stream.failed.message}`] : [],
     );
-    const lastSeq = Math.max(...snaps.map((e) => num(e.seq)));
+    if (failed.length) return { missing: [], failed };
+    const lastSeq = await this.#snapshots(timeoutMs);
     const missing: number[] = [];
-    for (let s = this.startSeq + 1; s <= lastSeq; s++) if (!this.#seen.has(s)) missing.push(s);
-    return { missing, lastSeq, failed };
+    for (let s = this.#startSeq + 1; s <= lastSeq; s++) if (!this.#seen.has(s)) missing.push(s);
+    return { missing, failed };
   }
 
   /** Problems of the streams themselves (seq order). */
   problems(): string[] {
-    return this.streams.flatMap((s, i) => s.problems.map((p) => `ledger stream ${i}: ${p}`));
+    return this.#streams.flatMap(({ stream }, i) =>
+      stream.problems.map((p) => `ledger stream ${i}: ${p}`),
+    );
+  }
+
+  /** What every player's marches brought home, per resource. */
+  loadsHome(): Map<number, Record<string, number>> {
+    const out = new Map<number, Record<string, number>>();
+    for (const e of this.marches.values()) {
+      const h = out.get(e.playerId) ?? {};
+      for (const [k, v] of Object.entries(e.load)) add(h, k, v);
+      out.set(e.playerId, h);
+    }
+    return out;
   }
 
   close(): void {
-    for (const s of this.streams) s.close();
+    for (const { stream } of this.#streams) stream.close();
   }
 }

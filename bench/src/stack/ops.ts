@@ -2,45 +2,38 @@
 // line), each call timed, and the service it goes to. An answer with an expected refusal (a
 // FAILED_PRECONDITION: five marches out, a field occupied, not enough resources) is answered
 // and timed; any other failure is an error (counted, and it ends the session).
-import { toBigInt } from '@slg/proto';
+import { type slg, toBigInt } from '@slg/proto';
 import { ServiceError } from '@slg/service-kit';
 import { mergeSnapshots, OpRecorder, type OpSnapshot } from '../lib/histogram.ts';
 
-export type Service = 'data-server' | 'map-server' | 'battle-server';
-
 /** Every operation a session makes, in the order they are printed, with its service. */
-export const OPERATIONS: readonly (readonly [string, Service])[] = [
-  ['FetchV2', 'data-server'],
-  ['CFetchV2', 'data-server'],
-  ['CreateV2', 'data-server'],
-  ['ModifyV2', 'data-server'],
-  ['IncrByV2', 'data-server'],
-  ['GetCity', 'map-server'],
-  ['QueryViewport', 'map-server'],
-  ['Watch', 'map-server'],
-  ['StartMarch', 'map-server'],
-  ['RecallMarch', 'map-server'],
-  ['ListMarches', 'map-server'],
-  ['GetReport', 'map-server'],
-  ['POST /v1/battles', 'battle-server'],
-];
-
-export const SERVICE_OF = new Map<string, Service>(OPERATIONS.map(([n, s]) => [n, s]));
+const SERVICE_OF: Record<string, 'data-server' | 'map-server' | 'battle-server'> = {
+  FetchV2: 'data-server',
+  CFetchV2: 'data-server',
+  CreateV2: 'data-server',
+  ModifyV2: 'data-server',
+  IncrByV2: 'data-server',
+  GetCity: 'map-server',
+  QueryViewport: 'map-server',
+  Watch: 'map-server',
+  StartMarch: 'map-server',
+  RecallMarch: 'map-server',
+  ListMarches: 'map-server',
+  GetReport: 'map-server',
+  'POST /v1/battles': 'battle-server',
+};
 
 /** A call that failed in a way no session expects (it is counted and ends the session). */
 export class CallFailed extends Error {
   override name = 'CallFailed';
-  readonly op: string;
   constructor(op: string, cause: unknown) {
     super(`${op}: ${(cause as Error).message}`, { cause });
-    this.op = op;
   }
 }
 
-/** A refusal the session expected (answered, timed): the call's code and message. */
+/** A refusal the session expected (answered, timed): the call's code. */
 export interface Refused {
   refused: string;
-  message: string;
 }
 
 export const isRefused = (x: unknown): x is Refused =>
@@ -48,18 +41,18 @@ export const isRefused = (x: unknown): x is Refused =>
 
 export class Recorders {
   readonly #slowUs: number;
-  readonly byName = new Map<string, OpRecorder>();
+  readonly #byName = new Map<string, OpRecorder>();
   readonly errorSamples: string[] = [];
   constructor(slowMs: number) {
     this.#slowUs = slowMs * 1000;
-    for (const [name] of OPERATIONS) this.byName.set(name, new OpRecorder(name, this.#slowUs));
+    for (const name of Object.keys(SERVICE_OF)) this.#get(name);
   }
 
-  get(name: string): OpRecorder {
-    let r = this.byName.get(name);
+  #get(name: string): OpRecorder {
+    let r = this.#byName.get(name);
     if (!r) {
       r = new OpRecorder(name, this.#slowUs);
-      this.byName.set(name, r);
+      this.#byName.set(name, r);
     }
     return r;
   }
@@ -73,7 +66,7 @@ export class Recorders {
     fn: () => Promise<T>,
     expected: readonly string[] = [],
   ): Promise<T | Refused> {
-    const rec = this.get(name);
+    const rec = this.#get(name);
     const t0 = performance.now();
     try {
       const out = await fn();
@@ -82,7 +75,7 @@ export class Recorders {
     } catch (err) {
       if (err instanceof ServiceError && expected.includes(err.code)) {
         rec.record((performance.now() - t0) * 1000);
-        return { refused: err.code, message: err.message };
+        return { refused: err.code };
       }
       rec.errors++;
       if (this.errorSamples.length < 20)
@@ -96,20 +89,41 @@ export class Recorders {
     return (await this.call(name, fn)) as T;
   }
 
-  /** The operations that were called, in OPERATIONS order, then any other. */
+  /** The operations that were called, in SERVICE_OF's order, then any other. */
   snapshots(): OpSnapshot[] {
-    return [...this.byName.values()].filter((r) => r.count + r.errors > 0).map((r) => r.snapshot());
+    return [...this.#byName.values()]
+      .filter((r) => r.count + r.errors > 0)
+      .map((r) => r.snapshot());
   }
 }
 
 /** Each service's calls as one operation (its latency over every call the sessions made to it). */
 export function perService(ops: readonly OpSnapshot[]): OpSnapshot[] {
   const out: OpSnapshot[] = [];
-  for (const service of ['data-server', 'map-server', 'battle-server'] as const) {
-    const mine = ops.filter((o) => SERVICE_OF.get(o.name) === service);
+  for (const service of new Set(Object.values(SERVICE_OF))) {
+    const mine = ops.filter((o) => SERVICE_OF[o.name] === service);
     if (mine.length) out.push(mergeSnapshots(service, mine));
   }
   return out;
+}
+
+/** Calls `fn` for every item, `lanes` at a time. */
+export async function inParallel<T>(
+  items: readonly T[],
+  lanes: number,
+  fn: (x: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+/** Adds `v` to `into[k]`. */
+export function add(into: Record<string, number>, k: string, v: number): void {
+  into[k] = (into[k] ?? 0) + v;
 }
 
 /** An int64 of a decoded message (Long or number) as a number. */
@@ -119,28 +133,15 @@ export function num(v: unknown): number {
   return Number(toBigInt(v as Parameters<typeof toBigInt>[0]));
 }
 
-type WireValue = {
-  int?: unknown;
-  float?: number | null;
-  str?: string | null;
-  bool?: boolean | null;
-} | null;
+type WireFields = Record<string, slg.common.v1.IValue> | null | undefined;
 
 /** A record field (slg.common.v1.Value) as a number (int or float), 0 when absent. */
-export function intField(
-  fields: Record<string, WireValue> | null | undefined,
-  name: string,
-): number {
+export function intField(fields: WireFields, name: string): number {
   const v = fields?.[name];
-  if (!v) return 0;
-  if (v.int !== undefined && v.int !== null) return num(v.int);
-  if (typeof v.float === 'number') return v.float;
-  return 0;
+  if (v?.int !== undefined && v.int !== null) return num(v.int);
+  return typeof v?.float === 'number' ? v.float : 0;
 }
 
-export function strField(
-  fields: Record<string, WireValue> | null | undefined,
-  name: string,
-): string {
+export function strField(fields: WireFields, name: string): string {
   return fields?.[name]?.str ?? '';
 }

@@ -7,9 +7,10 @@
 // checked against a fresh snapshot; at log-out the player's troops are checked (records + marches
 // out + dead in its reports = what it started with).
 
+import type { slg } from '@slg/proto';
 import type { Rng, WeightedChoice } from '../lib/rng.ts';
 import type { DataClient, MapClient, PlayerState, Violation } from './checks.ts';
-import { intField, isRefused, num, type Recorders } from './ops.ts';
+import { add, intField, isRefused, num, type Recorders } from './ops.ts';
 import { type Rect, ViewModel, ViewStream } from './view.ts';
 
 export const ACTIONS = ['pan', 'gather', 'attack', 'recall', 'upgrade', 'mail'] as const;
@@ -28,8 +29,6 @@ export interface SessionContext {
   data: DataClient;
   map: MapClient;
   mapAddress: string;
-  battleUrl: string;
-  deadlineMs: number;
   world: { width: number; height: number };
   /** The bench's players (attack targets are among them). */
   players: ReadonlySet<number>;
@@ -51,34 +50,28 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const REFUSALS = ['FAILED_PRECONDITION', 'NOT_FOUND', 'ALREADY_EXISTS', 'ABORTED', 'OUT_OF_RANGE'];
 
-const cost = (level: number) => ({ wood: 100 * level, stone: 50 * level });
-
 export async function runSession(ctx: SessionContext, player: number, rng: Rng): Promise<void> {
   const { rec, data, map, settings: s } = ctx;
-  const count = (k: string) => {
-    ctx.counts[k] = (ctx.counts[k] ?? 0) + 1;
-  };
+  const count = (k: string) => add(ctx.counts, k, 1);
   const st = ctx.state(player);
   const think = () => sleep(s.thinkMs * (0.5 + rng.float()));
+  const list = (table: string) =>
+    rec.must('CFetchV2', () => data.CFetchV2({ table, ownerId: player }));
   let step = 'login';
   // Log in.
   await rec.must('FetchV2', () => data.FetchV2({ table: 'player', ownerId: player, memberId: 0 }));
-  const buildings = await rec.must('CFetchV2', () =>
-    data.CFetchV2({ table: 'building', ownerId: player }),
+  const buildings = await list('building');
+  const troops = await list('troop');
+  await list('item');
+  const available = new Map(
+    (troops.records ?? []).map((r) => [num(r.memberId), intField(r.fields, 'count')]),
   );
-  const troops = await rec.must('CFetchV2', () =>
-    data.CFetchV2({ table: 'troop', ownerId: player }),
+  const building = new Map(
+    (buildings.records ?? []).map((r) => [
+      num(r.memberId),
+      { level: intField(r.fields, 'level'), version: num(r.version) },
+    ]),
   );
-  await rec.must('CFetchV2', () => data.CFetchV2({ table: 'item', ownerId: player }));
-  const available = new Map<number, number>();
-  for (const r of troops.records ?? [])
-    available.set(num(r.memberId), intField(r.fields as never, 'count'));
-  const building = new Map<number, { level: number; version: number }>();
-  for (const r of buildings.records ?? [])
-    building.set(num(r.memberId), {
-      level: intField(r.fields as never, 'level'),
-      version: num(r.version),
-    });
   await think();
 
   // Open the map at the city: a query and a stream of the same rectangle.
@@ -93,10 +86,13 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
   let rect = around(city.x ?? 0, city.y ?? 0);
   let contents = await rec.must('QueryViewport', () => map.QueryViewport(rect));
   const view = new ViewStream(ctx.mapAddress);
+  const snapshot = async () => {
+    const snap = await rec.must('Watch', () => view.snapshot(rect, s.streamTimeoutMs));
+    return ViewModel.of(rect, snap.snapshot ?? {});
+  };
   // The stream's snapshot again: the events since must have built the same model.
   const checkpoint = async () => {
-    const snap = await rec.must('Watch', () => view.snapshot(rect, s.streamTimeoutMs));
-    const fresh = ViewModel.of(rect, snap.snapshot ?? {});
+    const fresh = await snapshot();
     const diff = view.model ? view.model.diff(fresh) : [];
     count('stream checks');
     if (diff.length)
@@ -111,8 +107,7 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
     view.model = fresh;
   };
   try {
-    const first = await rec.must('Watch', () => view.snapshot(rect, s.streamTimeoutMs));
-    view.model = ViewModel.of(rect, first.snapshot ?? {});
+    view.model = await snapshot();
 
     for (let a = 0; a < s.actions; a++) {
       await think();
@@ -127,8 +122,7 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
           rect = around(clamp(cx, 0, ctx.world.width - 1), clamp(cy, 0, ctx.world.height - 1));
           contents = await rec.must('QueryViewport', () => map.QueryViewport(rect));
           // The stream moved to the new rectangle: its snapshot starts the model again.
-          const snap = await rec.must('Watch', () => view.snapshot(rect, s.streamTimeoutMs));
-          view.model = ViewModel.of(rect, snap.snapshot ?? {});
+          view.model = await snapshot();
           break;
         }
         case 'gather': {
@@ -140,7 +134,7 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
           const f = rng.pick(fields);
           const n = Math.min(rng.range(20, 200), available.get(1) ?? 0);
           if (n <= 0) break;
-          await march('gather', f.x ?? 0, f.y ?? 0, [{ troopId: 1, count: n }]);
+          await march('gather', f, [{ troopId: 1, count: n }]);
           break;
         }
         case 'attack': {
@@ -154,13 +148,10 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
             { troopId: 1, count: Math.min(rng.range(50, 400), available.get(1) ?? 0) },
           ].filter((o) => o.count > 0);
           if (!orders.length) break;
-          if (cities.length && (rng.chance(0.5) || !monsters.length)) {
-            const c = rng.pick(cities);
-            await march('attack_city', c.x ?? 0, c.y ?? 0, orders);
-          } else if (monsters.length) {
-            const m = rng.pick(monsters);
-            await march('attack_monster', m.x ?? 0, m.y ?? 0, orders);
-          } else count('attack: no target in view');
+          if (cities.length && (rng.chance(0.5) || !monsters.length))
+            await march('attack_city', rng.pick(cities), orders);
+          else if (monsters.length) await march('attack_monster', rng.pick(monsters), orders);
+          else count('attack: no target in view');
           break;
         }
         case 'recall': {
@@ -181,54 +172,21 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
           if (!ids.length) break;
           const id = rng.pick(ids);
           const b = building.get(id)!;
-          const price = cost(b.level);
           // Resources first, one IncrByV2 each (never below 0); a refusal ends the upgrade.
-          let paid = true;
-          for (const [k, v] of Object.entries(price)) {
-            const r = await spend(k, v);
-            if (!r) {
-              paid = false;
-              break;
-            }
-          }
-          if (!paid) {
+          if (!((await spend('wood', 100 * b.level)) && (await spend('stone', 50 * b.level)))) {
             count('upgrade: not enough');
             break;
           }
-          const r = await rec.call(
-            'ModifyV2',
-            () =>
-              data.ModifyV2({
-                table: 'building',
-                ownerId: player,
-                memberId: id,
-                fields: { level: { int: b.level + 1 } },
-                expectedVersion: b.version,
-              }),
-            REFUSALS,
-          );
+          const r = await modify('building', id, { level: { int: b.level + 1 } }, b.version);
           if (isRefused(r)) count('upgrade: building changed');
           else building.set(id, { level: b.level + 1, version: num(r.version) });
           break;
         }
         case 'mail': {
-          const mails = await rec.must('CFetchV2', () =>
-            data.CFetchV2({ table: 'mail', ownerId: player }),
-          );
+          const mails = await list('mail');
           const unread = (mails.records ?? []).filter((m) => !m.fields?.read?.bool);
-          for (const m of unread.slice(0, 2)) {
-            await rec.call(
-              'ModifyV2',
-              () =>
-                data.ModifyV2({
-                  table: 'mail',
-                  ownerId: player,
-                  memberId: m.memberId!,
-                  fields: { read: { bool: true } },
-                }),
-              REFUSALS,
-            );
-          }
+          for (const m of unread.slice(0, 2))
+            await modify('mail', num(m.memberId), { read: { bool: true } });
           break;
         }
       }
@@ -237,9 +195,7 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
     // Battle reports: the new ones read and recomputed.
     await think();
     step = 'reports';
-    const reports = await rec.must('CFetchV2', () =>
-      data.CFetchV2({ table: 'map_report', ownerId: player }),
-    );
+    const reports = await list('map_report');
     for (const r of reports.records ?? []) {
       const id = num(r.memberId);
       if (st.baseReports.has(id) || st.reportsChecked.has(id)) continue;
@@ -257,13 +213,19 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
 
   async function march(
     kind: string,
-    x: number,
-    y: number,
+    to: { x?: number | null; y?: number | null },
     orders: { troopId: number; count: number }[],
   ): Promise<void> {
     const r = await rec.call(
       'StartMarch',
-      () => map.StartMarch({ playerId: player, kind, targetX: x, targetY: y, troops: orders }),
+      () =>
+        map.StartMarch({
+          playerId: player,
+          kind,
+          targetX: to.x ?? 0,
+          targetY: to.y ?? 0,
+          troops: orders,
+        }),
       REFUSALS,
     );
     if (isRefused(r)) {
@@ -273,6 +235,19 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
     count(`${kind} started`);
     ctx.marches.set(num(r.id), player);
     for (const o of orders) available.set(o.troopId, (available.get(o.troopId) ?? 0) - o.count);
+  }
+
+  function modify(
+    table: string,
+    memberId: number,
+    fields: Record<string, slg.common.v1.IValue>,
+    expectedVersion?: number,
+  ) {
+    return rec.call(
+      'ModifyV2',
+      () => data.ModifyV2({ table, ownerId: player, memberId, fields, expectedVersion }),
+      REFUSALS,
+    );
   }
 
   async function spend(resource: string, amount: number): Promise<boolean> {
@@ -296,7 +271,7 @@ export async function runSession(ctx: SessionContext, player: number, rng: Rng):
         throw err;
       });
     if (isRefused(r)) return false;
-    st.spent[resource] = (st.spent[resource] ?? 0) + amount;
+    add(st.spent, resource, amount);
     return true;
   }
 }

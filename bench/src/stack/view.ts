@@ -82,20 +82,14 @@ export class ViewModel {
       case 'city_removed':
         if (e.city) this.city(e.city, true);
         break;
+      // A respawned field or monster moves: it leaves this rectangle or comes into it.
       case 'field_changed':
       case 'field_respawned':
-        if (e.field) {
-          // A respawned field moves: it leaves this rectangle or comes into it.
-          this.fields.delete(num(e.field.id));
-          this.field(e.field);
-        }
+        if (e.field) this.field(e.field);
         break;
       case 'monster_changed':
       case 'monster_respawned':
-        if (e.monster) {
-          this.monsters.delete(num(e.monster.id));
-          this.monster(e.monster);
-        }
+        if (e.monster) this.monster(e.monster);
         break;
       // March events (march_changed, march_removed included): this model keeps no marches.
     }
@@ -124,11 +118,10 @@ export class ViewModel {
 export class ViewStream {
   readonly #client: grpc.Client;
   readonly #call: grpc.ClientDuplexStream<slg.mapserver.v1.IWatchRequest, Event>;
-  #waiters: ((e: Event) => void)[] = [];
+  /** The snapshots asked for, in the stream's order. */
+  #waiters: PromiseWithResolvers<Event>[] = [];
   #failed: Error | null = null;
-  #onFail: ((err: Error) => void)[] = [];
-  lastSeq = -1;
-  events = 0;
+  #lastSeq = -1;
   /** Problems found in the stream itself (seq going back). */
   problems: string[] = [];
   model: ViewModel | null = null;
@@ -152,7 +145,7 @@ export class ViewStream {
   #fail(err: Error): void {
     if (this.#failed) return;
     this.#failed = err;
-    for (const f of this.#onFail) f(err);
+    for (const w of this.#waiters.splice(0)) w.reject(err);
   }
 
   get failed(): Error | null {
@@ -162,17 +155,15 @@ export class ViewStream {
   #event(e: Event): void {
     const seq = num(e.seq);
     if (e.type === 'snapshot') {
-      if (seq < this.lastSeq)
-        this.problems.push(`snapshot seq ${seq} after event seq ${this.lastSeq}`);
-      this.lastSeq = seq;
-      const w = this.#waiters.shift();
-      if (w) w(e);
+      if (seq < this.#lastSeq)
+        this.problems.push(`snapshot seq ${seq} after event seq ${this.#lastSeq}`);
+      this.#lastSeq = seq;
+      this.#waiters.shift()?.resolve(e);
       return;
     }
-    this.events++;
-    if (seq <= this.lastSeq)
-      this.problems.push(`event ${e.type} seq ${seq} not after seq ${this.lastSeq}`);
-    this.lastSeq = seq;
+    if (seq <= this.#lastSeq)
+      this.problems.push(`event ${e.type} seq ${seq} not after seq ${this.#lastSeq}`);
+    this.#lastSeq = seq;
     this.model?.apply(e);
     this.onEvent?.(e);
   }
@@ -180,26 +171,18 @@ export class ViewStream {
   /** Sends a rectangle; resolves with its snapshot (in the stream's order). */
   snapshot(rect: Rect, timeoutMs: number): Promise<Event> {
     if (this.#failed) return Promise.reject(this.#failed);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#waiters = this.#waiters.filter((w) => w !== done);
-        reject(new Error(`no snapshot in ${timeoutMs} ms`));
-      }, timeoutMs);
-      const done = (e: Event) => {
-        clearTimeout(timer);
-        resolve(e);
-      };
-      this.#waiters.push(done);
-      this.#onFail.push((err) => {
-        clearTimeout(timer);
-        reject(err);
-      });
-      this.#call.write({ rect });
-    });
+    const w = Promise.withResolvers<Event>();
+    const timer = setTimeout(() => {
+      this.#waiters = this.#waiters.filter((x) => x !== w);
+      w.reject(new Error(`no snapshot in ${timeoutMs} ms`));
+    }, timeoutMs);
+    this.#waiters.push(w);
+    this.#call.write({ rect });
+    return w.promise.finally(() => clearTimeout(timer));
   }
 
   close(): void {
-    this.#failed ??= new Error('closed');
+    this.#fail(new Error('closed'));
     this.#call.cancel();
     this.#client.close();
   }
