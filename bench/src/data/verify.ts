@@ -189,8 +189,9 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     // Collections: membership and count, through data-server and (optionally) db-proxy.
     const players = o.records.filter((e) => e.table === o.schema.playerTable.name);
     const owners = [...new Set(players.map((e) => e.ownerId))];
-    // Members that must exist, and those that may (an unsettled write's alternatives).
-    const expected = new Map<string, Map<number, RecordState>>();
+    // Members that must exist (with every state they may be in), and those that may exist (an
+    // unsettled write's alternatives, one of them no record).
+    const expected = new Map<string, Map<number, RecordState[]>>();
     const optional = new Map<string, Set<number>>();
     for (const e of o.records) {
       const wants = wantsOf(e);
@@ -200,7 +201,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       if (present.length < wants.length) {
         optional.set(key, (optional.get(key) ?? new Set()).add(Number(e.memberId)));
       } else {
-        expected.set(key, (expected.get(key) ?? new Map()).set(Number(e.memberId), present[0]!));
+        expected.set(key, (expected.get(key) ?? new Map()).set(Number(e.memberId), present));
       }
     }
     const collections = owners.flatMap((owner) =>
@@ -209,7 +210,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     result.collections = collections.length;
     await runPool(collections, o.concurrency, async ({ owner, table }) => {
       const key = `${table.name}/${owner}`;
-      const want = expected.get(key) ?? new Map<number, RecordState>();
+      const want = expected.get(key) ?? new Map<number, RecordState[]>();
       const maybe = optional.get(key) ?? new Set<number>();
       const base = { table: table.name, ownerId: owner, memberId: null };
       const ownerLong = toLong(BigInt(owner));
@@ -251,9 +252,9 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       try {
         const rows = await listRows(db, table, ownerLong);
         members('dbproxy', 'List', [...rows.keys()]);
-        for (const [id, w] of want) {
+        for (const [id, states] of want) {
           const r = rows.get(id);
-          const d = r && diffRecord(table, BigInt(owner), id, w, r);
+          const d = r && compareAny(table, BigInt(owner), id, states, r);
           if (d) report({ ...base, check: 'dbproxy', problem: `member ${id}: ${d}` });
         }
       } catch (err) {
