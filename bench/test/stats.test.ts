@@ -382,6 +382,34 @@ t.test(
       resamples: 200,
     });
     t.notOk(mixed.metrics.some((m) => m.metric.startsWith('CPU per request')));
+    // A process given with --server-pids that spent no CPU (an idle one): no ratio exists, so it
+    // is left out with a note, not compared as NaN.
+    const withIdle = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) =>
+        figuresOf(
+          syntheticResult({
+            throughput: normal(rng, 3000, 30),
+            rngSeed: from + i,
+            echoUs: 100,
+            servers: [
+              { label: 'data-server/dist/main.mjs', us: normal(rng, 250, 5) },
+              { label: 'battle-server/dist/main.mjs', us: 0 },
+            ],
+          }),
+          `idle${from + i}.json`,
+        ),
+      );
+    const idle = compareGroups(withIdle(3, 700), withIdle(3, 800), { resamples: 200 });
+    t.notOk(
+      idle.metrics.some((m) => Number.isNaN(m.ratio)),
+      idle.metrics.map((m) => `${m.metric} ${m.ratio}`).join('; '),
+    );
+    t.notOk(idle.metrics.some((m) => m.metric.includes('battle-server')));
+    t.ok(idle.metrics.some((m) => m.metric.includes('data-server')));
+    t.match(
+      idle.notes.join('\n'),
+      /CPU per request, battle-server\/dist\/main\.mjs left out: none measured on A's runs/,
+    );
     // A run without --server-pids has none either.
     const none = compareGroups(
       side(250, 100, 2, 600),

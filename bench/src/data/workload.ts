@@ -3,7 +3,6 @@
 // every write's outcome (acknowledged, failed, unknown), and the read-back that settles an
 // unknown one, accepting only a state some write of the client explains.
 import { createHash, type Hash } from 'node:crypto';
-import { writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { status } from '@grpc/grpc-js';
 import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } from '@slg/proto';
@@ -17,7 +16,7 @@ import type {
   WorkloadContext,
   WorkloadResults,
 } from '../lib/workload.ts';
-import { type MemoStats, UndecodableAnswer } from './memo.ts';
+import { UndecodableAnswer } from './memo.ts';
 import {
   classify,
   diffRecord,
@@ -175,8 +174,6 @@ export interface DataExtra extends Record<string, unknown> {
   ledger: LedgerCounts;
   /** Up to 100 per worker: the lost and phantom writes found by the read-backs. */
   ledgerSamples: Sample[];
-  /** The answer memo's counts (reads matched by their bytes, answers decoded). */
-  memo: MemoStats & { enabled: boolean };
 }
 
 /** The seeding: players and records created, in seconds (the slowest worker's). */
@@ -585,19 +582,7 @@ export class DataWorkload implements Workload {
       resyncs: this.#resyncs,
       ledger: this.ledgerSnapshot(),
       ledgerSamples: this.#ledgerSamples,
-      memo: { enabled: this.#planner.memo.enabled, ...this.#planner.memo.stats },
     };
-    // BENCH_MEMO_STATS=1: each worker prints its memo's counts (the report does not show them),
-    // straight to fd 2 (a worker's console output may be lost when the process ends right after).
-    if (process.env.BENCH_MEMO_STATS === '1') {
-      const m = extra.memo;
-      const state = m.enabled ? 'on' : 'off (BENCH_NO_MEMO=1)';
-      writeSync(
-        2,
-        `worker ${this.#ctx.workerIndex}: answer memo ${state}: ` +
-          `${m.hits} reads matched by their bytes, ${m.decodes} answers decoded\n`,
-      );
-    }
     return { ops: [...this.#recorders.values()].map((r) => r.snapshot()), extra };
   }
 

@@ -669,11 +669,12 @@ export function compareGroups(
         opts,
       ),
     );
-  metrics.push(...serverCpuMetrics(a, b, opts));
+  const serverCpu = serverCpuMetrics(a, b, opts);
+  metrics.push(...serverCpu.metrics);
   const oneRun = a.length < 2 || b.length < 2;
   const minP = minReachableP(a.length, b.length);
   const counts = `${a.length} v ${b.length} runs`;
-  const notes: string[] = [];
+  const notes: string[] = [...serverCpu.notes];
   if (oneRun)
     notes.push(
       'one run on a side gives no interval and no verdict: the spread between runs is unknown, so B/A is a point estimate (give several runs per side)',
@@ -756,29 +757,29 @@ export function compareGroups(
 /**
  * Each server's CPU per request, B/A, when every run on both sides measured the same number of
  * servers (matched by position, as two machines have other pids): as a multiple of E when every
- * run has its ceiling (the figure that holds whatever the machine's load), else in µs.
+ * run has its ceiling (the figure that holds whatever the machine's load), else in µs. A server
+ * that spent no CPU measurable on A's runs (an idle process given with --server-pids) has no
+ * ratio: it is left out, and a note says so.
  */
 function serverCpuMetrics(
   a: readonly RunFigures[],
   b: readonly RunFigures[],
   opts: CompareOptions,
-): MetricComparison[] {
+): { metrics: MetricComparison[]; notes: string[] } {
   const runs = [...a, ...b];
   const n = runs[0]!.serverCpu.length;
-  if (n === 0 || runs.some((r) => r.serverCpu.length !== n)) return [];
-  const out: MetricComparison[] = [];
+  const out = { metrics: [] as MetricComparison[], notes: [] as string[] };
+  if (n === 0 || runs.some((r) => r.serverCpu.length !== n)) return out;
   for (let k = 0; k < n; k++) {
     const ofE = runs.every((r) => r.serverCpu[k]!.multipleOfEcho !== null);
     const pick = (r: RunFigures) => (ofE ? r.serverCpu[k]!.multipleOfEcho! : r.serverCpu[k]!.us);
-    out.push(
-      compareMetric(
-        `CPU per request, ${a[0]!.serverCpu[k]!.label}`,
-        'lower',
-        ofE ? 'x E' : 'us CPU',
-        a.map(pick),
-        b.map(pick),
-        opts,
-      ),
+    const metric = `CPU per request, ${a[0]!.serverCpu[k]!.label}`;
+    if (!(mean(a.map(pick)) > 0)) {
+      out.notes.push(`${metric} left out: none measured on A's runs, so there is no ratio`);
+      continue;
+    }
+    out.metrics.push(
+      compareMetric(metric, 'lower', ofE ? 'x E' : 'us CPU', a.map(pick), b.map(pick), opts),
     );
   }
   return out;
