@@ -16,15 +16,7 @@ import { pidsListeningOn } from './lib/proc.ts';
 import { TreeSampler, type TreeUsage } from './lib/proc-stats.ts';
 import { bytes, int, median, table } from './lib/report.ts';
 
-export const phpPeerScript = fileURLToPath(new URL('../peers/php/start.sh', import.meta.url));
-
-export interface PhpPeer {
-  /** The document root's URL, ending in "/". */
-  url: string;
-  /** Apache's parent process. */
-  pid: number;
-  stop(): Promise<void>;
-}
+const phpPeerScript = fileURLToPath(new URL('../peers/php/start.sh', import.meta.url));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,16 +29,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts bench/peers/php/start.sh (installing Apache and mod_php when missing). */
-export async function startPhpPeer(o: { workers: number; port?: number }): Promise<PhpPeer> {
-  const port = o.port ?? (await freePort());
-  const child = spawn(
-    'bash',
-    [phpPeerScript, '--port', String(port), '--workers', String(o.workers)],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/**
+ * Starts bench/peers/php/start.sh (installing Apache and mod_php when missing): its document
+ * root's URL (ending in "/"), Apache's parent process, and how to stop it.
+ */
+export async function startPhpPeer(o: { workers: number }) {
+  const args = [phpPeerScript, '--port', String(await freePort()), '--workers', String(o.workers)];
+  const child = spawn('bash', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
@@ -81,74 +70,55 @@ export async function startPhpPeer(o: { workers: number; port?: number }): Promi
   };
 }
 
-export interface PeerTarget {
+interface PeerTarget {
   name: string;
   url: string;
   /** The processes measured (each with its descendants). */
   roots: number[];
 }
 
-export interface PeerRound {
+interface PeerRound extends Pick<BattleBenchResult, 'figures' | 'percentilesMs'> {
   target: string;
-  figures: BattleBenchResult['figures'];
-  percentilesMs: BattleBenchResult['percentiles'];
   usage: TreeUsage;
 }
 
-export interface PeerSummary {
-  target: string;
-  url: string;
-  roots: number[];
-  /** The median of the rounds' rates, and each round's. */
-  requestsPerSec: number;
-  rates: number[];
-  completeRequests: number;
-  failedRequests: number;
-  non2xx: number;
-  /** The highest of the rounds' p50 and p99 (ms). */
-  p50Ms: number;
-  p99Ms: number;
-  /** CPU microseconds of the target's processes per complete request, over all rounds. */
-  cpuUsPerRequest: number | null;
-  peakRssBytes: number;
-  peakPssBytes: number | null;
-  peakProcesses: number;
-}
-
-export interface PeerComparison {
-  connections: number;
-  rounds: PeerRound[][];
-  summaries: PeerSummary[];
-  /** battle-server's rate over each PHP target's (median rates). */
-  ratios: { of: string; to: string; ratio: number }[];
-  sameAnswer: { seed: string; equal: boolean; battleServer: string; php: string };
-}
+type PeerComparison = Awaited<ReturnType<typeof runPeerComparison>>;
 
 /** The unmeasured warm-up of each target (connections open, code compiled, Apache's children forked). */
 const WARM_UP_S = 2;
 
-function summarize(target: PeerTarget, rounds: PeerRound[]): PeerSummary {
+/** A target's rounds summed up. */
+function summarize(target: PeerTarget, rounds: PeerRound[]) {
   const sum = (f: (r: PeerRound) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const max = (f: (r: PeerRound) => number) => Math.max(...rounds.map(f));
   const complete = sum((r) => r.figures.completeRequests);
-  const pss = rounds.map((r) => r.usage.peakPssBytes);
+  const rates = rounds.map((r) => r.figures.requestsPerSec);
   return {
     target: target.name,
     url: target.url,
     roots: target.roots,
-    requestsPerSec: median(rounds.map((r) => r.figures.requestsPerSec)),
-    rates: rounds.map((r) => r.figures.requestsPerSec),
+    // The median of the rounds' rates, and each round's.
+    requestsPerSec: median(rates),
+    rates,
     completeRequests: complete,
     failedRequests: sum((r) => r.figures.failedRequests),
     non2xx: sum((r) => r.figures.non2xx),
-    p50Ms: Math.max(...rounds.map((r) => r.percentilesMs['50'] ?? 0)),
-    p99Ms: Math.max(...rounds.map((r) => r.percentilesMs['99'] ?? 0)),
+    // The worst round's p50 and p99 (ms).
+    p50Ms: max((r) => r.percentilesMs['50'] ?? 0),
+    p99Ms: max((r) => r.percentilesMs['99'] ?? 0),
+    // CPU microseconds of the target's processes per complete request, over all rounds.
     cpuUsPerRequest:
       target.roots.length && complete > 0 ? (sum((r) => r.usage.cpuS) * 1e6) / complete : null,
-    peakRssBytes: Math.max(...rounds.map((r) => r.usage.peakRssBytes)),
-    peakPssBytes: pss.some((p) => p === null) ? null : Math.max(...(pss as number[])),
-    peakProcesses: Math.max(...rounds.map((r) => r.usage.peakProcesses)),
+    peakRssBytes: max((r) => r.usage.peakRssBytes),
+    peakPssBytes: rounds.some((r) => r.usage.peakPssBytes === null)
+      ? null
+      : max((r) => r.usage.peakPssBytes!),
+    peakProcesses: max((r) => r.usage.peakProcesses),
   };
 }
+
+const roundLine = ({ target, figures: f }: PeerRound) =>
+  `${target} ${int(f.requestsPerSec)}/s (failed ${f.failedRequests}, non-2xx ${f.non2xx})`;
 
 async function body(url: string): Promise<string> {
   const res = await fetch(url);
@@ -169,7 +139,7 @@ export async function runPeerComparison(o: {
   rounds: number;
   keepAlive: boolean;
   say: (line: string) => void;
-}): Promise<PeerComparison> {
+}) {
   const [a, b] = await Promise.all([body(o.seedUrls.battleServer), body(o.seedUrls.php)]);
   const sameAnswer = { seed: o.seedUrls.seed, equal: a === b, battleServer: a, php: b };
   o.say(
@@ -177,43 +147,25 @@ export async function runPeerComparison(o: {
       ? `the PHP battle answers seed ${o.seedUrls.seed} byte for byte as battle-server does (${a.length} bytes, hash ${/"hash":"([0-9a-f]{12})/.exec(a)?.[1] ?? '?'}...)`
       : `MISMATCH: seed ${o.seedUrls.seed}: battle-server answered ${a} but the PHP battle ${b}`,
   );
-  for (const t of o.targets) {
-    await runBattleBench({
-      url: t.url,
+  const load = (url: string, durationSec: number) =>
+    runBattleBench({
+      url,
       connections: o.connections,
-      durationSec: WARM_UP_S,
+      durationSec,
       keepAlive: o.keepAlive,
       quiet: true,
     });
-  }
+  for (const t of o.targets) await load(t.url, WARM_UP_S);
   const rounds: PeerRound[][] = [];
   for (let r = 0; r < o.rounds; r++) {
     const round: PeerRound[] = [];
     for (const t of o.targets) {
       const sampler = new TreeSampler(t.roots);
       sampler.start();
-      const res = await runBattleBench({
-        url: t.url,
-        connections: o.connections,
-        durationSec: o.durationSec,
-        keepAlive: o.keepAlive,
-        quiet: true,
-      });
-      round.push({
-        target: t.name,
-        figures: res.figures,
-        percentilesMs: res.percentiles,
-        usage: sampler.stop(),
-      });
+      const { figures, percentilesMs } = await load(t.url, o.durationSec);
+      round.push({ target: t.name, figures, percentilesMs, usage: sampler.stop() });
     }
-    o.say(
-      `round ${r + 1}/${o.rounds}: ${round
-        .map(
-          (x) =>
-            `${x.target} ${int(x.figures.requestsPerSec)}/s (failed ${x.figures.failedRequests}, non-2xx ${x.figures.non2xx})`,
-        )
-        .join('; ')}`,
-    );
+    o.say(`round ${r + 1}/${o.rounds}: ${round.map(roundLine).join('; ')}`);
     rounds.push(round);
   }
   const summaries = o.targets.map((t, i) =>
@@ -222,6 +174,7 @@ export async function runPeerComparison(o: {
       rounds.map((round) => round[i]!),
     ),
   );
+  // battle-server's rate over each PHP target's (median rates).
   const first = summaries[0]!;
   const ratios = summaries.slice(1).map((s) => ({
     of: first.target,
@@ -232,38 +185,30 @@ export async function runPeerComparison(o: {
   return { connections: o.connections, rounds, summaries, ratios, sameAnswer };
 }
 
+type PeerSummary = ReturnType<typeof summarize>;
+
+/** The table's columns: each one's header and cell. */
+const COLUMNS: [string, (s: PeerSummary) => string][] = [
+  ['target', (s) => s.target],
+  ['req/s', (s) => int(s.requestsPerSec)],
+  ['rounds', (s) => s.rates.map((r) => int(r)).join(' / ')],
+  ['failed', (s) => int(s.failedRequests)],
+  ['non-2xx', (s) => int(s.non2xx)],
+  ['p50 ms', (s) => s.p50Ms.toFixed(0)],
+  ['p99 ms', (s) => s.p99Ms.toFixed(0)],
+  ['CPU us/req', (s) => (s.cpuUsPerRequest === null ? '-' : int(s.cpuUsPerRequest))],
+  ['peak RSS', (s) => bytes(s.peakRssBytes)],
+  ['peak PSS', (s) => (s.peakPssBytes === null ? '-' : bytes(s.peakPssBytes))],
+  ['procs', (s) => String(s.peakProcesses)],
+];
+
 /** The comparison's table and ratio lines. */
 export function formatPeerComparison(c: PeerComparison): string {
-  const rows = c.summaries.map((s) => [
-    s.target,
-    int(s.requestsPerSec),
-    s.rates.map((r) => int(r)).join(' / '),
-    int(s.failedRequests),
-    int(s.non2xx),
-    s.p50Ms.toFixed(0),
-    s.p99Ms.toFixed(0),
-    s.cpuUsPerRequest === null ? '-' : int(s.cpuUsPerRequest),
-    bytes(s.peakRssBytes),
-    s.peakPssBytes === null ? '-' : bytes(s.peakPssBytes),
-    String(s.peakProcesses),
-  ]);
   const lines = [
     `-c ${c.connections}, median of ${c.rounds.length} alternating rounds (failed, non-2xx: sums; p50/p99: the worst round; CPU, RSS, PSS: the target's whole process tree):`,
     table(
-      [
-        'target',
-        'req/s',
-        'rounds',
-        'failed',
-        'non-2xx',
-        'p50 ms',
-        'p99 ms',
-        'CPU us/req',
-        'peak RSS',
-        'peak PSS',
-        'procs',
-      ],
-      rows,
+      COLUMNS.map(([header]) => header),
+      c.summaries.map((s) => COLUMNS.map(([, cell]) => cell(s))),
     ),
   ];
   for (const r of c.ratios)
@@ -274,9 +219,8 @@ export function formatPeerComparison(c: PeerComparison): string {
   return lines.join('\n');
 }
 
-/** battle-server's processes: --server-pids, else whoever listens on the URL's port. */
-export function battleServerRoots(url: string, serverPids: number[]): number[] {
-  if (serverPids.length) return serverPids;
+/** The processes listening on the URL's port. */
+export function listenersOf(url: string): number[] {
   const u = new URL(url);
   return pidsListeningOn(Number(u.port || (u.protocol === 'https:' ? 443 : 80)));
 }

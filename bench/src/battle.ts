@@ -1,10 +1,10 @@
-// `bench battle`: loads the battle server over HTTP with autocannon and prints what ApacheBench
-// prints (requests per second, both "time per request" lines, transfer rate, failed requests and
-// the percentile table), then returns and optionally writes the result as JSON.
+// `bench battle`: loads the battle server over HTTP with autocannon (or ApacheBench) and prints
+// what ApacheBench prints (requests per second, both "time per request" lines, transfer rate,
+// failed requests and the percentile table), then returns the result and optionally writes it
+// as the bench's JSON result file.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,6 +12,7 @@ import * as hdr from 'hdr-histogram-js';
 import { collectEnvironment, type Environment } from './lib/environment.ts';
 import { UsageError } from './lib/options.ts';
 import { childrenCpuSeconds } from './lib/proc.ts';
+import { RESULT_SCHEMA_VERSION, writeResult } from './lib/result-file.ts';
 import { battleSecurity } from './lib/security.ts';
 
 /** A request body for POST (`bench battle --body FILE`): the file's bytes, sent as they are. */
@@ -57,8 +58,10 @@ export interface BattleBenchOptions {
   durationSec?: number;
   /** Stop after this many requests (ab -n). */
   amount?: number;
-  /** Write the JSON result to this file. */
+  /** Write the result (a `battle` result file) to this file. */
   json?: string;
+  /** The machine as the caller stated it before the run (default: collected as the run starts). */
+  environment?: Environment;
   /**
    * Reuse connections (ab -k), the default. false sends `Connection: close` so each request opens
    * a connection, as ab without -k does (autocannon reconnects slowly: use ab for that mode).
@@ -79,14 +82,18 @@ export interface BattleBenchOptions {
 /** The percentiles of ab's table. */
 export const AB_PERCENTILES = [50, 66, 75, 80, 90, 95, 98, 99, 100] as const;
 
+/** A run's result, as its JSON result file holds it. */
 export interface BattleBenchResult {
+  schemaVersion: number;
+  kind: 'battle';
+  environment: Environment;
   settings: {
     url: string;
     connections: number;
     durationSec: number | null;
     amount: number | null;
     keepAlive: boolean;
-    loadGenerator: string;
+    loadGenerator: 'autocannon' | 'ab';
     /** With a body only (a GET run has none of these): the method and the body sent. */
     method?: 'POST';
     /** The body file as given (not part of the workload: it may differ between machines). */
@@ -94,7 +101,6 @@ export interface BattleBenchResult {
     bodyBytes?: number;
     bodySha256?: string;
   };
-  environment: Environment;
   figures: {
     completeRequests: number;
     failedRequests: number;
@@ -113,7 +119,7 @@ export interface BattleBenchResult {
     latencyMeanMs: number;
   };
   /** Milliseconds within which the given percentage of the requests was served. */
-  percentiles: Record<string, number>;
+  percentilesMs: Record<string, number>;
   /** The latency histogram in microseconds (HdrHistogram, compressed base64). */
   histogram: { unit: 'us'; encoded: string; min: number; max: number; count: number };
   /**
@@ -124,33 +130,13 @@ export interface BattleBenchResult {
   cpuPerRequest?: { client: { us: number } };
 }
 
-/** The request every connection sends: a GET, or the body's POST. */
-function requestOf(body: BattleBody | undefined, headers: Record<string, string>) {
-  return body
-    ? {
-        method: 'POST' as const,
-        body: body.text,
-        headers: { ...headers, 'content-type': 'application/json' },
-      }
-    : { method: 'GET' as const, headers };
-}
+type Settings = BattleBenchResult['settings'];
 
-async function documentLength(
-  url: string,
-  req: ReturnType<typeof requestOf>,
-): Promise<number | null> {
-  // fetch's own connection: without the keep-alive flag's `connection: close`.
-  const { connection: _, ...headers } = req.headers as Record<string, string>;
-  try {
-    const res = await fetch(url, { ...req, headers });
-    return (await res.arrayBuffer()).byteLength;
-  } catch {
-    return null;
-  }
-}
-
-function fmt(n: number, digits = 3): string {
-  return n.toFixed(digits);
+/** The request every connection sends, and the Document Length probe too. */
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  body?: string;
+  headers: Record<string, string>;
 }
 
 export function formatAbSummary(r: BattleBenchResult): string {
@@ -170,7 +156,7 @@ export function formatAbSummary(r: BattleBenchResult): string {
   lines.push(
     '',
     `Concurrency Level:      ${r.settings.connections}`,
-    `Time taken for tests:   ${fmt(f.timeTakenSec)} seconds`,
+    `Time taken for tests:   ${f.timeTakenSec.toFixed(3)} seconds`,
     `Complete requests:      ${f.completeRequests}`,
     `Failed requests:        ${f.failedRequests}`,
   );
@@ -178,35 +164,26 @@ export function formatAbSummary(r: BattleBenchResult): string {
   lines.push(
     `Keep-Alive requests:    ${r.settings.keepAlive ? f.completeRequests : 0}`,
     `Total transferred:      ${f.totalTransferredBytes} bytes`,
-    `Requests per second:    ${fmt(f.requestsPerSec, 2)} [#/sec] (mean)`,
-    `Time per request:       ${fmt(f.timePerRequestMs)} [ms] (mean)`,
-    `Time per request:       ${fmt(f.timePerRequestAcrossMs)} [ms] (mean, across all concurrent requests)`,
-    `Transfer rate:          ${fmt(f.transferRateKBps, 2)} [Kbytes/sec] received`,
+    `Requests per second:    ${f.requestsPerSec.toFixed(2)} [#/sec] (mean)`,
+    `Time per request:       ${f.timePerRequestMs.toFixed(3)} [ms] (mean)`,
+    `Time per request:       ${f.timePerRequestAcrossMs.toFixed(3)} [ms] (mean, across all concurrent requests)`,
+    `Transfer rate:          ${f.transferRateKBps.toFixed(2)} [Kbytes/sec] received`,
     '',
     'Percentage of the requests served within a certain time (ms)',
   );
   for (const p of AB_PERCENTILES) {
-    const v = Math.round(r.percentiles[String(p)] ?? 0);
+    const v = Math.round(r.percentilesMs[String(p)] ?? 0);
     const tail = p === 100 ? ' (longest request)' : '';
     lines.push(`${String(p).padStart(4)}%  ${String(v).padStart(6)}${tail}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** What a load run gives, whichever engine ran it. */
-interface LoadOutcome {
-  complete: number;
-  failed: number;
-  non2xx: number;
-  timeouts: number;
-  errors: number;
-  timeTakenSec: number;
-  bytes: number;
-  client?: { cores: number; cpuS: number };
-}
-
-/** This process's waited-for children's CPU (s). */
-const childrenCpuS = (): number => childrenCpuSeconds('self') ?? 0;
+/** What a load run gives, whichever engine ran it: ab's counts, the bytes received. */
+type LoadOutcome = Pick<
+  BattleBenchResult['figures'],
+  'completeRequests' | 'failedRequests' | 'non2xx' | 'timeouts' | 'errors' | 'timeTakenSec'
+> & { bytes: number } & Pick<BattleBenchResult, 'client'>;
 
 /**
  * The load through ApacheBench: `ab -g` writes each request's total time (ms), which fills the
@@ -214,24 +191,24 @@ const childrenCpuS = (): number => childrenCpuSeconds('self') ?? 0;
  * connect, receive and exception failures (not its "length" ones: an answer may vary in length).
  */
 async function runAb(
-  opts: BattleBenchOptions,
-  keepAlive: boolean,
+  s: Settings,
   headers: Record<string, string>,
   histogram: hdr.Histogram,
 ): Promise<LoadOutcome> {
-  if (!opts.url.startsWith('http:'))
+  if (!s.url.startsWith('http:'))
     throw new UsageError('--engine ab: plain http only (ab here has no client certificates)');
   const dir = mkdtempSync(join(tmpdir(), 'bench-ab-'));
   const gnuplot = join(dir, 'requests.tsv');
-  const args = ['-r', '-c', String(opts.connections), '-s', '30', '-g', gnuplot];
-  if (keepAlive) args.push('-k');
-  if (opts.amount !== undefined) args.push('-n', String(opts.amount));
-  else args.push('-t', String(opts.durationSec ?? 10), '-n', '50000000');
-  if (opts.body) args.push('-p', opts.body.path, '-T', 'application/json');
+  const args = ['-r', '-c', String(s.connections), '-s', '30', '-g', gnuplot];
+  if (s.keepAlive) args.push('-k');
+  if (s.amount !== null) args.push('-n', String(s.amount));
+  else args.push('-t', String(s.durationSec), '-n', '50000000');
+  if (s.bodyPath !== undefined) args.push('-p', s.bodyPath, '-T', 'application/json');
   for (const [k, v] of Object.entries(headers))
     if (!['connection', 'content-type'].includes(k.toLowerCase())) args.push('-H', `${k}: ${v}`);
-  args.push(opts.url);
-  const cpuBefore = childrenCpuS();
+  args.push(s.url);
+  // ab's CPU: this process's waited-for children's.
+  const cpuBefore = childrenCpuSeconds('self') ?? 0;
   const started = performance.now();
   try {
     const out = await new Promise<string>((resolve, reject) => {
@@ -246,16 +223,15 @@ async function runAb(
       });
     });
     const wallS = (performance.now() - started) / 1000;
-    const cpuS = childrenCpuS() - cpuBefore;
+    const cpuS = (childrenCpuSeconds('self') ?? 0) - cpuBefore;
     for (const row of readFileSync(gnuplot, 'utf8').split('\n').slice(1)) {
       const ttime = Number(row.split('\t')[4]);
       if (row && Number.isFinite(ttime)) histogram.recordValue(Math.max(1, ttime * 1000));
     }
     const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
-    const complete = num(/^Complete requests:\s+(\d+)/m);
     return {
-      complete,
-      failed: num(/^Failed requests:\s+(\d+)/m) - num(/Length: (\d+)/),
+      completeRequests: num(/^Complete requests:\s+(\d+)/m),
+      failedRequests: num(/^Failed requests:\s+(\d+)/m) - num(/Length: (\d+)/),
       non2xx: num(/^Non-2xx responses:\s+(\d+)/m),
       timeouts: 0,
       errors: num(/Exceptions: (\d+)/),
@@ -270,24 +246,21 @@ async function runAb(
 
 /** The load through autocannon, in this process. */
 async function runAutocannon(
-  opts: BattleBenchOptions,
-  durationSec: number | undefined,
-  security: ReturnType<typeof battleSecurity>,
-  req: ReturnType<typeof requestOf>,
+  s: Settings,
+  request: LoadRequest & ReturnType<typeof battleSecurity>,
   histogram: hdr.Histogram,
 ): Promise<LoadOutcome> {
   let bytes = 0;
   // Without a callback autocannon returns its instance, an event emitter that is also thenable
   // (lib/init.js); @types/autocannon types that call as a bare Promise.
   const instance = autocannon({
-    url: opts.url,
+    url: s.url,
     // https: the client certificate of --tls-cert (autocannon does not verify the server's);
     // the internal token of --token.
-    ...security,
-    ...req,
-    connections: opts.connections,
-    ...(durationSec !== undefined ? { duration: durationSec } : {}),
-    ...(opts.amount !== undefined ? { amount: opts.amount } : {}),
+    ...request,
+    connections: s.connections,
+    ...(s.durationSec !== null ? { duration: s.durationSec } : {}),
+    ...(s.amount !== null ? { amount: s.amount } : {}),
     timeout: 30,
     // autocannon's reconnectRate drops the answer it reconnects after; asking the server to close
     // the connection after each answer is what ab does without -k.
@@ -298,8 +271,8 @@ async function runAutocannon(
   });
   const res = await instance;
   return {
-    complete: res.requests.total,
-    failed: res.errors + res.timeouts,
+    completeRequests: res.requests.total,
+    failedRequests: res.errors + res.timeouts,
     non2xx: res.non2xx,
     timeouts: res.timeouts,
     errors: res.errors,
@@ -309,66 +282,69 @@ async function runAutocannon(
 }
 
 export async function runBattleBench(opts: BattleBenchOptions): Promise<BattleBenchResult> {
-  const keepAlive = opts.keepAlive ?? true;
-  const durationSec = opts.amount === undefined ? (opts.durationSec ?? 10) : opts.durationSec;
+  const environment = opts.environment ?? collectEnvironment();
+  const { body, connections } = opts;
+  const settings: Settings = {
+    url: opts.url,
+    connections,
+    durationSec: opts.amount === undefined ? (opts.durationSec ?? 10) : (opts.durationSec ?? null),
+    amount: opts.amount ?? null,
+    keepAlive: opts.keepAlive ?? true,
+    loadGenerator: opts.engine ?? 'autocannon',
+    ...(body
+      ? { method: 'POST', bodyPath: body.path, bodyBytes: body.bytes, bodySha256: body.sha256 }
+      : {}),
+  };
   // The same request for the probe and the load: the method, the body, the headers (the token).
-  const security = battleSecurity(opts.url, keepAlive ? {} : { connection: 'close' });
-  const req = requestOf(opts.body, security.headers ?? {});
-  const docLength = await documentLength(opts.url, req);
+  const security = battleSecurity(opts.url, settings.keepAlive ? {} : { connection: 'close' });
+  const headers = security.headers ?? {};
+  const req: LoadRequest = body
+    ? {
+        method: 'POST',
+        body: body.text,
+        headers: { ...headers, 'content-type': 'application/json' },
+      }
+    : { method: 'GET', headers };
+  // The Document Length, on fetch's own connection (without the keep-alive flag's `connection`).
+  const { connection: _, ...probeHeaders } = req.headers;
+  const documentLength = await fetch(opts.url, { ...req, headers: probeHeaders })
+    .then(async (res) => (await res.arrayBuffer()).byteLength)
+    .catch(() => null);
   const histogram = hdr.build({
     lowestDiscernibleValue: 1,
     highestTrackableValue: 120_000_000,
     numberOfSignificantValueDigits: 3,
   });
-  const engine = opts.engine ?? 'autocannon';
   const load =
-    engine === 'ab'
-      ? await runAb(opts, keepAlive, security.headers ?? {}, histogram)
-      : await runAutocannon(opts, durationSec, security, req, histogram);
-  const { complete, failed, timeTakenSec, bytes } = load;
-  const percentiles: Record<string, number> = {};
-  for (const p of AB_PERCENTILES) {
-    percentiles[String(p)] =
-      histogram.totalCount === 0
-        ? 0
-        : // The histogram answers a percentile with its bucket's highest equivalent value, which
-          // can exceed the exact maximum it also keeps: no percentile is above the longest request.
-          Math.min(histogram.getValueAtPercentile(p), histogram.maxValue) / 1000;
-  }
+    settings.loadGenerator === 'ab'
+      ? await runAb(settings, headers, histogram)
+      : await runAutocannon(settings, { ...security, ...req }, histogram);
+  const { bytes, client, ...counts } = load;
+  const { completeRequests: complete, timeTakenSec } = counts;
   const result: BattleBenchResult = {
-    settings: {
-      url: opts.url,
-      connections: opts.connections,
-      durationSec: durationSec ?? null,
-      amount: opts.amount ?? null,
-      keepAlive,
-      loadGenerator: engine,
-      ...(opts.body
-        ? {
-            method: 'POST' as const,
-            bodyPath: opts.body.path,
-            bodyBytes: opts.body.bytes,
-            bodySha256: opts.body.sha256,
-          }
-        : {}),
-    },
-    environment: collectEnvironment(),
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    kind: 'battle',
+    environment,
+    settings,
     figures: {
-      completeRequests: complete,
-      failedRequests: failed,
-      non2xx: load.non2xx,
-      timeouts: load.timeouts,
-      errors: load.errors,
-      timeTakenSec,
+      ...counts,
       requestsPerSec: complete / timeTakenSec,
-      timePerRequestMs: complete > 0 ? (opts.connections * timeTakenSec * 1000) / complete : 0,
+      timePerRequestMs: complete > 0 ? (connections * timeTakenSec * 1000) / complete : 0,
       timePerRequestAcrossMs: complete > 0 ? (timeTakenSec * 1000) / complete : 0,
       totalTransferredBytes: bytes,
       transferRateKBps: bytes / 1024 / timeTakenSec,
-      documentLength: docLength,
-      latencyMeanMs: histogram.totalCount > 0 ? histogram.mean / 1000 : 0,
+      documentLength,
+      latencyMeanMs: histogram.mean / 1000,
     },
-    percentiles,
+    // The histogram answers a percentile with its bucket's highest equivalent value, which can
+    // exceed the exact maximum it also keeps: no percentile is above the longest request. (An
+    // empty histogram answers 0 for both.)
+    percentilesMs: Object.fromEntries(
+      AB_PERCENTILES.map((p) => [
+        String(p),
+        Math.min(histogram.getValueAtPercentile(p), histogram.maxValue) / 1000,
+      ]),
+    ),
     histogram: {
       unit: 'us',
       encoded: hdr.encodeIntoCompressedBase64(histogram),
@@ -376,17 +352,15 @@ export async function runBattleBench(opts: BattleBenchOptions): Promise<BattleBe
       max: histogram.maxValue,
       count: histogram.totalCount,
     },
-    ...(load.client
+    ...(client
       ? {
-          client: load.client,
-          cpuPerRequest: {
-            client: { us: complete > 0 ? (load.client.cpuS * 1e6) / complete : 0 },
-          },
+          client,
+          cpuPerRequest: { client: { us: complete > 0 ? (client.cpuS * 1e6) / complete : 0 } },
         }
       : {}),
   };
   histogram.destroy();
   if (!opts.quiet) process.stdout.write(formatAbSummary(result));
-  if (opts.json) await writeFile(opts.json, `${JSON.stringify(result, null, 2)}\n`);
+  if (opts.json) writeResult(opts.json, result);
   return result;
 }

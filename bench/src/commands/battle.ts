@@ -1,9 +1,11 @@
 // `bench battle`: the battle-server load (bench/src/battle.ts, autocannon, an ApacheBench-style
 // summary), with the result written in the bench's JSON format; --peer php sets the case
 // study's PHP stack beside it (bench/src/battle-peer.ts).
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { loadBattleBody, runBattleBench } from '../battle.ts';
-import { collectEnvironment, environmentLine } from '../lib/environment.ts';
+import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import { parseDuration, parsePositiveInt, UsageError } from '../lib/options.ts';
 import {
   defaultResultPath,
@@ -81,68 +83,56 @@ export function battleCommand(): Command {
       ).env('BENCH_SERVER_PIDS'),
     )
     .action(async (o: Record<string, unknown>) => {
-      if (o.peer || o.peerUrl) {
-        if (o.body !== undefined)
-          throw new UsageError('--peer loads the sample battle (a GET): use it without --body');
-        if (o.engine === 'ab')
-          throw new UsageError(
-            '--peer loads both stacks with autocannon: use it without --engine ab',
-          );
-        process.exitCode = await runPeer(o);
-        return;
-      }
-      const env = collectEnvironment();
+      const peer = Boolean(o.peer || o.peerUrl);
+      if (peer && o.body !== undefined)
+        throw new UsageError('--peer loads the sample battle (a GET): use it without --body');
+      if (peer && o.engine === 'ab')
+        throw new UsageError(
+          '--peer loads both stacks with autocannon: use it without --engine ab',
+        );
       let url: URL;
       try {
         url = new URL(o.url as string);
       } catch {
         throw new UsageError(`--url: not a URL: ${String(o.url)}`);
       }
+      const environment = collectEnvironment();
+      const out =
+        (o.out as string | undefined) ??
+        defaultResultPath(peer ? 'battle-peer' : 'battle', environment.startedAt);
+      if (peer) {
+        process.exitCode = await runPeer(o, url, environment, out);
+        return;
+      }
       // Read and parsed once, before any load.
       const body = o.body !== undefined ? loadBattleBody(String(o.body)) : undefined;
-      const requests = (o.requests as number | undefined) ?? undefined;
+      const amount = o.requests as number | undefined;
       const durationSec =
-        requests === undefined ? parseDuration(String(o.duration)) / 1000 : undefined;
-      const common = {
+        amount === undefined ? parseDuration(String(o.duration)) / 1000 : undefined;
+      const connections = o.connections as number;
+      console.log(
+        `bench battle: ${body ? `POST ${body.path} (${body.bytes} bytes) to ` : ''}${url.href}, ${connections} connections, ${amount !== undefined ? `${amount} requests` : `${durationSec} s`}`,
+      );
+      console.log(environmentLine(environment));
+      const r = await runBattleBench({
+        url: url.href,
+        connections,
+        durationSec,
+        amount,
+        body,
         engine: o.engine as 'autocannon' | 'ab',
-        connections: o.connections as number,
         keepAlive: o.keepalive !== false,
         quiet: o.quiet === true,
-        ...(durationSec !== undefined ? { durationSec } : {}),
-        ...(requests !== undefined ? { amount: requests } : {}),
-      };
-      console.log(
-        `bench battle: ${body ? `POST ${body.path} (${body.bytes} bytes) to ` : ''}${url.href}, ${common.connections} connections, ${requests !== undefined ? `${requests} requests` : `${durationSec} s`}`,
-      );
-      console.log(environmentLine(env));
-      const main = await runBattleBench({ url: url.href, ...common, ...(body ? { body } : {}) });
-      const path = writeResult(
-        (o.out as string | undefined) ?? defaultResultPath('battle', env.startedAt),
-        {
-          schemaVersion: RESULT_SCHEMA_VERSION,
-          kind: 'battle',
-          environment: env,
-          settings: main.settings,
-          figures: main.figures,
-          percentilesMs: main.percentiles,
-          histogram: main.histogram,
-          ...(main.client ? { client: main.client, cpuPerRequest: main.cpuPerRequest } : {}),
-        },
-      );
-      console.log(`result: ${showPath(path)}`);
-      if (main.figures.failedRequests > 0 || main.figures.non2xx > 0) process.exitCode = 1;
+        environment,
+        json: out,
+      });
+      console.log(`result: ${showPath(resolve(out))}`);
+      if (r.figures.failedRequests > 0 || r.figures.non2xx > 0) process.exitCode = 1;
     });
 }
 
 /** `bench battle --peer php`: battle-server and the PHP peer's two pages, in alternation. */
-async function runPeer(o: Record<string, unknown>): Promise<number> {
-  const env = collectEnvironment();
-  let url: URL;
-  try {
-    url = new URL(o.url as string);
-  } catch {
-    throw new UsageError(`--url: not a URL: ${String(o.url)}`);
-  }
+async function runPeer(o: Record<string, unknown>, url: URL, env: Environment, out: string) {
   if (o.requests !== undefined)
     throw new UsageError('--peer loads each target for --duration: use it without --requests');
   const seed = /\/(\d{1,10})$/.exec(url.pathname)?.[1];
@@ -159,26 +149,27 @@ async function runPeer(o: Record<string, unknown>): Promise<number> {
       if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--server-pids: not a pid: ${x}`);
       return n;
     });
-  const durationSec = parseDuration(String(o.duration)) / 1000;
-  const connections = o.connections as number;
-  const rounds = o.rounds as number;
+  const load = {
+    connections: o.connections as number,
+    durationSec: parseDuration(String(o.duration)) / 1000,
+    rounds: o.rounds as number,
+    keepAlive: o.keepalive !== false,
+  };
   const say = (line: string) => console.log(line);
   // Imported only here: the peer's process handling.
-  const { battleServerRoots, formatPeerComparison, runPeerComparison, startPhpPeer } = await import(
+  const { formatPeerComparison, listenersOf, runPeerComparison, startPhpPeer } = await import(
     '../battle-peer.ts'
   );
-  let peer: { url: string; pid: number | null; stop(): Promise<void> };
-  if (o.peerUrl) {
-    peer = { url: String(o.peerUrl).replace(/\/?$/, '/'), pid: null, stop: async () => {} };
-  } else {
-    say(`starting the PHP peer (${o.peerWorkers} prefork workers)...`);
-    peer = await startPhpPeer({ workers: o.peerWorkers as number });
-  }
+  if (!o.peerUrl) say(`starting the PHP peer (${o.peerWorkers} prefork workers)...`);
+  const peer = o.peerUrl
+    ? { url: String(o.peerUrl).replace(/\/?$/, '/'), pid: null, stop: async () => {} }
+    : await startPhpPeer({ workers: o.peerWorkers as number });
   try {
-    const apache = peer.pid !== null ? [peer.pid] : battleServerRoots(peer.url, []);
-    const servers = battleServerRoots(url.href, serverPids);
+    const apache = peer.pid !== null ? [peer.pid] : listenersOf(peer.url);
+    // battle-server's processes: --server-pids, else whoever listens on the URL's port.
+    const servers = serverPids.length ? serverPids : listenersOf(url.href);
     say(
-      `bench battle --peer php: ${connections} connections, ${durationSec} s per target and round, ${rounds} rounds; keep-alive ${o.keepalive !== false ? 'on' : 'off'}`,
+      `bench battle --peer php: ${load.connections} connections, ${load.durationSec} s per target and round, ${load.rounds} rounds; keep-alive ${load.keepAlive ? 'on' : 'off'}`,
     );
     say(environmentLine(env));
     say(
@@ -192,39 +183,28 @@ async function runPeer(o: Record<string, unknown>): Promise<number> {
     const c = await runPeerComparison({
       targets,
       seedUrls: { seed, battleServer: url.href, php: targets[2]!.url },
-      connections,
-      durationSec,
-      rounds,
-      keepAlive: o.keepalive !== false,
+      ...load,
       say,
     });
     say('');
     say(formatPeerComparison(c));
-    const loadAverageAfter = (await import('node:os'))
-      .loadavg()
-      .map((x) => Math.round(x * 100) / 100);
+    const loadAverageAfter = loadavg().map((x) => Math.round(x * 100) / 100);
     say(`load average before ${env.loadAverage.join(' ')}, after ${loadAverageAfter.join(' ')}`);
-    const path = writeResult(
-      (o.out as string | undefined) ?? defaultResultPath('battle-peer', env.startedAt),
-      {
-        schemaVersion: RESULT_SCHEMA_VERSION,
-        kind: 'battle-peer',
-        environment: env,
-        loadAverageAfter,
-        settings: {
-          url: url.href,
-          peer: 'php',
-          peerUrl: peer.url,
-          peerWorkers: o.peerUrl ? null : o.peerWorkers,
-          connections,
-          durationSec,
-          rounds,
-          keepAlive: o.keepalive !== false,
-          loadGenerator: 'autocannon',
-        },
-        ...c,
+    const path = writeResult(out, {
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      kind: 'battle-peer',
+      environment: env,
+      loadAverageAfter,
+      settings: {
+        url: url.href,
+        peer: 'php',
+        peerUrl: peer.url,
+        peerWorkers: o.peerUrl ? null : o.peerWorkers,
+        ...load,
+        loadGenerator: 'autocannon',
       },
-    );
+      ...c,
+    });
     say(`result: ${showPath(path)}`);
     const failed = c.summaries.some((s) => s.failedRequests > 0 || s.non2xx > 0);
     return !c.sameAnswer.equal || failed ? 1 : 0;

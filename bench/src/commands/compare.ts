@@ -39,36 +39,27 @@ interface AnyResult {
  */
 export function cpuRows(a: CpuPerRequest | undefined, b: CpuPerRequest | undefined): string[][] {
   if (!a || !b) return [];
-  const usv = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
-  const xv = (v: number | null | undefined) => (v == null ? '-' : `${v.toFixed(2)}x`);
-  const both = (label: string, va: number | undefined, vb: number | undefined): string[] => [
-    label,
-    usv(va),
-    usv(vb),
-    va === undefined || vb === undefined ? '' : change(va, vb),
-  ];
-  const multiples = (
-    label: string,
-    va: number | null | undefined,
-    vb: number | null | undefined,
-  ) => [label, xv(va), xv(vb), va == null || vb == null ? '' : change(va, vb)];
-  const rows: string[][] = [both('E: echo server CPU us/call', a.echoServer?.us, b.echoServer?.us)];
+  const us = (v: number) => v.toFixed(1);
+  const x = (v: number) => `${v.toFixed(2)}x`;
+  const rows = [abRow('E: echo server CPU us/call', us, a.echoServer?.us, b.echoServer?.us)];
+  type Cost = CpuPerRequest['serversTotal'] | undefined;
+  const server = (name: string, sa: Cost, sb: Cost) =>
+    rows.push(
+      abRow(`${name}: CPU us/request`, us, sa?.us, sb?.us),
+      abRow('  x E', x, sa?.multipleOfEcho, sb?.multipleOfEcho),
+    );
   const n = Math.max(a.servers.length, b.servers.length);
-  for (let i = 0; i < n; i++) {
-    const sa = a.servers[i];
-    const sb = b.servers[i];
-    const name = sa?.label ?? sb?.label ?? `server ${i + 1}`;
-    rows.push(both(`${name}: CPU us/request`, sa?.us, sb?.us));
-    rows.push(multiples('  x E', sa?.multipleOfEcho, sb?.multipleOfEcho));
-  }
-  if (n > 1) {
-    rows.push(both(`all servers: CPU us/request`, a.serversTotal?.us, b.serversTotal?.us));
-    rows.push(multiples('  x E', a.serversTotal?.multipleOfEcho, b.serversTotal?.multipleOfEcho));
-  }
-  rows.push(both(`load generator: CPU us/request`, a.client.us, b.client.us));
-  rows.push(both('load generator: CPU us/echo call', a.echoClient?.us, b.echoClient?.us));
+  for (let i = 0; i < n; i++)
+    server(
+      a.servers[i]?.label ?? b.servers[i]?.label ?? `server ${i + 1}`,
+      a.servers[i],
+      b.servers[i],
+    );
+  if (n > 1) server('all servers', a.serversTotal, b.serversTotal);
   rows.push(
-    multiples('  x its echo client', a.client.multipleOfEchoClient, b.client.multipleOfEchoClient),
+    abRow('load generator: CPU us/request', us, a.client.us, b.client.us),
+    abRow('load generator: CPU us/echo call', us, a.echoClient?.us, b.echoClient?.us),
+    abRow('  x its echo client', x, a.client.multipleOfEchoClient, b.client.multipleOfEchoClient),
   );
   return rows;
 }
@@ -91,6 +82,21 @@ export function sameRequests(a: AnyResult, b: AnyResult): string | null {
   return same > 0
     ? `identical over the first ${same} requests of each client (the runs sent different counts)`
     : 'different, or too short to compare (fewer than 64 requests per client)';
+}
+
+/** A row of an A-beside-B table: each value as `f` writes it ('-' when missing), B's change. */
+function abRow(
+  label: string,
+  f: (v: number) => string,
+  va: number | null | undefined,
+  vb: number | null | undefined,
+): string[] {
+  return [
+    label,
+    va == null ? '-' : f(va),
+    vb == null ? '-' : f(vb),
+    va == null || vb == null ? '' : change(va, vb),
+  ];
 }
 
 function change(a: number, b: number): string {
@@ -128,32 +134,22 @@ export function compareResults(a: AnyResult, b: AnyResult, names: [string, strin
   if (differ.length) lines.push(`settings differ: ${differ.join('; ')}`);
   lines.push('');
   const rows: string[][] = [
-    ['requests/s', int(a.totals.rate), int(b.totals.rate), change(a.totals.rate, b.totals.rate)],
+    abRow('requests/s', int, a.totals.rate, b.totals.rate),
     ['errors', int(a.totals.errors), int(b.totals.errors), ''],
     ['mismatches', int(a.totals.mismatches), int(b.totals.mismatches), ''],
   ];
-  if (a.ceiling && b.ceiling) {
-    rows.push([
-      'echo ceiling/s',
-      int(a.ceiling.rate),
-      int(b.ceiling.rate),
-      change(a.ceiling.rate, b.ceiling.rate),
-    ]);
-    rows.push([
-      'ratio to ceiling',
-      `${(a.ceiling.ratio * 100).toFixed(1)}%`,
-      `${(b.ceiling.ratio * 100).toFixed(1)}%`,
-      change(a.ceiling.ratio, b.ceiling.ratio),
-    ]);
-  }
-  if (a.client && b.client) {
-    rows.push([
-      'client CPU (cores)',
-      a.client.cores.toFixed(2),
-      b.client.cores.toFixed(2),
-      change(a.client.cores, b.client.cores),
-    ]);
-  }
+  if (a.ceiling && b.ceiling)
+    rows.push(
+      abRow('echo ceiling/s', int, a.ceiling.rate, b.ceiling.rate),
+      abRow(
+        'ratio to ceiling',
+        (v) => `${(v * 100).toFixed(1)}%`,
+        a.ceiling.ratio,
+        b.ceiling.ratio,
+      ),
+    );
+  if (a.client && b.client)
+    rows.push(abRow('client CPU (cores)', (v) => v.toFixed(2), a.client.cores, b.client.cores));
   rows.push(...cpuRows(a.cpuPerRequest, b.cpuPerRequest));
   lines.push(table(['', 'A', 'B', 'B vs A'], rows), '');
   const seq = sameRequests(a, b);
@@ -230,10 +226,10 @@ export function splitGroups(argv: readonly string[]): { a: string[]; b: string[]
 export interface GroupCompareOptions {
   seed: number;
   resamples: number;
-  priceA: number | null;
-  priceB: number | null;
-  json: string | null;
-  html: string | null;
+  priceA?: number | null;
+  priceB?: number | null;
+  json?: string | null;
+  html?: string | null;
 }
 
 /** `compare A… -- B…`: reads the runs, compares them, writes the JSON and HTML when asked. */
@@ -279,7 +275,7 @@ export function compareCommand(): Command {
     .option('--price-b <dollars>', "B's machine price per hour", parseNonNegativeNumber)
     .option('--json <file>', 'write the comparison as JSON')
     .option('--html <file>', 'write the HTML report (one self-contained file)')
-    .action(async (a: string, b: string, more: string[], o: Record<string, unknown>) => {
+    .action(async (a: string, b: string, more: string[], o: GroupCompareOptions) => {
       const groups = splitGroups(process.argv.slice(2));
       if (!groups) {
         if (more.length)
@@ -297,15 +293,7 @@ export function compareCommand(): Command {
         );
         return;
       }
-      const { text } = await compareFiles(groups.a, groups.b, {
-        seed: o.seed as number,
-        resamples: o.resamples as number,
-        priceA: (o.priceA as number | undefined) ?? null,
-        priceB: (o.priceB as number | undefined) ?? null,
-        json: (o.json as string | undefined) ?? null,
-        html: (o.html as string | undefined) ?? null,
-      });
-      console.log(text);
+      console.log((await compareFiles(groups.a, groups.b, o)).text);
     });
 }
 

@@ -60,12 +60,10 @@ export function echoCommand(): Command {
     console.log(latencyTable(r.ops, r.elapsedS));
     const t = totals(r.ops, r.elapsedS);
     console.log(totalsLine(t));
+    const percent = (cores: number | null) =>
+      cores === null ? '?' : `${(cores * 100).toFixed(0)}%`;
     console.log(
-      `client CPU ${(r.client.cores * 100).toFixed(0)}% of one core; echo server CPU ${
-        r.server?.cores === null || r.server === null
-          ? '?'
-          : `${(r.server.cores * 100).toFixed(0)}%`
-      } of one core, peak RSS ${r.server?.peakRssBytes ? bytes(r.server.peakRssBytes) : '?'}`,
+      `client CPU ${percent(r.client.cores)} of one core; echo server CPU ${percent(r.server?.cores ?? null)} of one core, peak RSS ${r.server?.peakRssBytes ? bytes(r.server.peakRssBytes) : '?'}`,
     );
     if (r.firstError) console.log(`first error: ${r.firstError}`);
     const path = writeResult(s.out ?? defaultResultPath('echo', env.startedAt), {

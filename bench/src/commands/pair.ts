@@ -55,24 +55,31 @@ export interface PairSettings {
   runArgs: string[];
   aArgs: string[];
   bArgs: string[];
-  aEnv: string | null;
-  bEnv: string | null;
-  priceA: number | null;
-  priceB: number | null;
+  aEnv?: string;
+  bEnv?: string;
+  priceA?: number;
+  priceB?: number;
   /** Open model: |achieved / asked - 1| at most this. */
   rateTolerance: number;
   /** The load generator's CPU over what it can use, at most this. */
   maxClientUtil: number;
   battlePath: string;
   resamples: number;
-  kneeP99Ms: number | null;
+  kneeP99Ms?: number;
   kneeMin: number;
-  kneeMax: number | null;
+  kneeMax?: number;
   kneeSteps: number;
   /** Runs at each rate of the knee search; a rate holds when every one of them does. */
   kneeRepeats: number;
-  quiet: boolean;
 }
+
+/** Runs one run of the pair (or of the knee search) on a side, its result named `name`. */
+type RunOne<R> = (
+  side: Side,
+  name: string,
+  extra: string[],
+  meta: { order: number; warmUp: boolean },
+) => Promise<R>;
 
 /**
  * The measured order: `runs` blocks, each A then B or B then A (a seeded coin): every block
@@ -86,17 +93,12 @@ export function interleave(runs: number, seed: number): Side[] {
   return order;
 }
 
-export interface GateOptions {
-  rateTolerance: number;
-  maxClientUtil: number;
-}
-
 /** What can be said of a run's validity; `cpuCores` is the load generator's mean use. */
 export function gate(
   r: RunFigures,
   exitCode: number,
   cpuCores: number | null,
-  o: GateOptions,
+  o: Pick<PairSettings, 'rateTolerance' | 'maxClientUtil'>,
 ): { valid: boolean; problems: string[]; utilisation: number | null } {
   const problems: string[] = [];
   if (exitCode !== 0) problems.push(`exit code ${exitCode}`);
@@ -224,14 +226,14 @@ export interface DoneRun {
 export async function runPair(s: PairSettings, say: (line: string) => void): Promise<number> {
   if (s.workload === 'map' && s.runArgs.some((a) => a === '--rate' || a.startsWith('--rate=')))
     throw new UsageError('bench map has no open model: no --rate');
-  if (s.kneeP99Ms !== null && s.workload !== 'data')
+  if (s.kneeP99Ms !== undefined && s.workload !== 'data')
     throw new UsageError('--knee-p99-ms searches open-model rates: only --workload data has them');
-  if (s.kneeP99Ms !== null && s.kneeMax === null)
+  if (s.kneeP99Ms !== undefined && s.kneeMax === undefined)
     throw new UsageError('--knee-p99-ms needs --knee-max (the highest rate to try)');
   mkdirSync(s.outDir, { recursive: true });
   const servers = {
-    A: serverEnvironment(s.a, s.aEnv),
-    B: serverEnvironment(s.b, s.bEnv),
+    A: serverEnvironment(s.a, s.aEnv ?? null),
+    B: serverEnvironment(s.b, s.bEnv ?? null),
   };
   const target = { A: s.a, B: s.b };
   const sideArgs = { A: s.aArgs, B: s.bArgs };
@@ -241,13 +243,9 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
   );
   say(`results in ${showPath(s.outDir)}`);
   let counter = 0;
-  const oneRun = async (
-    side: Side,
-    name: string,
-    extra: string[],
-    meta: { order: number; warmUp: boolean },
-  ): Promise<DoneRun> => {
+  const oneRun: RunOne<DoneRun> = async (side, name, extra, meta) => {
     const path = join(s.outDir, `${name}.json`);
+    const logPath = join(s.outDir, `${name}.log`);
     rmSync(path, { force: true });
     const args = [
       s.workload,
@@ -260,10 +258,10 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
       ...sideArgs[side],
     ];
     const child = await runChild(args, join(s.outDir, `.cpu-${process.pid}-${counter++}.json`));
-    writeFileSync(join(s.outDir, `${name}.log`), child.output);
+    writeFileSync(logPath, child.output);
     if (!existsSync(path))
       throw new Error(
-        `${name}: bench ${s.workload} wrote no result (exit ${child.code}); its output, ${showPath(join(s.outDir, `${name}.log`))}:\n${child.output.trim().split('\n').slice(-8).join('\n')}`,
+        `${name}: bench ${s.workload} wrote no result (exit ${child.code}); its output, ${showPath(logPath)}:\n${child.output.trim().split('\n').slice(-8).join('\n')}`,
       );
     // biome-ignore lint/suspicious/noExplicitAny: the run's own result, annotated and rewritten
     const result = readResult<any>(path);
@@ -309,8 +307,7 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     done.push(await oneRun(side, `run-${side}${seen[side]}`, [], { order: k, warmUp: false }));
   }
 
-  let knee: KneeSummary | null = null;
-  if (s.kneeP99Ms !== null) knee = await kneeSearch(s, oneRun, say);
+  const knee = s.kneeP99Ms === undefined ? null : await kneeSearch(s, oneRun, say);
 
   const valid = (side: Side) => done.filter((d) => d.side === side && d.annotation.valid);
   const invalid = done.filter((d) => !d.annotation.valid);
@@ -375,12 +372,7 @@ export interface KneeRun {
  */
 export async function kneeSearch(
   s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps' | 'kneeRepeats'>,
-  oneRun: (
-    side: Side,
-    name: string,
-    extra: string[],
-    meta: { order: number; warmUp: boolean },
-  ) => Promise<KneeRun>,
+  oneRun: RunOne<KneeRun>,
   say: (line: string) => void,
   /** The targets searched (bench stack searches one: A). */
   sides: readonly Side[] = ['A', 'B'],
@@ -454,6 +446,13 @@ export async function kneeSearch(
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
+/** The options as commander parses them: the settings, but for the names of a few. */
+type PairFlags = Omit<PairSettings, 'outDir' | 'runArgs' | 'aArgs' | 'bArgs'> & {
+  outDir?: string;
+  aArg: string[];
+  bArg: string[];
+};
+
 export function pairCommand(): Command {
   return new Command('pair')
     .description(
@@ -526,37 +525,18 @@ export function pairCommand(): Command {
       '[run-flags...]',
       'after --: flags for every run (e.g. -- --duration 30s --rate 2000)',
     )
-    .action(async (runArgs: string[], o: Record<string, unknown>) => {
-      const outDir = resolve(
-        (o.outDir as string | undefined) ??
-          join(resultsDir, `pair-${new Date().toISOString().replace(/[:.]/g, '-')}`),
-      );
+    .action(async (runArgs: string[], o: PairFlags) => {
       process.exitCode = await runPair(
         {
-          a: o.a as string,
-          b: o.b as string,
-          workload: o.workload as Workload,
-          runs: o.runs as number,
-          warmUp: Math.floor(o.warmUp as number),
-          seed: Math.floor(o.seed as number),
-          outDir,
+          ...o,
+          warmUp: Math.floor(o.warmUp),
+          seed: Math.floor(o.seed),
+          outDir: resolve(
+            o.outDir ?? join(resultsDir, `pair-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+          ),
           runArgs,
-          aArgs: o.aArg as string[],
-          bArgs: o.bArg as string[],
-          aEnv: (o.aEnv as string | undefined) ?? null,
-          bEnv: (o.bEnv as string | undefined) ?? null,
-          priceA: (o.priceA as number | undefined) ?? null,
-          priceB: (o.priceB as number | undefined) ?? null,
-          rateTolerance: o.rateTolerance as number,
-          maxClientUtil: o.maxClientUtil as number,
-          battlePath: o.battlePath as string,
-          resamples: o.resamples as number,
-          kneeP99Ms: (o.kneeP99Ms as number | undefined) ?? null,
-          kneeMin: o.kneeMin as number,
-          kneeMax: (o.kneeMax as number | undefined) ?? null,
-          kneeSteps: o.kneeSteps as number,
-          kneeRepeats: o.kneeRepeats as number,
-          quiet: false,
+          aArgs: o.aArg,
+          bArgs: o.bArg,
         },
         (line) => console.log(line),
       );

@@ -1,22 +1,16 @@
-// `bench soak` (`npm run soak`): the data workload for a long time at a steady share of the
-// maximum rate, watching for what a short run cannot show: memory that keeps growing and
-// latency that drifts. It finds the maximum rate with a short closed-model run (or takes
-// --max-rate), runs the open model at --load-fraction (80%) of it in intervals ("minutes"),
-// and records each interval's p99 and every server process's RSS (sampled each second). Each
-// series gets its least-squares slope; the run passes when every process's RSS slope after the
-// warm-up (the first two intervals) is under 1 MB/min and the last interval's p99 is at most 20%
-// over the second's. Runs under 5 minutes (the short version) use the settled rule instead
-// (--rule, src/soak/analysis.ts): RSS read after the services' idle compaction following a
-// warm-up load, and again after the measured load's; the growth must be under
-// max(--settled-floor, 1 MB/min x minutes). Its halves are judged on their p99 (--judge p99, the
-// default) or, with --judge cpu (the short run in CI), on the rate held and the data path's CPU
-// per request, the p99 recorded. JSON and an SVG chart are written beside each other.
+// `bench soak` (`npm run soak`): the data workload for a long time at a steady share
+// (--load-fraction, 80%) of the maximum rate (probed, or --max-rate), watching for what a short
+// run cannot show: memory that keeps growing and latency that drifts. It records each interval's
+// p99 and every server process's RSS (sampled each second) and judges them by the slope rule, or
+// under 5 minutes by the settled rule (RSS after the services' idle compaction, before and after
+// the measured load; its halves judged on their p99 or, with --judge cpu, on the rate held and
+// the CPU per request): src/soak/analysis.ts, docs/design/bench.md. Writes JSON and an SVG chart.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
 import { DEFAULT_WEIGHTS } from '../data/operations.ts';
 import { defaultSchemaPath } from '../data/schema.ts';
-import { type DataParams, seedingOf } from '../data/workload.ts';
+import { type DataParams, type Seeding, seedingOf } from '../data/workload.ts';
 import { collectEnvironment, type Environment, environmentLine } from '../lib/environment.ts';
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { LoadPool } from '../lib/load-pool.ts';
@@ -44,6 +38,7 @@ import {
   DEFAULT_RULE,
   type HalfFigures,
   type IntervalFigures,
+  type IntervalLatency,
   intervalLatency,
   judge,
   MAX_CPU_GROWTH,
@@ -55,54 +50,18 @@ import {
 import { type ServerProcess, type StartedStack, startStack } from '../soak/stack.ts';
 import { defaultWorkerHeapMb } from './data.ts';
 
-export interface SoakSettings {
-  /** data-server to load; null: the soak starts the stack (scripts/start.ts) itself. */
-  target: string | null;
-  dbproxy: string | null;
-  serverPids: number[];
-  mysqlUrl: string;
-  redisUrl: string;
-  durationMs: number;
-  intervalMs: number;
-  /** The maximum rate given (requests/s); null: measured by a closed-model probe. */
-  maxRate: number | null;
-  probeMs: number;
-  /**
-   * A second closed-model probe after the warm-up (0: none; the settled rule's default is the
-   * probe's length): the target is --load-fraction of the lower of the two, so one probe that met
-   * a quiet moment does not set a rate the machine cannot keep.
-   */
-  reprobeMs: number;
-  /** Unmeasured load at the soak's rate before the intervals (the heap settling); 0: none. */
-  warmUpMs: number;
-  loadFraction: number;
-  concurrency: number;
-  workers: number;
-  channels: number;
-  players: number;
-  firstPlayer: string;
-  seed: number;
-  deadlineMs: number;
-  sampleMs: number;
-  maxErrors: number;
-  /**
-   * After the load: how long to wait for each gRPC service's idle compaction (its
-   * process_idle_compactions_total growing) before reading every process's RSS once more; 0: no
-   * such phase. Needs the services' /metrics (a stack the soak starts, or --metrics-urls).
-   */
-  settleTimeoutMs: number;
-  metricsUrls: string[];
-  rule: SoakRule;
-  out: string | null;
-  quiet: boolean;
-}
+/** A soak's settings, checked (the JSON's `settings`). */
+export type SoakSettings = ReturnType<typeof soakSettingsFrom>;
 
-export interface SoakInterval extends IntervalFigures {
+export interface SoakInterval
+  extends IntervalFigures,
+    Pick<IntervalLatency, 'p50Ms' | 'p99ByOpMs'> {
   rate: number;
-  p50Ms: number;
-  p99ByOpMs: Record<string, number>;
   loadAverage: number[];
 }
+
+/** A process's RSS read at one moment (MB; null: unreadable). */
+type ProcessRss = { pid: number; label: string; rssMb: number | null };
 
 export interface SettleResult {
   /** Seconds from the end of the load until every service had compacted (or the timeout). */
@@ -116,15 +75,15 @@ export interface SettleResult {
    * was seen, it had grown again by up to 4 MB within a second: the soak's own /metrics polls
    * (every 200 ms) allocate in the idle service (docs/design/bench.md, the soak's rules).
    */
-  rssMb: { pid: number; label: string; rssMb: number | null }[];
+  rssMb: ProcessRss[];
   /** Each process's RSS read once the compaction was seen (for the record; not judged). */
-  rssReadMb?: { pid: number; label: string; rssMb: number | null }[];
+  rssReadMb?: ProcessRss[];
 }
 
 export interface SoakResult {
   schemaVersion: number;
   kind: 'soak';
-  environment: ReturnType<typeof collectEnvironment>;
+  environment: Environment;
   settings: SoakSettings;
   stack: 'started' | 'given';
   maxRate: {
@@ -137,7 +96,7 @@ export interface SoakResult {
     reprobeRate?: number;
   };
   targetRate: number;
-  seeding: { players: number; records: number; seconds: number };
+  seeding: Seeding;
   intervals: SoakInterval[];
   processes: ServerProcess[];
   /** Every RSS sample: minutes since the load began, MB. */
@@ -151,6 +110,8 @@ export interface SoakResult {
   chart: string;
   pass: boolean;
 }
+
+const say = (line: string) => console.log(line);
 
 function rssMb(pid: number): number | null {
   const m = memoryStatus(pid);
@@ -296,21 +257,16 @@ export function soakCommand(): Command {
   return cmd;
 }
 
-export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
+export function soakSettingsFrom(o: Record<string, unknown>) {
   const durationMs = parseDuration(String(o.duration));
-  const ruleOpt = String(o.rule ?? 'auto');
-  const mode: 'slope' | 'settled' =
-    ruleOpt === 'auto'
-      ? durationMs < SETTLED_UNDER_MS
-        ? 'settled'
-        : 'slope'
-      : (ruleOpt as 'slope');
+  const ruleOpt = String(o.rule ?? 'auto') as 'auto' | 'slope' | 'settled';
+  const auto = durationMs < SETTLED_UNDER_MS ? 'settled' : 'slope';
+  const mode = ruleOpt === 'auto' ? auto : ruleOpt;
+  const settledRule = mode === 'settled';
+  // The duration flags whose '0' means none.
+  const durationOr0 = (text: string) => (text === '0' ? 0 : parseDuration(text));
   const intervalMs = parseDuration(
-    o.interval === undefined
-      ? mode === 'settled'
-        ? `${durationMs / 2}ms`
-        : '1m'
-      : String(o.interval),
+    String(o.interval ?? (settledRule ? `${durationMs / 2}ms` : '1m')),
   );
   if (intervalMs > durationMs) throw new UsageError('--interval is longer than --duration');
   const target = (o.target as string | undefined) ?? null;
@@ -326,23 +282,15 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     throw new UsageError('--players must be >= --concurrency: every virtual client owns players');
   const maxRate = (o.maxRate as number | undefined) ?? null;
   if (maxRate !== null && maxRate <= 0) throw new UsageError('--max-rate must be > 0');
-  const warmUpText = o.warmUp === undefined ? (mode === 'settled' ? '1m' : '0') : String(o.warmUp);
-  const warmUpMs = warmUpText === '0' ? 0 : parseDuration(warmUpText);
-  const settleTimeoutMs =
-    String(o.settleTimeout) === '0' ? 0 : parseDuration(String(o.settleTimeout));
-  if (mode === 'settled' && (warmUpMs === 0 || settleTimeoutMs === 0))
+  const warmUpMs = durationOr0(String(o.warmUp ?? (settledRule ? '1m' : '0')));
+  const settleTimeoutMs = durationOr0(String(o.settleTimeout));
+  if (settledRule && (warmUpMs === 0 || settleTimeoutMs === 0))
     throw new UsageError(
       'the settled rule needs a warm-up load (--warm-up) and the settle phase (--settle-timeout)',
     );
-  const reprobeText =
-    o.reprobeDuration === undefined
-      ? mode === 'settled'
-        ? String(o.probeDuration)
-        : '0'
-      : String(o.reprobeDuration);
-  const reprobeMs = reprobeText === '0' ? 0 : parseDuration(reprobeText);
+  const reprobeMs = durationOr0(String(o.reprobeDuration ?? (settledRule ? o.probeDuration : '0')));
   const judgeOn = String(o.judge ?? 'p99') as 'p99' | 'cpu';
-  if (judgeOn === 'cpu' && mode !== 'settled')
+  if (judgeOn === 'cpu' && !settledRule)
     throw new UsageError(
       '--judge cpu goes with the settled rule (a --duration under 5 minutes, or --rule settled): the slope rule judges the p99',
     );
@@ -350,6 +298,7 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
   if (minRateHeld !== undefined && minRateHeld > 1)
     throw new UsageError('--min-rate-held must be in [0, 1]');
   return {
+    /** data-server to load; null: the soak starts the stack (scripts/start.ts) itself. */
     target,
     dbproxy: (o.dbproxy as string | undefined) ?? null,
     serverPids,
@@ -357,9 +306,16 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     redisUrl: String(o.redis),
     durationMs,
     intervalMs,
+    /** The maximum rate given (requests/s); null: measured by a closed-model probe. */
     maxRate,
     probeMs: parseDuration(String(o.probeDuration)),
+    /**
+     * A second closed-model probe after the warm-up (0: none; the settled rule's default is the
+     * probe's length): the target is --load-fraction of the lower of the two, so one probe that
+     * met a quiet moment does not set a rate the machine cannot keep.
+     */
     reprobeMs,
+    /** Unmeasured load at the soak's rate before the intervals (the heap settling); 0: none. */
     warmUpMs,
     loadFraction: fraction,
     concurrency: o.concurrency as number,
@@ -371,6 +327,11 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
     deadlineMs: o.deadlineMs as number,
     sampleMs: parseDuration(String(o.sampleInterval)),
     maxErrors: o.maxErrors as number,
+    /**
+     * After the load: how long to wait for each gRPC service's idle compaction (its
+     * process_idle_compactions_total growing) before reading every process's RSS once more; 0: no
+     * such phase. Needs the services' /metrics (a stack the soak starts, or --metrics-urls).
+     */
     settleTimeoutMs,
     metricsUrls: String(o.metricsUrls ?? '')
       .split(',')
@@ -382,19 +343,19 @@ export function soakSettingsFrom(o: Record<string, unknown>): SoakSettings {
       maxP99Growth: o.maxP99Growth as number,
       mode,
       settledFloorMb: (o.settledFloor as number | undefined) ?? SETTLED_FLOOR_MB,
-      minRateHeld: (o.minRateHeld as number | undefined) ?? MIN_RATE_HELD,
+      minRateHeld: minRateHeld ?? MIN_RATE_HELD,
       maxCpuGrowth: (o.maxCpuGrowth as number | undefined) ?? MAX_CPU_GROWTH,
       judgeOn,
-    },
+    } satisfies SoakRule,
     out: (o.out as string | undefined) ?? null,
     quiet: o.quiet === true,
   };
 }
 
 /** Runs shorter than this are judged by the settled rule under --rule auto. */
-export const SETTLED_UNDER_MS = 5 * 60_000;
+const SETTLED_UNDER_MS = 5 * 60_000;
 /** The settled rule's floor (MB); measured: docs/results.md, the soak. */
-export const SETTLED_FLOOR_MB = 4;
+const SETTLED_FLOOR_MB = 4;
 
 /** The idle compactions a service has run (process_idle_compactions_total); null if unreadable. */
 async function compactions(url: string): Promise<number | null> {
@@ -451,7 +412,6 @@ export async function settle(
 
 /** Runs the soak; returns the exit code (0 pass, 1 fail). */
 export async function runSoak(s: SoakSettings): Promise<number> {
-  const say = (line: string) => console.log(line);
   const env = collectEnvironment();
   say(environmentLine(env));
   let stack: StartedStack | null = null;
@@ -464,19 +424,26 @@ export async function runSoak(s: SoakSettings): Promise<number> {
     say(`stack up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   try {
-    return await new Soak(s, env, stack, say).run();
+    return await new Soak(s, env, stack).run();
   } finally {
     await stack?.stop();
   }
 }
 
-/** Each process's CPU seconds at one moment (the settled rule's CPU per request). */
-type CpuReading = { pid: number; cpuS: number | null }[];
-
 /** The cumulative figures at a moment of the measured load: the latency and each process's CPU. */
 interface Mark {
   ops: OpSnapshot[] | null;
-  cpu: CpuReading;
+  cpu: HalfFigures['cpuS'];
+}
+
+/** Calls `handler` on SIGINT and SIGTERM until the function returned is called. */
+function onSignals(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
 }
 
 /**
@@ -488,7 +455,6 @@ class Soak {
   readonly #s: SoakSettings;
   readonly #env: Environment;
   readonly #stack: StartedStack | null;
-  readonly #say: (line: string) => void;
   readonly #processes: ServerProcess[];
   readonly #metricsUrls: string[];
   #pool!: LoadPool;
@@ -504,19 +470,16 @@ class Soak {
   #loadEnd = 0;
   /** At the measured load's start, half-way (after interval #halfAt) and end. */
   #marks: { start?: Mark; half?: Mark; end?: Mark } = {};
-  #halfAt = 0;
+  /** The measured intervals to run. */
+  readonly #count: number;
+  /** After which interval the last half begins. */
+  readonly #halfAt: number;
   #rssTimer: NodeJS.Timeout | undefined;
 
-  constructor(
-    s: SoakSettings,
-    env: Environment,
-    stack: StartedStack | null,
-    say: (line: string) => void,
-  ) {
+  constructor(s: SoakSettings, env: Environment, stack: StartedStack | null) {
     this.#s = s;
     this.#env = env;
     this.#stack = stack;
-    this.#say = say;
     this.#processes = stack
       ? stack.processes()
       : s.serverPids.map((pid) => ({
@@ -525,6 +488,8 @@ class Soak {
           nodeOptions: nodeOptionsOf(pid),
         }));
     this.#metricsUrls = stack ? [stack.metrics.dbproxy, stack.metrics.dataServer] : s.metricsUrls;
+    this.#count = Math.max(1, Math.round(s.durationMs / s.intervalMs));
+    this.#halfAt = Math.floor(this.#count / 2);
     this.#series = new Map(
       this.#processes.map((p) => [p.pid, { pid: p.pid, label: p.label, samples: [] }]),
     );
@@ -532,19 +497,16 @@ class Soak {
 
   async run(): Promise<number> {
     const s = this.#s;
-    const say = this.#say;
     say(
       `server processes: ${this.#processes.length ? this.#processes.map((p) => `${p.label} ${p.pid}`).join(', ') : 'none given (--server-pids): no RSS measured'}`,
     );
     const seeding = await this.#seed();
-    const onSignal = () => {
+    const offSignals = onSignals(() => {
       if (this.#stopped) process.exit(130);
       this.#stopped = true;
       process.stderr.write('\ninterrupted: ending after the requests in flight\n');
       this.#pool.stop();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    });
     let compactionsAtLoadEnd: (number | null)[];
     try {
       await this.#findRate();
@@ -553,24 +515,15 @@ class Soak {
       this.#loadEnd = performance.now();
       compactionsAtLoadEnd = await Promise.all(this.#metricsUrls.map(compactions));
       clearInterval(this.#rssTimer);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      offSignals();
       await this.#pool.close();
     }
     let after: SettleResult | null = null;
-    if (s.settleTimeoutMs > 0 && this.#metricsUrls.length > 0 && !this.#stopped) {
-      after = await settle(
-        this.#metricsUrls,
-        compactionsAtLoadEnd,
-        this.#processes,
-        s.settleTimeoutMs,
-        this.#loadEnd,
-      );
-      this.#saySettled('after the load', after);
-    }
-    const { verdict, totals, byHalves } = this.#judge(after);
+    if (s.settleTimeoutMs > 0 && this.#metricsUrls.length > 0 && !this.#stopped)
+      after = await this.#settle('after the load', this.#loadEnd, compactionsAtLoadEnd);
+    const { verdict, totals } = this.#judge(after);
     say('');
-    this.#sayVerdict(verdict, byHalves);
+    this.#sayVerdict(verdict);
     const jsonPath = s.out ?? defaultResultPath('soak', this.#env.startedAt);
     const chartPath = `${jsonPath.replace(/\.json$/, '')}.svg`;
     const result: SoakResult = {
@@ -615,7 +568,7 @@ class Soak {
   }
 
   /** Seeds the players: the pool's workers each seed theirs. */
-  async #seed(): Promise<SoakResult['seeding']> {
+  async #seed(): Promise<Seeding> {
     const s = this.#s;
     const target = this.#stack?.dataServer ?? s.target!;
     const params: DataParams = {
@@ -633,11 +586,9 @@ class Soak {
       seedParallel: 32,
       printLimit: 5,
     };
-    this.#say(`seeding ${s.players} players through ${target}...`);
+    say(`seeding ${s.players} players through ${target}...`);
     // Ctrl-C while seeding ends the process; a stack the soak started is killed on the way out.
-    const whileSeeding = () => process.exit(130);
-    process.once('SIGINT', whileSeeding);
-    process.once('SIGTERM', whileSeeding);
+    const offSignals = onSignals(() => process.exit(130));
     this.#pool = await LoadPool.start(
       {
         workloadModule: new URL('../data/workload.ts', import.meta.url),
@@ -654,10 +605,9 @@ class Soak {
         silent: s.quiet,
       }),
     );
-    process.off('SIGINT', whileSeeding);
-    process.off('SIGTERM', whileSeeding);
+    offSignals();
     const seeding = seedingOf(this.#pool.readyInfo);
-    this.#say(`seeded ${int(seeding.records)} records in ${seeding.seconds.toFixed(1)} s`);
+    say(`seeded ${int(seeding.records)} records in ${seeding.seconds.toFixed(1)} s`);
     return seeding;
   }
 
@@ -680,19 +630,16 @@ class Soak {
   }
 
   /** A closed-model probe of the maximum rate. */
-  async #probe(label: string, ms: number) {
+  async #probe(label: string, ms: number): Promise<SoakResult['maxRate']> {
     const { run, own } = await this.#runPool(label, ms, null, 5);
-    const t = {
-      rate: own.answered / run.elapsedS,
-      requests: own.answered + own.errors,
-      errors: own.errors,
-    };
-    this.#say(
-      `${label === 'probe' ? 'maximum rate' : 'maximum rate again, after the warm-up'}: ${int(t.rate)} requests/s (closed model, ${this.#s.concurrency} in flight, ${(ms / 1000).toFixed(0)} s, ${int(t.errors)} errors; load average ${loadavg()
+    const rate = own.answered / run.elapsedS;
+    say(
+      `${label === 'probe' ? 'maximum rate' : 'maximum rate again, after the warm-up'}: ${int(rate)} requests/s (closed model, ${this.#s.concurrency} in flight, ${(ms / 1000).toFixed(0)} s, ${int(own.errors)} errors; load average ${loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')})`,
     );
-    return t;
+    const probeRequests = own.answered + own.errors;
+    return { rate, measured: true, probeRequests, probeErrors: own.errors };
   }
 
   /**
@@ -702,15 +649,8 @@ class Soak {
    */
   async #findRate(): Promise<void> {
     const s = this.#s;
-    const say = this.#say;
     if (s.maxRate === null) {
-      const t = await this.#probe('probe', s.probeMs);
-      this.#maxRate = {
-        rate: t.rate,
-        measured: true,
-        probeRequests: t.requests,
-        probeErrors: t.errors,
-      };
+      this.#maxRate = await this.#probe('probe', s.probeMs);
     } else {
       this.#maxRate = { rate: s.maxRate, measured: false, probeRequests: null, probeErrors: null };
       say(`maximum rate: ${int(s.maxRate)} requests/s (--max-rate)`);
@@ -718,9 +658,8 @@ class Soak {
     this.#rate = this.#maxRate.rate * s.loadFraction;
     if (!(this.#rate > 0))
       throw new Error('the maximum rate measured is 0: is the data-server answering?');
-    const n = Math.max(1, Math.round(s.durationMs / s.intervalMs));
     say(
-      `soak: open model at ${int(this.#rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${n} intervals of ${s.intervalMs / 1000} s`,
+      `soak: open model at ${int(this.#rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the maximum), ${this.#count} intervals of ${s.intervalMs / 1000} s`,
     );
     if (s.warmUpMs === 0 || this.#stopped) return;
     const w = await this.#runPool('warm-up', s.warmUpMs, this.#rate, 30);
@@ -730,31 +669,21 @@ class Soak {
     if (s.maxRate === null && s.reprobeMs > 0 && !this.#stopped) {
       // The first probe may have met a quieter moment than the load that follows: probe again
       // now that the heap has settled, and take the lower (docs/design/bench.md, the soak's rules).
-      const t = await this.#probe('re-probe', s.reprobeMs);
+      const { rate: reprobeRate } = await this.#probe('re-probe', s.reprobeMs);
       const first = this.#maxRate.rate;
       this.#maxRate = {
         ...this.#maxRate,
-        rate: Math.min(first, t.rate),
+        rate: Math.min(first, reprobeRate),
         firstProbeRate: first,
-        reprobeRate: t.rate,
+        reprobeRate,
       };
       this.#rate = this.#maxRate.rate * s.loadFraction;
       say(
         `soak: open model at ${int(this.#rate)} requests/s (${(s.loadFraction * 100).toFixed(0)}% of the lower probe, ${int(this.#maxRate.rate)})`,
       );
     }
-    if (s.rule.mode === 'settled' && !this.#stopped) {
-      const warmEnd = performance.now();
-      const at = await Promise.all(this.#metricsUrls.map(compactions));
-      this.#afterWarmUp = await settle(
-        this.#metricsUrls,
-        at,
-        this.#processes,
-        s.settleTimeoutMs,
-        warmEnd,
-      );
-      this.#saySettled('after the warm-up', this.#afterWarmUp);
-    }
+    if (s.rule.mode === 'settled' && !this.#stopped)
+      this.#afterWarmUp = await this.#settle('after the warm-up', performance.now());
   }
 
   #mark(): Mark {
@@ -776,64 +705,58 @@ class Soak {
   /** The measured load: intervals at the rate, each process's RSS sampled meanwhile. */
   async #measureIntervals(): Promise<void> {
     const s = this.#s;
-    const n = Math.max(1, Math.round(s.durationMs / s.intervalMs));
+    const n = this.#count;
     this.#loadStart = performance.now();
     this.#marks.start = this.#mark();
-    this.#halfAt = Math.floor(n / 2);
     this.#sampleRss();
     this.#rssTimer = setInterval(() => this.#sampleRss(), s.sampleMs);
     for (let i = 0; i < n && !this.#stopped; i++) {
       const startMin = (performance.now() - this.#loadStart) / 60_000;
-      const { own: lat } = await this.#runPool(
-        `interval ${i + 1}/${n}`,
-        s.intervalMs,
-        this.#rate,
-        30,
-      );
+      const { own } = await this.#runPool(`interval ${i + 1}/${n}`, s.intervalMs, this.#rate, 30);
       const endMin = (performance.now() - this.#loadStart) / 60_000;
       const mark = this.#mark();
       if (i + 1 === this.#halfAt) this.#marks.half = mark;
       this.#marks.end = mark;
       const load = loadavg().map((x) => Math.round(x * 100) / 100);
+      const { answered, ...lat } = own;
       const iv: SoakInterval = {
         index: i + 1,
         startMin,
         endMin,
-        requests: lat.answered + lat.errors,
-        errors: lat.errors,
-        mismatches: lat.mismatches,
-        p99Ms: lat.p99Ms,
-        p50Ms: lat.p50Ms,
-        p99ByOpMs: lat.p99ByOpMs,
-        rate: lat.answered / ((endMin - startMin) * 60),
+        requests: answered + lat.errors,
+        ...lat,
+        rate: answered / ((endMin - startMin) * 60),
         loadAverage: load,
       };
       this.#intervals.push(iv);
       const rssNow = this.#processes
-        .map((p) => {
-          const last = this.#series.get(p.pid)!.samples.at(-1);
-          return `${p.label} ${last ? last.y.toFixed(0) : '?'}`;
-        })
+        .map((p) => `${p.label} ${this.#series.get(p.pid)!.samples.at(-1)?.y.toFixed(0) ?? '?'}`)
         .join(', ');
-      this.#say(
+      say(
         `interval ${i + 1}/${n}: ${int(iv.rate)} answered/s, p50 ${iv.p50Ms.toFixed(2)} ms, p99 ${iv.p99Ms.toFixed(2)} ms, errors ${iv.errors}, mismatches ${iv.mismatches}; RSS MB: ${rssNow}; load ${load.join(' ')}`,
       );
     }
     this.#sampleRss();
   }
 
-  #saySettled(when: string, r: SettleResult): void {
-    this.#say(
+  /** settle() after a load that ended at `loadEnd` (the compactions then: `before`, else now). */
+  async #settle(when: string, loadEnd: number, before?: (number | null)[]): Promise<SettleResult> {
+    before ??= await Promise.all(this.#metricsUrls.map(compactions));
+    const r = await settle(
+      this.#metricsUrls,
+      before,
+      this.#processes,
+      this.#s.settleTimeoutMs,
+      loadEnd,
+    );
+    say(
       `${when}: ${r.compacted ? 'every service compacted' : 'NOT every service compacted'} within ${r.waitedS.toFixed(1)} s; settled RSS MB (the lowest while waiting): ${r.rssMb.map((p) => `${p.label} ${p.rssMb?.toFixed(1) ?? '?'}`).join(', ')}`,
     );
+    return r;
   }
 
   /** The rule's verdict, and the run's own failures (mismatches, errors, Ctrl-C) with it. */
-  #judge(after: SettleResult | null): {
-    verdict: SoakVerdict;
-    totals: SoakResult['totals'];
-    byHalves: boolean;
-  } {
+  #judge(after: SettleResult | null) {
     const s = this.#s;
     const { start, half, end } = this.#marks;
     const halfOf = (from: Mark, to: Mark, ivs: SoakInterval[]): HalfFigures => {
@@ -845,6 +768,7 @@ class Soak {
         cpuS: cpuBetween(from.cpu, to.cpu),
       };
     };
+    // The halves' figures, unless interrupted.
     const halves =
       start && half && end && !this.#stopped
         ? {
@@ -852,7 +776,7 @@ class Soak {
             firstHalf: halfOf(start, half, this.#intervals.slice(0, this.#halfAt)),
             lastHalf: halfOf(half, end, this.#intervals.slice(this.#halfAt)),
           }
-        : null;
+        : {};
     const settled =
       s.rule.mode === 'settled' && this.#afterWarmUp !== null && after !== null
         ? {
@@ -860,7 +784,7 @@ class Soak {
             after: after.rssMb,
             compacted: this.#afterWarmUp.compacted && after.compacted,
             loadMinutes: this.#loadStart > 0 ? (this.#loadEnd - this.#loadStart) / 60_000 : 0,
-            ...(halves ?? {}),
+            ...halves,
           }
         : null;
     const verdict = judge(this.#intervals, [...this.#series.values()], s.rule, settled);
@@ -878,17 +802,12 @@ class Soak {
     if (totals.errors > s.maxErrors)
       reasons.push(`${totals.errors} failed calls (tolerated: ${s.maxErrors})`);
     if (this.#stopped) reasons.push('interrupted');
-    return {
-      verdict: { ...verdict, pass: reasons.length === 0, reasons },
-      totals,
-      byHalves: settled?.firstHalf !== undefined,
-    };
+    return { verdict: { ...verdict, pass: reasons.length === 0, reasons }, totals };
   }
 
   /** What a person reads of the verdict: each process's RSS, the p99, the rate and the CPU. */
-  #sayVerdict(verdict: SoakVerdict, byHalves: boolean): void {
+  #sayVerdict(verdict: SoakVerdict): void {
     const s = this.#s;
-    const say = this.#say;
     const isSettled = s.rule.mode === 'settled';
     const f = (v: number | null | undefined, digits: number) => v?.toFixed(digits) ?? '?';
     say(
@@ -906,7 +825,7 @@ class Soak {
       );
     }
     say(
-      `p99 per interval (ms): ${this.#intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; ${byHalves ? `first half ${f(verdict.p99Second, 1)}, last half ${f(verdict.p99Last, 1)}: last / first half` : `last / ${isSettled ? 'first' : 'second'}`} ${f(verdict.p99Ratio, 2)} (${isSettled && s.rule.judgeOn === 'cpu' ? 'recorded, not judged: --judge cpu' : `bound ${(1 + s.rule.maxP99Growth).toFixed(2)}`}); slope ${f(verdict.p99SlopeMsPerMin, 3)} ms/min`,
+      `p99 per interval (ms): ${this.#intervals.map((iv) => iv.p99Ms.toFixed(1)).join(' ')}; ${verdict.rate ? `first half ${f(verdict.p99Second, 1)}, last half ${f(verdict.p99Last, 1)}: last / first half` : `last / ${isSettled ? 'first' : 'second'}`} ${f(verdict.p99Ratio, 2)} (${isSettled && s.rule.judgeOn === 'cpu' ? 'recorded, not judged: --judge cpu' : `bound ${(1 + s.rule.maxP99Growth).toFixed(2)}`}); slope ${f(verdict.p99SlopeMsPerMin, 3)} ms/min`,
     );
     if (verdict.rate) {
       const r = verdict.rate;
@@ -921,7 +840,7 @@ class Soak {
     if (verdict.cpuTotal) {
       const c = verdict.cpuTotal;
       say(
-        `CPU per request of the data path (${c.processes.join(' + ') || 'none'}), first half -> last half: ${f(c.firstUs, 1)} -> ${f(c.lastUs, 1)} us (${c.ratio === null ? '?' : `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(0)}%`}; bound +${((s.rule.maxCpuGrowth ?? MAX_CPU_GROWTH) * 100).toFixed(0)}%)${c.pass ? '' : ' FAIL'}; each: ${verdict.cpu
+        `CPU per request of the data path (${c.processes.join(' + ') || 'none'}), first half -> last half: ${f(c.firstUs, 1)} -> ${f(c.lastUs, 1)} us (${c.ratio === null ? '?' : `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(0)}%`}; bound +${(s.rule.maxCpuGrowth * 100).toFixed(0)}%)${c.pass ? '' : ' FAIL'}; each: ${verdict.cpu
           .map(
             (p) =>
               `${p.label} ${f(p.firstUs, 1)} -> ${f(p.lastUs, 1)}${p.judged ? '' : ' (off the data path)'}`,

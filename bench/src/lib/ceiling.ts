@@ -1,7 +1,7 @@
 // The gRPC ceiling of this machine, measured in the same run as the result it is set beside:
 // a bare grpc-js echo service in its own process, loaded with the same client settings
 // (workers, channels, concurrency, message sizes) for a short phase.
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import type { EchoParams } from './echo-workload.ts';
 import type { OpSnapshot } from './histogram.ts';
 import { LoadPool } from './load-pool.ts';
@@ -21,7 +21,6 @@ export interface CeilingOptions {
   responseBytes: number;
   deadlineMs: number;
   slowMs: number;
-  host?: string;
   quiet?: boolean;
   progressIntervalS?: number;
   /** Each load worker's V8 old generation (MB); null or absent: V8's default. */
@@ -62,14 +61,17 @@ export interface CeilingResult {
   firstError: string | null;
 }
 
-/** Starts the echo server in a child process; resolves its port and a stop function. */
-export async function startEchoProcess(
-  responseBytes: number,
-  host = '127.0.0.1',
-): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(
+/** The echo server, in a child process on loopback. */
+interface EchoProcess {
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startEchoProcess(responseBytes: number): Promise<EchoProcess> {
+  const child = fork(
     new URL('./echo-server.ts', import.meta.url),
-    ['--host', host, '--port', '0', '--response-bytes', String(responseBytes)],
+    ['--port', '0', '--response-bytes', String(responseBytes)],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -101,25 +103,20 @@ export async function startEchoProcess(
  */
 export class CeilingBench {
   readonly #o: CeilingOptions;
-  readonly #echo: Awaited<ReturnType<typeof startEchoProcess>>;
+  readonly #echo: EchoProcess;
   readonly #pool: LoadPool;
 
-  private constructor(
-    o: CeilingOptions,
-    echo: Awaited<ReturnType<typeof startEchoProcess>>,
-    pool: LoadPool,
-  ) {
+  private constructor(o: CeilingOptions, echo: EchoProcess, pool: LoadPool) {
     this.#o = o;
     this.#echo = echo;
     this.#pool = pool;
   }
 
   static async start(o: CeilingOptions): Promise<CeilingBench> {
-    const host = o.host ?? '127.0.0.1';
-    const echo = await startEchoProcess(o.responseBytes, host);
+    const echo = await startEchoProcess(o.responseBytes);
     try {
       const params: EchoParams = {
-        target: `${host}:${echo.port}`,
+        target: `127.0.0.1:${echo.port}`,
         channels: o.channels,
         deadlineMs: o.deadlineMs,
         requestBytes: o.requestBytes,

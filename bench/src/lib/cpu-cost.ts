@@ -9,12 +9,12 @@ import type { UsageSampler } from './proc-stats.ts';
 import { int, table } from './report.ts';
 
 /** One process's CPU over a set of phases, and the requests served meanwhile. */
-export interface CpuSample {
+interface CpuSample {
   cpuS: number;
   requests: number;
 }
 
-export interface ProcessCost {
+interface ProcessCost {
   pid: number;
   /** What the process is (its command line, shortened). */
   label: string;
@@ -63,22 +63,10 @@ export function cpuPerRequest(o: {
   clientRunQueueWaitS?: number | null;
   requests: number;
 }): CpuPerRequest {
-  const echo =
-    o.echoServer && o.echoServer.requests > 0
-      ? {
-          cpuS: o.echoServer.cpuS,
-          calls: o.echoServer.requests,
-          us: perUs(o.echoServer.cpuS, o.echoServer.requests),
-        }
-      : null;
-  const echoClient =
-    o.echoClient && o.echoClient.requests > 0
-      ? {
-          cpuS: o.echoClient.cpuS,
-          calls: o.echoClient.requests,
-          us: perUs(o.echoClient.cpuS, o.echoClient.requests),
-        }
-      : null;
+  const perCall = (e: CpuSample | null) =>
+    e && e.requests > 0 ? { cpuS: e.cpuS, calls: e.requests, us: perUs(e.cpuS, e.requests) } : null;
+  const echo = perCall(o.echoServer);
+  const echoClient = perCall(o.echoClient);
   const multiple = (us: number, of: { us: number } | null) => (of && of.us > 0 ? us / of.us : null);
   const servers: ProcessCost[] = o.servers.flatMap((s) => {
     if (s.cpuS === null) return [];

@@ -10,9 +10,12 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
-export async function startEchoServer(host: string, port: number, responseBytes: number) {
+if (import.meta.main) {
+  const host = arg('host', '127.0.0.1');
   const server = new grpc.Server();
-  const response = slg.echo.v1.EchoResponse.create({ payload: Buffer.alloc(responseBytes, 0x61) });
+  const response = slg.echo.v1.EchoResponse.create({
+    payload: Buffer.alloc(Number(arg('response-bytes', '0')), 0x61),
+  });
   server.addService(slg_echo_v1_EchoServiceDefinition, {
     Echo: (
       _call: grpc.ServerUnaryCall<unknown, unknown>,
@@ -21,20 +24,12 @@ export async function startEchoServer(host: string, port: number, responseBytes:
       callback(null, response);
     },
   });
-  const bound = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      `${host}:${arg('port', '0')}`,
+      grpc.ServerCredentials.createInsecure(),
+      (err, p) => (err ? reject(err) : resolve(p)),
     ),
-  );
-  return { server, port: bound };
-}
-
-if (import.meta.main) {
-  const host = arg('host', '127.0.0.1');
-  const { server, port } = await startEchoServer(
-    host,
-    Number(arg('port', '0')),
-    Number(arg('response-bytes', '0')),
   );
   const stop = () => server.tryShutdown(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -3,7 +3,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 
 export interface Environment {
   arch: string;
@@ -25,12 +24,10 @@ export interface Environment {
   loadAverage: number[];
 }
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
 function git(args: string[]): string | null {
   try {
     return execFileSync('git', args, {
-      cwd: repoRoot,
+      cwd: new URL('../../../', import.meta.url),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -41,9 +38,7 @@ function git(args: string[]): string | null {
 
 function packageVersion(name: string): string {
   try {
-    const path = fileURLToPath(
-      new URL(`../../../node_modules/${name}/package.json`, import.meta.url),
-    );
+    const path = new URL(`../../../node_modules/${name}/package.json`, import.meta.url);
     return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
     return 'unknown';

@@ -16,7 +16,7 @@ type PreEncoded<D, Raw extends keyof D = never> = {
     : never;
 };
 
-export interface ByteCounter {
+interface ByteCounter {
   responses: number;
   responseBytes: number;
 }
@@ -27,35 +27,29 @@ export interface ByteCounter {
  * and decoded by nobody (a Buffer the caller may keep: grpc-js copies every message out of the
  * HTTP/2 stream).
  */
-export function preEncodedDefinition<
+function preEncodedDefinition<
   D extends Record<string, AnyMethod>,
   Raw extends keyof D & string = never,
 >(definition: D, counter: ByteCounter, raw: readonly Raw[] = []): PreEncoded<D, Raw> {
   const out: Record<string, grpc.MethodDefinition<Uint8Array, unknown>> = {};
   const rawSet = new Set<string>(raw);
   for (const [name, def] of Object.entries(definition)) {
-    const deserialize = def.responseDeserialize;
+    const decode = rawSet.has(name) ? (b: Buffer) => b : def.responseDeserialize;
     out[name] = {
       ...(def as unknown as grpc.MethodDefinition<Uint8Array, unknown>),
       requestSerialize: (b: Uint8Array) =>
         Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-      responseDeserialize: rawSet.has(name)
-        ? (b: Buffer) => {
-            counter.responses++;
-            counter.responseBytes += b.length;
-            return b;
-          }
-        : (b: Buffer) => {
-            counter.responses++;
-            counter.responseBytes += b.length;
-            return deserialize(b);
-          },
+      responseDeserialize: (b: Buffer) => {
+        counter.responses++;
+        counter.responseBytes += b.length;
+        return decode(b);
+      },
     };
   }
   return out as PreEncoded<D, Raw>;
 }
 
-export interface LoadClientOptions<Raw extends string = never> {
+interface LoadClientOptions<Raw extends string = never> {
   channels: number;
   deadlineMs: number;
   /** Methods whose calls resolve the response bytes (a Buffer) instead of the decoded message. */

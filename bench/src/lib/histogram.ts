@@ -101,58 +101,29 @@ export function decodeHistogram(encoded: string): Histogram {
 /** Merges snapshots of one operation (from several workers) into one. */
 export function mergeSnapshots(name: string, parts: readonly OpSnapshot[]): OpSnapshot {
   const h = newHistogram();
-  let count = 0;
-  let errors = 0;
-  let mismatches = 0;
-  let slow = 0;
-  let maxSlowUs = 0;
-  let maxUs = 0;
-  let minUs = Number.POSITIVE_INFINITY;
-  let sumUs = 0;
-  let slowThresholdUs = 0;
-  for (const p of parts) {
-    h.add(decodeHistogram(p.histogram));
-    count += p.count;
-    errors += p.errors;
-    mismatches += p.mismatches;
-    slow += p.slow;
-    sumUs += p.sumUs;
-    slowThresholdUs = p.slowThresholdUs;
-    if (p.maxSlowUs > maxSlowUs) maxSlowUs = p.maxSlowUs;
-    if (p.maxUs > maxUs) maxUs = p.maxUs;
-    if (p.count && p.minUs < minUs) minUs = p.minUs;
-  }
+  for (const p of parts) h.add(decodeHistogram(p.histogram));
+  const sum = (f: (p: OpSnapshot) => number) => parts.reduce((n, p) => n + f(p), 0);
+  const max = (f: (p: OpSnapshot) => number) => Math.max(0, ...parts.map(f));
+  const answered = parts.filter((p) => p.count > 0);
   return {
     name,
-    count,
-    errors,
-    mismatches,
-    slow,
-    slowThresholdUs,
-    maxSlowUs,
-    maxUs,
-    minUs: count ? minUs : 0,
-    sumUs,
+    count: sum((p) => p.count),
+    errors: sum((p) => p.errors),
+    mismatches: sum((p) => p.mismatches),
+    slow: sum((p) => p.slow),
+    slowThresholdUs: parts.at(-1)?.slowThresholdUs ?? 0,
+    maxSlowUs: max((p) => p.maxSlowUs),
+    maxUs: max((p) => p.maxUs),
+    minUs: answered.length ? Math.min(...answered.map((p) => p.minUs)) : 0,
+    sumUs: sum((p) => p.sumUs),
     histogram: hdr.encodeIntoCompressedBase64(h),
   };
 }
 
-/** Merges per-worker lists of snapshots by operation name, keeping the first list's order. */
+/** Merges per-worker lists of snapshots by operation name, in the order names first appear. */
 export function mergeByName(perWorker: readonly (readonly OpSnapshot[])[]): OpSnapshot[] {
-  const order: string[] = [];
-  const groups = new Map<string, OpSnapshot[]>();
-  for (const list of perWorker) {
-    for (const s of list) {
-      let g = groups.get(s.name);
-      if (!g) {
-        g = [];
-        groups.set(s.name, g);
-        order.push(s.name);
-      }
-      g.push(s);
-    }
-  }
-  return order.map((name) => mergeSnapshots(name, groups.get(name)!));
+  const groups = Map.groupBy(perWorker.flat(), (s) => s.name);
+  return [...groups].map(([name, parts]) => mergeSnapshots(name, parts));
 }
 
 /** Latency percentiles of one operation, in microseconds (the maximum is exact). */

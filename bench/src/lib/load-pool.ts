@@ -68,16 +68,15 @@ export function quotaOfClient(client: number, requests: number, concurrency: num
 const YOUNG_GENERATION_MB = 16;
 
 class WorkerHandle {
-  readonly index: number;
   readonly clientIds: number[];
   readonly worker: Worker;
   #waiters = new Map<string, { resolve: (m: FromWorker) => void; reject: (e: Error) => void }>();
   #failure: Error | undefined;
   exited = false;
 
-  constructor(index: number, clientIds: number[], init: WorkerInit, heapMb: number | null) {
-    this.index = index;
-    this.clientIds = clientIds;
+  constructor(init: WorkerInit, heapMb: number | null) {
+    const index = init.workerIndex;
+    this.clientIds = init.clientIds;
     this.worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
       workerData: init,
       // The young generation set too: derived from a small old generation it would be a few MB,
@@ -146,21 +145,20 @@ export class LoadPool {
     this.options = options;
     const workers = Math.max(1, Math.min(options.workers, options.concurrency));
     this.#counters = Counters.buffer(workers);
-    this.#handles = Array.from({ length: workers }, (_, i) => {
-      const clientIds = clientsOfWorker(i, workers, options.concurrency);
-      return new WorkerHandle(
-        i,
-        clientIds,
-        {
-          workloadModule: options.workloadModule.href,
-          workerIndex: i,
-          clientIds,
-          counters: this.#counters,
-          params: options.params,
-        },
-        options.heapMb ?? null,
-      );
-    });
+    this.#handles = Array.from(
+      { length: workers },
+      (_, i) =>
+        new WorkerHandle(
+          {
+            workloadModule: options.workloadModule.href,
+            workerIndex: i,
+            clientIds: clientsOfWorker(i, workers, options.concurrency),
+            counters: this.#counters,
+            params: options.params,
+          },
+          options.heapMb ?? null,
+        ),
+    );
   }
 
   /** Starts the workers and waits until every one has prepared its workload (`progress`: counts of Counters.prepared). */
@@ -200,44 +198,36 @@ export class LoadPool {
     const { concurrency } = this.options;
     const startAtEpochMs = Date.now() + 100;
     const intervalMs = phase.rate ? (concurrency / phase.rate) * 1000 : 0;
-    const plans = this.#handles.map(
-      (h): RunPlan => ({
-        startAtEpochMs,
-        durationMs: phase.durationMs,
-        quotas:
-          phase.requests === null
-            ? null
-            : h.clientIds.map((c) => quotaOfClient(c, phase.requests!, concurrency)),
-        open: phase.rate
-          ? { intervalMs, offsetsMs: h.clientIds.map((c) => (c / concurrency) * intervalMs) }
-          : null,
-      }),
-    );
+    const plan = (h: WorkerHandle): RunPlan => ({
+      startAtEpochMs,
+      durationMs: phase.durationMs,
+      quotas:
+        phase.requests === null
+          ? null
+          : h.clientIds.map((c) => quotaOfClient(c, phase.requests!, concurrency)),
+      open: phase.rate
+        ? { intervalMs, offsetsMs: h.clientIds.map((c) => (c / concurrency) * intervalMs) }
+        : null,
+    });
     const base = Counters.sum(this.#counters);
-    const timer = phase.progress
-      ? setInterval(() => {
-          const now = Counters.sum(this.#counters);
-          phase.progress!.update({
-            elapsedS: Math.max(0, (Date.now() - startAtEpochMs) / 1000),
-            completed: now.completed - base.completed,
-            errors: now.errors - base.errors,
-            mismatches: now.mismatches - base.mismatches,
-          });
-        }, 200)
-      : undefined;
-    try {
-      const dones = this.#handles.map((h) => h.wait('done'));
-      this.#handles.forEach((h, i) => {
-        h.post({ type: 'run', plan: plans[i] });
-      });
-      const results = (await Promise.all(dones)).map((m) => m.done);
+    const show = (elapsedS: number) => {
       const now = Counters.sum(this.#counters);
       phase.progress?.update({
-        elapsedS: (Math.max(...results.map((r) => r.endedAtEpochMs)) - startAtEpochMs) / 1000,
+        elapsedS,
         completed: now.completed - base.completed,
         errors: now.errors - base.errors,
         mismatches: now.mismatches - base.mismatches,
       });
+    };
+    const timer = phase.progress
+      ? setInterval(() => show(Math.max(0, (Date.now() - startAtEpochMs) / 1000)), 200)
+      : undefined;
+    try {
+      const dones = this.#handles.map((h) => h.wait('done'));
+      for (const h of this.#handles) h.post({ type: 'run', plan: plan(h) });
+      const results = (await Promise.all(dones)).map((m) => m.done);
+      const elapsedS = (Math.max(...results.map((r) => r.endedAtEpochMs)) - startAtEpochMs) / 1000;
+      show(elapsedS);
       const sentByClient = new Array<number>(concurrency).fill(0);
       results.forEach((r, i) => {
         this.#handles[i]!.clientIds.forEach((c, j) => {
@@ -246,7 +236,7 @@ export class LoadPool {
       });
       return {
         ops: mergeByName(results.map((r) => r.results.ops)),
-        elapsedS: (Math.max(...results.map((r) => r.endedAtEpochMs)) - startAtEpochMs) / 1000,
+        elapsedS,
         sentByClient,
         extras: results.map((r) => r.results.extra),
       };

@@ -74,12 +74,7 @@ async function run(w: Workload, plan: RunPlan): Promise<WorkerDone> {
   const sent = init.clientIds.map(() => 0);
   await Promise.all(init.clientIds.map((_, i) => runClient(w, plan, i, startPerf, sent)));
   const endedAtEpochMs = performance.timeOrigin + performance.now();
-  return {
-    results: await w.results(),
-    startedAtEpochMs: plan.startAtEpochMs,
-    endedAtEpochMs,
-    sent,
-  };
+  return { results: await w.results(), endedAtEpochMs, sent };
 }
 
 port.on('message', (m: FromMain) => {
@@ -91,16 +86,9 @@ port.on('message', (m: FromMain) => {
   } else if (m.type === 'close') {
     const w = workload;
     workload = undefined;
-    (w ? w.close() : Promise.resolve()).then(
-      () => {
-        port.postMessage({ type: 'closed' });
-        port.close();
-      },
-      (err) => {
-        fail(err);
-        port.close();
-      },
-    );
+    Promise.resolve(w?.close())
+      .then(() => port.postMessage({ type: 'closed' }), fail)
+      .finally(() => port.close());
   }
 });
 

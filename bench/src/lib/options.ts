@@ -7,15 +7,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
 /** "60", "60s", "1.5m", "500ms", "1h" as milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (!m)
     throw new InvalidArgumentError(`not a duration: ${JSON.stringify(text)} (e.g. 60s, 2m, 500ms)`);
-  const n = Number(m[1]);
-  const unit = m[2] ?? 's';
-  const ms =
-    unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n * 3_600_000;
+  const ms = Number(m[1]) * UNIT_MS[(m[2] ?? 's') as keyof typeof UNIT_MS];
   if (!(ms > 0)) throw new InvalidArgumentError('a duration must be > 0');
   return ms;
 }

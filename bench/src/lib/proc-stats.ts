@@ -17,6 +17,7 @@ import {
   treeTicks,
   USER_HZ,
 } from './proc.ts';
+import { highest } from './report.ts';
 
 export interface ClientUsage {
   userCpuS: number;
@@ -182,16 +183,14 @@ export function combineUsage(
     maxRssBytes: Math.max(0, ...parts.map((p) => p.client.maxRssBytes)),
     runQueueWaitS: sumOrNull(parts.map((p) => p.client.runQueueWaitS)),
   };
-  const max = (xs: (number | null)[]) =>
-    xs.some((x) => x !== null) ? Math.max(...xs.filter((x): x is number => x !== null)) : null;
   const servers = (parts[0]?.servers ?? []).map((first, i): ServerUsage => {
     const all = parts.map((p) => p.servers[i]!);
     const cpuS = sumOrNull(all.map((s) => s.cpuS));
     return {
       pid: first.pid,
       name: all.find((s) => s.name !== null)?.name ?? null,
-      peakRssBytes: max(all.map((s) => s.peakRssBytes)),
-      vmHwmBytes: max(all.map((s) => s.vmHwmBytes)),
+      peakRssBytes: highest(all.map((s) => s.peakRssBytes)),
+      vmHwmBytes: highest(all.map((s) => s.vmHwmBytes)),
       cpuS,
       cores: cpuS === null || wallS <= 0 ? null : cpuS / wallS,
       runQueueWaitS: sumOrNull(all.map((s) => s.runQueueWaitS)),

@@ -88,7 +88,8 @@ export function memoryStatus(
 ): { rssBytes: number; hwmBytes: number; name: string } | null {
   const text = read(`/proc/${pid}/status`);
   if (text === null) return null;
-  return { rssBytes: kbLine(text, 'VmRSS'), hwmBytes: kbLine(text, 'VmHWM'), name: nameOf(text) };
+  const name = /^Name:\s+(.*)$/m.exec(text)?.[1] ?? '';
+  return { rssBytes: kbLine(text, 'VmRSS'), hwmBytes: kbLine(text, 'VmHWM'), name };
 }
 
 /**
@@ -303,11 +304,7 @@ function socketInodes(pid: number): Set<string> {
 export function listeningSocketsOf(pid: number): ListeningSocket[] {
   const inodes = socketInodes(pid);
   const table = listeningSockets(`/proc/${pid}/net`);
-  const out = [...inodes].flatMap((inode) => {
-    const s = table.get(inode);
-    return s ? [s] : [];
-  });
-  return out.sort((a, b) => a.port - b.port);
+  return [...inodes].flatMap((inode) => table.get(inode) ?? []).sort((a, b) => a.port - b.port);
 }
 
 /**
@@ -320,16 +317,13 @@ export function pidsListeningOn(port: number): number[] {
     [...listeningSockets('/proc/net')].filter(([, s]) => s.port === port).map(([inode]) => inode),
   );
   if (inodes.size === 0) return [];
-  const found: number[] = [];
-  for (const pid of numericDirs('/proc')) {
-    let mine: Set<string>;
+  const found = numericDirs('/proc').filter((pid) => {
     try {
-      mine = socketInodes(pid);
+      return [...socketInodes(pid)].some((inode) => inodes.has(inode));
     } catch {
-      continue;
+      return false;
     }
-    if ([...mine].some((inode) => inodes.has(inode))) found.push(pid);
-  }
+  });
   const set = new Set(found);
   return found.filter((pid) => !set.has(parentPid(pid) ?? -1));
 }
@@ -337,8 +331,4 @@ export function pidsListeningOn(port: number): number[] {
 function kbLine(text: string, key: string): number {
   const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
   return m ? Number(m[1]) * 1024 : 0;
-}
-
-function nameOf(text: string): string {
-  return /^Name:\s+(.*)$/m.exec(text)?.[1] ?? '';
 }

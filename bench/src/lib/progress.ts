@@ -3,7 +3,7 @@
 import cliProgress from 'cli-progress';
 import { int } from './report.ts';
 
-export interface ProgressSample {
+interface ProgressSample {
   elapsedS: number;
   completed: number;
   errors: number;
@@ -15,14 +15,12 @@ export interface Progress {
   stop(): void;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   label: string;
   /** What the bar fills up to: seconds of a timed phase or a request count. */
   total: { seconds: number } | { requests: number };
   /** Plain mode: one line every this many seconds. */
   intervalS: number;
-  tty?: boolean;
-  stream?: NodeJS.WriteStream;
   /** No output at all (--quiet). */
   silent?: boolean;
   /** What is counted (default: requests, shown as "req/s" and "done"). */
@@ -41,16 +39,15 @@ class RateWindow {
 }
 
 export function createProgress(opts: ProgressOptions): Progress {
-  const stream = opts.stream ?? process.stdout;
   if (opts.silent) return { update() {}, stop() {} };
+  const stream = process.stdout;
   const window = new RateWindow();
-  const tty = opts.tty ?? stream.isTTY === true;
   const bySeconds = 'seconds' in opts.total;
   const total = 'seconds' in opts.total ? opts.total.seconds : opts.total.requests;
-  // Requests show their rate and the checks' counters; other units (seeded players) only a count.
-  const requests = (opts.unit ?? 'requests') === 'requests';
   const unit = opts.unit ?? 'requests';
-  if (tty) {
+  // Requests show their rate and the checks' counters; other units (seeded players) only a count.
+  const requests = unit === 'requests';
+  if (stream.isTTY) {
     const format = requests
       ? `${opts.label} [{bar}] {percentage}% | {elapsed}s | {rate} req/s now | {done} done | errors {errors} | mismatches {mismatches}`
       : `${opts.label} [{bar}] {percentage}% | {elapsed}s | {done} ${unit}`;

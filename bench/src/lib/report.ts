@@ -2,9 +2,7 @@
 import { type OpSnapshot, percentiles } from './histogram.ts';
 
 /** Whole milliseconds, truncated, as the case study prints them (a 0.8 ms request is "0ms"). */
-function wholeMs(us: number): number {
-  return Math.floor(us / 1000);
-}
+const wholeMs = (us: number) => Math.floor(us / 1000);
 
 /**
  * The case study's line, exactly:
@@ -44,6 +42,12 @@ export function median(xs: readonly number[]): number {
   const m = s.length >> 1;
   if (s.length === 0) return Number.NaN;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The highest of the figures read; null when none was (a figure not read is never zero). */
+export function highest(xs: readonly (number | null)[]): number | null {
+  const read = xs.filter((x) => x !== null);
+  return read.length ? Math.max(...read) : null;
 }
 
 /** A left-aligned first column and right-aligned others. */
@@ -94,17 +98,12 @@ export interface Totals {
 }
 
 export function totals(ops: readonly OpSnapshot[], elapsedS: number): Totals {
-  let answered = 0;
-  let errors = 0;
-  let mismatches = 0;
-  for (const s of ops) {
-    answered += s.count;
-    errors += s.errors;
-    mismatches += s.mismatches;
-  }
-  const requests = answered + errors;
+  const sum = (f: (s: OpSnapshot) => number) => ops.reduce((n, s) => n + f(s), 0);
+  const answered = sum((s) => s.count);
+  const errors = sum((s) => s.errors);
+  const mismatches = sum((s) => s.mismatches);
   return {
-    requests,
+    requests: answered + errors,
     answered,
     errors,
     mismatches,

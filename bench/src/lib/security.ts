@@ -13,24 +13,7 @@ import {
 import { Option } from 'commander';
 import { UsageError } from './options.ts';
 
-/** Flag (commander's attribute name) -> the variable it sets. */
-const FLAGS = {
-  tlsCa: 'SLG_TLS_CA',
-  tlsCert: 'SLG_TLS_CERT',
-  tlsKey: 'SLG_TLS_KEY',
-  tlsServerName: 'SLG_TLS_SERVER_NAME',
-  token: 'SLG_INTERNAL_TOKEN',
-} as const;
-
-/** The flags that take a value (the CLI skips their values when it looks for the subcommand). */
-export const SECURITY_VALUE_FLAGS = [
-  '--tls-ca',
-  '--tls-cert',
-  '--tls-key',
-  '--tls-server-name',
-  '--token',
-];
-
+/** The flags, each also read from the variable the services use (which it sets in turn). */
 export function securityOptions(): Option[] {
   return [
     new Option(
@@ -53,15 +36,18 @@ export function securityOptions(): Option[] {
   ];
 }
 
+/** The flags that take a value (the CLI skips their values when it looks for the subcommand). */
+export const SECURITY_VALUE_FLAGS = securityOptions().map((o) => o.long!);
+
 /**
  * Checks the files once (a missing or unreadable one is a usage error naming it) and makes the
  * result the default of every client; the values go into the environment for worker threads
  * and child processes.
  */
 export function applySecurity(opts: Record<string, unknown>): Security {
-  for (const [flag, name] of Object.entries(FLAGS)) {
-    const v = opts[flag];
-    if (typeof v === 'string' && v !== '') process.env[name] = v;
+  for (const option of securityOptions()) {
+    const v = opts[option.attributeName()];
+    if (typeof v === 'string' && v !== '') process.env[option.envVar!] = v;
   }
   return securityFromTheEnvironment();
 }

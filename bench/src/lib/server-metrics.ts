@@ -5,7 +5,7 @@
 // figures are the phase's own. Event-loop delay: prom-client resets its delay histogram at every
 // scrape, so the gauges of the scrape after a phase cover the phase since the scrape before it.
 import { listeningSocketsOf } from './proc.ts';
-import { int, table } from './report.ts';
+import { highest, int, table } from './report.ts';
 
 /** One sample line of a Prometheus text exposition. */
 export interface PromSample {
@@ -69,11 +69,15 @@ export function sumOf(
   return sum;
 }
 
-/** One GC kind's histogram: cumulative counts by upper bound (s; Infinity for +Inf). */
-export interface GcKind {
-  buckets: Map<number, number>;
+/** One GC kind's pauses: how many, and their total (s). */
+interface GcCount {
   count: number;
   sumS: number;
+}
+
+/** One GC kind's histogram: cumulative counts by upper bound (s; Infinity for +Inf). */
+interface GcKind extends GcCount {
+  buckets: Map<number, number>;
 }
 
 /** What one scrape says about GC and the event loop. */
@@ -85,7 +89,7 @@ export interface RuntimeScrape {
   loopMaxS: number | null;
 }
 
-export const GC_METRIC = 'nodejs_gc_duration_seconds';
+const GC_METRIC = 'nodejs_gc_duration_seconds';
 
 export function runtimeScrape(text: string): RuntimeScrape {
   const gc = new Map<string, GcKind>();
@@ -122,9 +126,14 @@ export function runtimeScrape(text: string): RuntimeScrape {
 export interface RuntimeDelta {
   /** Cumulative pause counts by upper bound (s), all kinds together, within the phase. */
   gcBuckets: Map<number, number>;
-  gcByKind: Map<string, { count: number; sumS: number }>;
+  gcByKind: Map<string, GcCount>;
   loopP99S: number | null;
   loopMaxS: number | null;
+}
+
+/** Adds `k` times each count of `from` into `into` (k = -1 takes them away). */
+function addCounts<K>(into: Map<K, number>, from: ReadonlyMap<K, number>, k = 1): void {
+  for (const [key, n] of from) into.set(key, (into.get(key) ?? 0) + k * n);
 }
 
 /**
@@ -133,7 +142,7 @@ export interface RuntimeDelta {
  */
 export function runtimeDelta(before: RuntimeScrape, after: RuntimeScrape): RuntimeDelta {
   const gcBuckets = new Map<number, number>();
-  const gcByKind = new Map<string, { count: number; sumS: number }>();
+  const gcByKind = new Map<string, GcCount>();
   for (const [kind, a] of after.gc) {
     // A kind not seen before the phase had no pause yet: prom-client shows a label set only
     // once it has been observed.
@@ -141,8 +150,8 @@ export function runtimeDelta(before: RuntimeScrape, after: RuntimeScrape): Runti
     const count = a.count - (b?.count ?? 0);
     if (count < 0) throw new Error(`its GC count went back (${kind}): restarted?`);
     gcByKind.set(kind, { count, sumS: a.sumS - (b?.sumS ?? 0) });
-    for (const [le, n] of a.buckets)
-      gcBuckets.set(le, (gcBuckets.get(le) ?? 0) + n - (b?.buckets.get(le) ?? 0));
+    addCounts(gcBuckets, a.buckets);
+    if (b) addCounts(gcBuckets, b.buckets, -1);
   }
   return { gcBuckets, gcByKind, loopP99S: after.loopP99S, loopMaxS: after.loopMaxS };
 }
@@ -154,11 +163,9 @@ export function runtimeDelta(before: RuntimeScrape, after: RuntimeScrape): Runti
  */
 export function sumRuntimeDeltas(parts: readonly RuntimeDelta[]): RuntimeDelta {
   const gcBuckets = new Map<number, number>();
-  const gcByKind = new Map<string, { count: number; sumS: number }>();
-  const highest = (xs: (number | null)[]) =>
-    xs.some((x) => x !== null) ? Math.max(...xs.filter((x): x is number => x !== null)) : null;
+  const gcByKind = new Map<string, GcCount>();
   for (const p of parts) {
-    for (const [le, n] of p.gcBuckets) gcBuckets.set(le, (gcBuckets.get(le) ?? 0) + n);
+    addCounts(gcBuckets, p.gcBuckets);
     for (const [kind, k] of p.gcByKind) {
       const s = gcByKind.get(kind) ?? { count: 0, sumS: 0 };
       gcByKind.set(kind, { count: s.count + k.count, sumS: s.sumS + k.sumS });

@@ -20,18 +20,11 @@ export class Counters {
     mismatches: number;
     prepared: number;
   } {
-    const a = new Float64Array(buffer);
-    let completed = 0;
-    let errors = 0;
-    let mismatches = 0;
-    let prepared = 0;
-    for (let i = 0; i < a.length; i += Counters.SLOTS) {
-      completed += a[i]!;
-      errors += a[i + 1]!;
-      mismatches += a[i + 2]!;
-      prepared += a[i + 3]!;
-    }
-    return { completed, errors, mismatches, prepared };
+    const t = [0, 0, 0, 0];
+    new Float64Array(buffer).forEach((v, i) => {
+      t[i % Counters.SLOTS]! += v;
+    });
+    return { completed: t[0]!, errors: t[1]!, mismatches: t[2]!, prepared: t[3]! };
   }
   completed(): void {
     this.#a[0]! += 1;
@@ -94,7 +87,6 @@ export interface RunPlan {
 
 export interface WorkerDone {
   results: WorkloadResults;
-  startedAtEpochMs: number;
   endedAtEpochMs: number;
   /** Requests started per local client (equals the quota in a request-count run). */
   sent: number[];

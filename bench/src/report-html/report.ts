@@ -6,15 +6,25 @@
 // with the same escaping, axis ticks and grid.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Environment } from '../lib/environment.ts';
 import type { IntervalFigures, RssSeries, SoakVerdict } from '../soak/analysis.ts';
 import type {
   Comparison,
   MetricComparison,
   RunFigures,
-  ServerEnvironment,
   SideSummary,
 } from '../stats/compare-runs.ts';
+
+/** Each side's runs, in the order given. */
+type Runs = { A: readonly RunFigures[]; B: readonly RunFigures[] };
+type ReportExtra = { knee?: KneeSummary | null; title?: string };
+
+/** Every run with its side and its place on that side, A's first. */
+const eachRun = (runs: Runs) =>
+  (['A', 'B'] as const).flatMap((side) => runs[side].map((r, i) => ({ side, r, i })));
+
+/** Whether B's point estimate is better than A's (null: equal). */
+const bBetter = (m: MetricComparison): boolean | null =>
+  m.ratio === 1 ? null : m.better === 'higher' ? m.ratio > 1 : m.ratio < 1;
 
 const COLOR = { A: '#1f6fb4', B: '#d9631e' } as const;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2'];
@@ -110,11 +120,8 @@ const fmt = (v: number, digits = 0) =>
   v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** Throughput of every run, in the order they ran (bench pair) or as given, A and B. */
-function throughputChart(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
-  const all = [
-    ...runs.A.map((r, i) => ({ side: 'A' as const, r, i })),
-    ...runs.B.map((r, i) => ({ side: 'B' as const, r, i })),
-  ];
+function throughputChart(runs: Runs): string {
+  const all = eachRun(runs);
   const ordered = all.every((x) => x.r.pair)
     ? [...all].sort((x, y) => x.r.pair!.order - y.r.pair!.order)
     : all;
@@ -145,7 +152,7 @@ function throughputChart(runs: { A: readonly RunFigures[]; B: readonly RunFigure
 /** Percentiles plotted on the HDR axis: x = log10(1 / (1 - p)). */
 const PLOT_PERCENTILES = [0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99];
 
-function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
+function percentilePlot(runs: Runs): string {
   const W = 720;
   const H = 300;
   const left = 70;
@@ -154,16 +161,13 @@ function percentilePlot(runs: { A: readonly RunFigures[]; B: readonly RunFigures
   const right = 10;
   const xOf = (p: number) => Math.log10(1 / (1 - p / 100));
   const xMax = xOf(PLOT_PERCENTILES.at(-1)!);
-  const curves: { side: 'A' | 'B'; i: number; pts: [number, number][] }[] = [];
-  for (const side of ['A', 'B'] as const)
-    runs[side].forEach((r, i) => {
-      if (!r.histogram || r.histogram.totalCount === 0) return;
-      curves.push({
-        side,
-        i,
-        pts: PLOT_PERCENTILES.map((p) => [p, r.histogram!.getValueAtPercentile(p) / 1000]),
-      });
-    });
+  const curves = eachRun(runs)
+    .filter(({ r }) => r.histogram && r.histogram.totalCount > 0)
+    .map(({ side, r, i }) => ({
+      side,
+      i,
+      pts: PLOT_PERCENTILES.map((p) => [p, r.histogram!.getValueAtPercentile(p) / 1000] as const),
+    }));
   // Latency on a log axis: p50 to p99 stay apart from each other rather than flattened at the
   // bottom under a tail many times higher. HDR's resolution is 1 us: nothing is drawn below it.
   const values = curves.flatMap((c) => c.pts.map((p) => Math.max(1e-3, p[1])));
@@ -229,14 +233,14 @@ function ratioChart(metrics: readonly MetricComparison[]): string {
   );
   metrics.forEach((m, k) => {
     const yy = 30 + k * rowH;
-    const better = m.better === 'higher' ? m.ratio > 1 : m.ratio < 1;
-    const color = m.ratio === 1 ? '#555' : better ? BETTER : WORSE;
+    const better = bBetter(m);
+    const color = better === null ? '#555' : better ? BETTER : WORSE;
     parts.push(
       `<text x="${left - 8}" y="${yy + 4}" text-anchor="end" font-size="12">${e(shortName(m.metric))}<title>${e(m.metric)}</title></text>`,
       m.interval
         ? `<line x1="${X(m.interval.lo)}" x2="${X(m.interval.hi)}" y1="${yy}" y2="${yy}" stroke="${color}" stroke-width="3"/>`
         : '',
-      `<circle cx="${X(m.ratio)}" cy="${yy}" r="5" fill="${m.significant ? color : '#fff'}" stroke="${color}" stroke-width="2" data-ratio-of="${e(m.metric)}" data-better="${m.ratio === 1 ? 'equal' : better ? 'B' : 'A'}"><title>${e(m.metric)}: B/A ${m.ratio.toFixed(3)} (${m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'no interval: one run on a side'})</title></circle>`,
+      `<circle cx="${X(m.ratio)}" cy="${yy}" r="5" fill="${m.significant ? color : '#fff'}" stroke="${color}" stroke-width="2" data-ratio-of="${e(m.metric)}" data-better="${better === null ? 'equal' : better ? 'B' : 'A'}"><title>${e(m.metric)}: B/A ${m.ratio.toFixed(3)} (${m.interval ? `${m.interval.lo.toFixed(3)}-${m.interval.hi.toFixed(3)}` : 'no interval: one run on a side'})</title></circle>`,
       `<text x="${W - right + 8}" y="${yy + 4}" font-size="11" fill="#555">${m.better === 'higher' ? 'better →' : '← better'}</text>`,
     );
   });
@@ -261,8 +265,8 @@ function metricRows(metrics: readonly MetricComparison[]): string {
 }
 
 function machine(s: SideSummary): string {
-  const srv: ServerEnvironment | null = s.server;
-  const lg: Environment = s.loadGenerator;
+  const srv = s.server;
+  const lg = s.loadGenerator;
   const row = (k: string, v: string) =>
     `<tr><th>${e(k)}</th><td data-env="${e(s.label)}.${e(k)}">${e(v)}</td></tr>`;
   const rows = srv
@@ -290,19 +294,16 @@ function machine(s: SideSummary): string {
   return `<table class="env"><caption>${e(s.label)}: ${e(s.target)}</caption>${rows.join('')}${s.pricePerHour !== null ? row('price per hour', `$${s.pricePerHour}`) : ''}</table>`;
 }
 
-function runTable(runs: { A: readonly RunFigures[]; B: readonly RunFigures[] }): string {
-  const rows: string[] = [];
-  for (const side of ['A', 'B'] as const)
-    runs[side].forEach((r, i) => {
-      rows.push(
-        `<tr data-run="${side}${i + 1}"><td>${side}${i + 1}</td><td>${r.pair ? r.pair.order + 1 : ''}</td>` +
-          `<td data-field="throughput">${r.throughput.toFixed(1)}</td><td data-field="p99">${(r.latencyUs.p99 / 1000).toFixed(3)}</td>` +
-          `<td>${r.errors}</td><td>${r.mismatches}</td>` +
-          `<td>${r.clientCores === null ? '' : r.clientCores.toFixed(2)}</td>` +
-          `<td>${r.pair?.loadGeneratorUsPerRequest == null ? '' : r.pair.loadGeneratorUsPerRequest.toFixed(0)}</td>` +
-          `<td>${r.pair ? (r.pair.valid ? 'valid' : e(r.pair.problems.join('; '))) : ''}</td><td>${e(r.path)}</td></tr>`,
-      );
-    });
+function runTable(runs: Runs): string {
+  const rows = eachRun(runs).map(
+    ({ side, r, i }) =>
+      `<tr data-run="${side}${i + 1}"><td>${side}${i + 1}</td><td>${r.pair ? r.pair.order + 1 : ''}</td>` +
+      `<td data-field="throughput">${r.throughput.toFixed(1)}</td><td data-field="p99">${(r.latencyUs.p99 / 1000).toFixed(3)}</td>` +
+      `<td>${r.errors}</td><td>${r.mismatches}</td>` +
+      `<td>${r.clientCores === null ? '' : r.clientCores.toFixed(2)}</td>` +
+      `<td>${r.pair?.loadGeneratorUsPerRequest == null ? '' : r.pair.loadGeneratorUsPerRequest.toFixed(0)}</td>` +
+      `<td>${r.pair ? (r.pair.valid ? 'valid' : e(r.pair.problems.join('; '))) : ''}</td><td>${e(r.path)}</td></tr>`,
+  );
   return `<table><tr><th>run</th><th>order</th><th>requests/s</th><th>p99 (ms)</th><th>errors</th><th>mismatches</th><th>load generator CPU (cores)</th><th>load generator CPU per request (us)</th><th>gate</th><th>file</th></tr>${rows.join('')}</table>`;
 }
 
@@ -333,14 +334,10 @@ export function kneeText(s: KneeSide, unit = 'requests/s'): string {
 /** The banner's colour: B better or worse on the headline metric, when that is significant. */
 function verdictClass(m: MetricComparison): string {
   if (!m.significant) return '';
-  return (m.better === 'higher' ? m.ratio > 1 : m.ratio < 1) ? ' better' : ' worse';
+  return bBetter(m) ? ' better' : ' worse';
 }
 
-export function renderHtmlReport(
-  c: Comparison,
-  runs: { A: readonly RunFigures[]; B: readonly RunFigures[] },
-  extra: { knee?: KneeSummary | null; title?: string } = {},
-): string {
+export function renderHtmlReport(c: Comparison, runs: Runs, extra: ReportExtra = {}): string {
   const metrics = c.cost ? [...c.metrics, c.cost.pricePerformance] : c.metrics;
   const title = extra.title ?? `${c.kind}: ${c.A.target} (A) vs ${c.B.target} (B)`;
   return `<!doctype html>
@@ -384,8 +381,8 @@ ${c.notes.length ? `<h2>Notes</h2><ul>${c.notes.map((n) => `<li>${e(n)}</li>`).j
 export function writeHtmlReport(
   path: string,
   c: Comparison,
-  runs: { A: readonly RunFigures[]; B: readonly RunFigures[] },
-  extra: { knee?: KneeSummary | null; title?: string } = {},
+  runs: Runs,
+  extra: ReportExtra = {},
 ): string {
   const abs = resolve(path);
   mkdirSync(dirname(abs), { recursive: true });

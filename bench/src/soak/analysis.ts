@@ -43,36 +43,27 @@ export interface SoakRule {
   /** How much worse than the second interval's p99 the last one's may be (0.2: 20%). */
   maxP99Growth: number;
   /**
-   * 'slope' (the 10-minute rule above). 'settled' (short runs): each process's RSS read after the
-   * services' idle compaction following an unmeasured warm-up load, and again after the measured
-   * load; the growth between them must be under max(settledFloorMb, maxRssSlopeMbPerMin x minutes
-   * of measured load). V8's old-generation steps are given back by that compaction, a leak is not.
-   * The p99 of the measured load's last half is compared with its first half's (the warm-up was
-   * before it).
+   * 'slope' (the 10-minute rule above) or 'settled' (short runs): each process's RSS growth
+   * between readings after the services' idle compaction, after an unmeasured warm-up load and
+   * after the measured load, under max(settledFloorMb, maxRssSlopeMbPerMin x minutes of load): the
+   * compaction gives back V8's old-generation steps, not a leak. The p99 compares the load's halves.
    */
   mode?: 'slope' | 'settled';
   /** The settled rule's floor (MB): allocator noise between two settled readings. */
   settledFloorMb?: number;
   /**
-   * Settled rule with the halves' figures: the share of the target rate each half must have
-   * answered for its p99 to be judged (0.9). Below it the open model was counting a backlog (the
-   * machine could not keep up), not the services' latency: the p99 check is not judged and says
-   * so, and the CPU per request check decides instead (docs/design/bench.md, the soak's rules).
+   * Settled rule: the share of the target rate each half must answer for its p99 to be judged
+   * (0.9). Below it the open model counted a backlog the machine could not serve, not the
+   * services' latency: the p99 is not judged (and says so), the CPU per request decides.
    */
   minRateHeld?: number;
-  /**
-   * How much more CPU per request the data path (the processes judged, together) may spend in the
-   * last half than in the first (0.3).
-   */
+  /** How much more CPU per request the data path may spend in the last half than the first (0.3). */
   maxCpuGrowth?: number;
   /**
-   * Settled rule with the halves' figures: what the halves are judged on. 'p99' (the default):
-   * the p99 halves when both held the target rate (else the CPU per request decides, see
-   * minRateHeld). 'cpu' (`--judge cpu`, the short run in CI): the services' own stability, not
-   * the machine's: each half must hold minRateHeld of the target rate and the data path's CPU per
-   * request must not grow over maxCpuGrowth; the p99 of each half is measured and reported, not
-   * judged (on a busy 2-core machine the p99 of a minute is its scheduling stalls: +57% with the
-   * CPU per request +0%, docs/design/bench.md, the soak's rules). The slope rule ignores it.
+   * Settled rule: what the halves are judged on. 'p99' (the default): their p99, while the rate
+   * held. 'cpu' (`--judge cpu`, CI's short run): the rate held and the data path's CPU per
+   * request, the p99 only reported: on a busy 2-core machine a minute's p99 is its scheduling
+   * stalls (+57% with the CPU per request +0%, docs/design/bench.md, the soak's rules).
    */
   judgeOn?: 'p99' | 'cpu';
 }
@@ -86,7 +77,7 @@ export const MAX_CPU_GROWTH = 0.3;
  * each on their timers whatever the load: at 300 requests/s that is ~30 us per request, noise
  * counted in 10 ms ticks, a few percent of the total beside data-server's and db-proxy's.
  */
-export const CPU_JUDGED_FROM_SHARE = 0.1;
+const CPU_JUDGED_FROM_SHARE = 0.1;
 
 /** One half of the measured load (settled rule): its p99, achieved rate and each process's CPU. */
 export interface HalfFigures {
@@ -108,12 +99,9 @@ export interface SettledReadings {
   /** Minutes of measured load between the two readings. */
   loadMinutes: number;
   /**
-   * The open model's target rate (requests/s) and each half's figures (the soak passes them
-   * unless interrupted). With them, the p99 of the first and of the last half of the measured
-   * load are compared, each from its own histogram (one interval of 15 s is too short a window on
-   * a busy machine: docs/design/bench.md, the soak's rules), and judged only when both halves
-   * answered at least minRateHeld x the target; and each process's CPU per request is compared
-   * between the halves. Without them, the first interval and the last are compared.
+   * The target rate (requests/s) and each half's figures (the soak passes them unless
+   * interrupted): the halves' p99 (one 15 s interval is too short a window on a busy machine),
+   * rate and CPU per request are compared. Without them, the first interval's p99 and the last's.
    */
   targetRate?: number;
   firstHalf?: HalfFigures;
@@ -139,33 +127,29 @@ export interface RateHeld {
  * 660 -> 662 us in a 2-minute run at load 26: more of data-server's cache entries had expired),
  * while a service doing more work for the same requests raises the sum.
  */
-export interface CpuTotal {
-  firstUs: number | null;
-  lastUs: number | null;
-  ratio: number | null;
+export interface CpuTotal extends CpuPerRequest {
   /** The processes summed (their labels). */
   processes: string[];
   pass: boolean;
 }
 
-/** A process's CPU per request in each half (us), and whether it is on the data path (judged). */
-export interface CpuVerdict {
-  pid: number;
-  label: string;
+/** CPU per request in the first and the last half (us), and last / first. */
+interface CpuPerRequest {
   firstUs: number | null;
   lastUs: number | null;
   ratio: number | null;
+}
+
+/** A process's CPU per request in each half (us), and whether it is on the data path (judged). */
+export interface CpuVerdict extends CpuPerRequest {
+  pid: number;
+  label: string;
   /** Its share of the measured processes' CPU in the first half. */
   share: number | null;
   /** False for a process off the data path (under CPU_JUDGED_FROM_SHARE in the first half). */
   judged: boolean;
   /** False only for a judged process whose CPU could not be read in a half. */
   pass: boolean;
-}
-
-/** The settled rule's bound for a measured load of `loadMinutes`. */
-export function settledBoundMb(rule: SoakRule, loadMinutes: number): number {
-  return Math.max(rule.settledFloorMb ?? 0, rule.maxRssSlopeMbPerMin * loadMinutes);
 }
 
 export const DEFAULT_RULE: SoakRule = {
@@ -265,9 +249,12 @@ export function judge(
   settled: SettledReadings | null = null,
 ): SoakVerdict {
   const reasons: string[] = [];
+  const notes: string[] = [];
   const isSettled = rule.mode === 'settled';
   const needed = isSettled ? 2 : Math.max(2, rule.warmUpIntervals + 1);
-  const bound = isSettled ? settledBoundMb(rule, settled?.loadMinutes ?? 0) : null;
+  const bound = isSettled
+    ? Math.max(rule.settledFloorMb ?? 0, rule.maxRssSlopeMbPerMin * (settled?.loadMinutes ?? 0))
+    : null;
   if (isSettled && settled === null) reasons.push('settled rule: no settled RSS readings');
   if (isSettled && settled !== null && !settled.compacted)
     reasons.push(
@@ -282,9 +269,7 @@ export function judge(
   // judged) is over all of them.
   const warmEnd = isSettled ? 0 : (intervals[rule.warmUpIntervals - 1]?.endMin ?? 0);
   const processes = rss.map((s): ProcessVerdict => {
-    const after = s.samples.filter((p) => p.x >= warmEnd);
-    const slopeAfter = leastSquares(after)?.slope ?? null;
-    const slopeAll = leastSquares(s.samples)?.slope ?? null;
+    const slopeAfter = leastSquares(s.samples.filter((p) => p.x >= warmEnd))?.slope ?? null;
     const base = {
       pid: s.pid,
       label: s.label,
@@ -292,89 +277,76 @@ export function judge(
         meanIn(s.samples, iv.startMin, iv.endMin, i === intervals.length - 1),
       ),
       slopeAfterWarmUpMbPerMin: slopeAfter,
-      slopeAllMbPerMin: slopeAll,
+      slopeAllMbPerMin: leastSquares(s.samples)?.slope ?? null,
       peakMb: s.samples.reduce((m, p) => Math.max(m, p.y), 0),
     };
-    if (isSettled) {
-      const b = settled?.before.find((r) => r.pid === s.pid)?.rssMb ?? null;
-      const a = settled?.after.find((r) => r.pid === s.pid)?.rssMb ?? null;
-      const growth = a !== null && b !== null ? a - b : null;
-      const pass = growth !== null && growth < bound!;
-      if (settled !== null && growth === null) {
-        reasons.push(`${s.label} (pid ${s.pid}): no settled RSS reading before or after the load`);
-      } else if (growth !== null && !pass) {
+    if (bound === null) {
+      const pass = slopeAfter !== null && slopeAfter < rule.maxRssSlopeMbPerMin;
+      if (slopeAfter === null) {
+        reasons.push(`${s.label} (pid ${s.pid}): fewer than two RSS samples after the warm-up`);
+      } else if (!pass) {
         reasons.push(
-          `${s.label} (pid ${s.pid}): settled RSS grew ${growth.toFixed(1)} MB (${b!.toFixed(1)} -> ${a!.toFixed(1)}) over the load, not under ${bound!.toFixed(1)}`,
+          `${s.label} (pid ${s.pid}): RSS slope ${slopeAfter.toFixed(2)} MB/min after the warm-up, not under ${rule.maxRssSlopeMbPerMin}`,
         );
       }
-      return {
-        ...base,
-        settledBeforeMb: b,
-        settledAfterMb: a,
-        settledGrowthMb: growth,
-        pass,
-      };
+      return { ...base, pass };
     }
-    const pass = slopeAfter !== null && slopeAfter < rule.maxRssSlopeMbPerMin;
-    if (slopeAfter === null) {
-      reasons.push(`${s.label} (pid ${s.pid}): fewer than two RSS samples after the warm-up`);
-    } else if (!pass) {
+    const b = settled?.before.find((r) => r.pid === s.pid)?.rssMb ?? null;
+    const a = settled?.after.find((r) => r.pid === s.pid)?.rssMb ?? null;
+    const growth = a !== null && b !== null ? a - b : null;
+    const pass = growth !== null && growth < bound;
+    if (settled !== null && growth === null) {
+      reasons.push(`${s.label} (pid ${s.pid}): no settled RSS reading before or after the load`);
+    } else if (growth !== null && !pass) {
       reasons.push(
-        `${s.label} (pid ${s.pid}): RSS slope ${slopeAfter.toFixed(2)} MB/min after the warm-up, not under ${rule.maxRssSlopeMbPerMin}`,
+        `${s.label} (pid ${s.pid}): settled RSS grew ${growth.toFixed(1)} MB (${b!.toFixed(1)} -> ${a!.toFixed(1)}) over the load, not under ${bound.toFixed(1)}`,
       );
     }
-    return { ...base, pass };
+    return { ...base, settledBeforeMb: b, settledAfterMb: a, settledGrowthMb: growth, pass };
   });
-  const notes: string[] = [];
-  const full = isSettled && settled?.firstHalf !== undefined && settled.lastHalf !== undefined;
-  const second =
-    intervals.length < 2
-      ? null
-      : full
-        ? settled!.firstHalf!.p99Ms
-        : intervals[isSettled ? 0 : 1]!.p99Ms;
-  const last =
-    intervals.length < 2 ? null : full ? settled!.lastHalf!.p99Ms : intervals.at(-1)!.p99Ms;
-  const what = full
-    ? { last: 'last half', ref: 'first half' }
-    : { last: 'last interval', ref: isSettled ? 'first' : 'second' };
-  const ratio = second !== null && last !== null && second > 0 ? last / second : null;
-  const rate = full ? rateHeld(rule, settled!) : null;
-  const cpu = full ? cpuVerdicts(settled!.firstHalf!, settled!.lastHalf!, rss) : [];
+  // The p99 compared: the halves' own (settled rule with their figures), else the last
+  // interval's against the first's (settled: the warm-up ran before) or the second's (slope).
+  const halves =
+    isSettled && settled?.firstHalf && settled.lastHalf
+      ? { first: settled.firstHalf, last: settled.lastHalf, target: settled.targetRate ?? 0 }
+      : null;
+  const what = halves
+    ? { ref: 'first half', last: 'last half' }
+    : { ref: isSettled ? 'first' : 'second', last: 'last interval' };
+  let second: number | null = null;
+  let last: number | null = null;
+  if (intervals.length >= 2) {
+    second = halves ? halves.first.p99Ms : intervals[isSettled ? 0 : 1]!.p99Ms;
+    last = halves ? halves.last.p99Ms : intervals.at(-1)!.p99Ms;
+  }
+  const ratio = ratioOf(second, last);
+  const rate = halves ? rateHeld(halves, rule.minRateHeld ?? MIN_RATE_HELD) : null;
+  const cpu = halves ? cpuVerdicts(halves.first, halves.last, rss) : [];
+  const maxCpu = rule.maxCpuGrowth ?? MAX_CPU_GROWTH;
+  const cpuTotal = halves ? cpuTotalOf(cpu, halves.first, halves.last, maxCpu) : null;
+  const cpuToJudge = (cpuTotal?.processes.length ?? 0) > 0;
   const onCpu = isSettled && rule.judgeOn === 'cpu';
   const p99Judged = !onCpu && (rate === null || rate.held);
   const p99Pass = p99Judged && ratio !== null && ratio <= 1 + rule.maxP99Growth;
-  const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(0)}%`;
+  const ms = (v: number | null) => v?.toFixed(1) ?? '?';
   if (onCpu) {
     // The services' own stability: the rate held and the CPU per request; the p99 recorded.
     notes.push(
-      `p99 not judged (--judge cpu): ${what.ref} ${second?.toFixed(1) ?? '?'} ms -> ${what.last} ${last?.toFixed(1) ?? '?'} ms${ratio === null ? '' : ` (${pct(ratio)})`}, measured and recorded; the rate held and the data path's CPU per request judged`,
+      `p99 not judged (--judge cpu): ${what.ref} ${ms(second)} ms -> ${what.last} ${ms(last)} ms${ratio === null ? '' : ` (${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%)`}, measured and recorded; the rate held and the data path's CPU per request judged`,
     );
-    if (!full) {
+    if (!rate) {
       reasons.push(
         "--judge cpu: no halves' figures (the target rate, each half's answered requests and CPU) to judge",
       );
     } else {
-      const low = [
-        ...(rate!.firstShare < rate!.bound ? [['first', rate!.firstHalf, rate!.firstShare]] : []),
-        ...(rate!.lastShare < rate!.bound ? [['last', rate!.lastHalf, rate!.lastShare]] : []),
-      ] as [string, number, number][];
-      if (low.length)
-        reasons.push(
-          `the target rate was not held: ${low.map(([h, r, sh]) => `the ${h} half answered ${r.toFixed(0)}/s, ${(sh * 100).toFixed(0)}%`).join(' and ')} of the ${rate!.target.toFixed(0)}/s target (needed: ${(rate!.bound * 100).toFixed(0)}%)`,
-        );
-      if (!cpu.some((c) => c.judged && c.ratio !== null))
-        reasons.push('--judge cpu: no process CPU per request to judge');
+      if (!rate.held) reasons.push(`the target rate was not held: ${shortfall(rate)}`);
+      if (!cpuToJudge) reasons.push('--judge cpu: no process CPU per request to judge');
     }
   } else if (!p99Judged) {
-    const low = [
-      ...(rate!.firstShare < rate!.bound ? [['first', rate!.firstHalf, rate!.firstShare]] : []),
-      ...(rate!.lastShare < rate!.bound ? [['last', rate!.lastHalf, rate!.lastShare]] : []),
-    ] as [string, number, number][];
     notes.push(
-      `p99 not judged: ${low.map(([h, r, sh]) => `the ${h} half answered ${r.toFixed(0)}/s, ${(sh * 100).toFixed(0)}%`).join(' and ')} of the ${rate!.target.toFixed(0)}/s target (needed: ${(rate!.bound * 100).toFixed(0)}%), so the open model counted a backlog the machine could not serve, not the services' latency (p99 ${second?.toFixed(1) ?? '?'} -> ${last?.toFixed(1) ?? '?'} ms); CPU per request judged instead`,
+      `p99 not judged: ${shortfall(rate!)}, so the open model counted a backlog the machine could not serve, not the services' latency (p99 ${ms(second)} -> ${ms(last)} ms); CPU per request judged instead`,
     );
-    if (!cpu.some((c) => c.judged && c.ratio !== null))
+    if (!cpuToJudge)
       reasons.push(
         'p99 not judged (the target rate was not held) and no process CPU per request to judge instead',
       );
@@ -387,8 +359,6 @@ export function judge(
       `p99 of the ${what.last} ${last!.toFixed(2)} ms is ${((ratio - 1) * 100).toFixed(0)}% over the ${what.ref}'s ${second!.toFixed(2)} ms (bound: ${(rule.maxP99Growth * 100).toFixed(0)}%)`,
     );
   }
-  const maxCpu = rule.maxCpuGrowth ?? MAX_CPU_GROWTH;
-  const cpuTotal = full ? cpuTotalOf(cpu, settled!.firstHalf!, settled!.lastHalf!, maxCpu) : null;
   for (const c of cpu) {
     if (c.judged && c.ratio === null)
       reasons.push(`${c.label} (pid ${c.pid}): no CPU per request in a half (its CPU unreadable)`);
@@ -419,13 +389,28 @@ export function judge(
   };
 }
 
-/** Each half's answered rate against the target, and whether both held minRateHeld of it. */
-export function rateHeld(rule: SoakRule, settled: SettledReadings): RateHeld {
-  const target = settled.targetRate ?? 0;
-  const bound = rule.minRateHeld ?? MIN_RATE_HELD;
+/** later / earlier; null without both, or with an earlier figure of 0. */
+function ratioOf(earlier: number | null, later: number | null): number | null {
+  return earlier !== null && later !== null && earlier > 0 ? later / earlier : null;
+}
+
+/** e.g. "the last half answered 1180/s, 74% of the 1600/s target (needed: 90%)". */
+function shortfall(r: RateHeld): string {
+  const halves = [
+    { half: 'first', rate: r.firstHalf, share: r.firstShare },
+    { half: 'last', rate: r.lastHalf, share: r.lastShare },
+  ].filter((h) => h.share < r.bound);
+  return `${halves.map((h) => `the ${h.half} half answered ${h.rate.toFixed(0)}/s, ${(h.share * 100).toFixed(0)}%`).join(' and ')} of the ${r.target.toFixed(0)}/s target (needed: ${(r.bound * 100).toFixed(0)}%)`;
+}
+
+/** Each half's answered rate against the target, and whether both held `bound` of it. */
+function rateHeld(
+  { first, last, target }: { first: HalfFigures; last: HalfFigures; target: number },
+  bound: number,
+): RateHeld {
   const perS = (h: HalfFigures) => (h.seconds > 0 ? h.answered / h.seconds : 0);
-  const firstHalf = perS(settled.firstHalf!);
-  const lastHalf = perS(settled.lastHalf!);
+  const firstHalf = perS(first);
+  const lastHalf = perS(last);
   const firstShare = target > 0 ? firstHalf / target : 0;
   const lastShare = target > 0 ? lastHalf / target : 0;
   return {
@@ -439,12 +424,23 @@ export function rateHeld(rule: SoakRule, settled: SettledReadings): RateHeld {
   };
 }
 
+/** The processes' CPU over the half's answered requests (us); null: a process's CPU unreadable, none answered, or no process. */
+function usPerRequest(h: HalfFigures, pids: readonly number[]): number | null {
+  let cpuS = 0;
+  for (const pid of pids) {
+    const c = h.cpuS.find((x) => x.pid === pid)?.cpuS ?? null;
+    if (c === null) return null;
+    cpuS += c;
+  }
+  return pids.length > 0 && h.answered > 0 ? (cpuS * 1e6) / h.answered : null;
+}
+
 /**
  * Each process's CPU per answered request in each half. A process with under
  * CPU_JUDGED_FROM_SHARE of the processes' CPU in the first half is recorded, not judged; one
  * whose CPU could not be read in a half fails (it is gone or unreadable).
  */
-export function cpuVerdicts(
+function cpuVerdicts(
   first: HalfFigures,
   last: HalfFigures,
   rss: readonly RssSeries[],
@@ -452,41 +448,31 @@ export function cpuVerdicts(
   const pids = [...new Set([...first.cpuS, ...last.cpuS].map((c) => c.pid))];
   const total = first.cpuS.reduce((n, c) => n + (c.cpuS ?? 0), 0);
   return pids.map((pid) => {
-    const label = rss.find((s) => s.pid === pid)?.label ?? `pid ${pid}`;
-    const per = (h: HalfFigures) => {
-      const c = h.cpuS.find((x) => x.pid === pid)?.cpuS ?? null;
-      return c === null || h.answered <= 0 ? null : (c * 1e6) / h.answered;
-    };
-    const firstUs = per(first);
-    const lastUs = per(last);
-    const ratio = firstUs !== null && lastUs !== null && firstUs > 0 ? lastUs / firstUs : null;
+    const firstUs = usPerRequest(first, [pid]);
+    const lastUs = usPerRequest(last, [pid]);
+    const ratio = ratioOf(firstUs, lastUs);
     const own = first.cpuS.find((x) => x.pid === pid)?.cpuS ?? null;
     const share = own !== null && total > 0 ? own / total : null;
     const judged = firstUs === null || lastUs === null || (share ?? 0) >= CPU_JUDGED_FROM_SHARE;
+    const label = rss.find((s) => s.pid === pid)?.label ?? `pid ${pid}`;
     return { pid, label, firstUs, lastUs, ratio, share, judged, pass: !judged || ratio !== null };
   });
 }
 
 /** The judged processes' CPU per request together in each half, against the bound. */
-export function cpuTotalOf(
+function cpuTotalOf(
   cpu: readonly CpuVerdict[],
   first: HalfFigures,
   last: HalfFigures,
   maxGrowth: number,
 ): CpuTotal {
   const on = cpu.filter((c) => c.judged && c.ratio !== null);
-  const sum = (h: HalfFigures) =>
-    on.reduce((n, c) => n + (h.cpuS.find((x) => x.pid === c.pid)?.cpuS ?? 0), 0);
-  const firstUs = on.length && first.answered > 0 ? (sum(first) * 1e6) / first.answered : null;
-  const lastUs = on.length && last.answered > 0 ? (sum(last) * 1e6) / last.answered : null;
-  const ratio = firstUs !== null && lastUs !== null && firstUs > 0 ? lastUs / firstUs : null;
-  return {
-    firstUs,
-    lastUs,
-    ratio,
-    processes: on.map((c) => c.label),
-    pass: ratio !== null && ratio <= 1 + maxGrowth,
-  };
+  const pids = on.map((c) => c.pid);
+  const firstUs = usPerRequest(first, pids);
+  const lastUs = usPerRequest(last, pids);
+  const ratio = ratioOf(firstUs, lastUs);
+  const pass = ratio !== null && ratio <= 1 + maxGrowth;
+  return { firstUs, lastUs, ratio, processes: on.map((c) => c.label), pass };
 }
 
 // One interval's latency from the load pool's cumulative figures: the data workload's
@@ -527,12 +513,6 @@ export function intervalLatency(
       all.add(h);
     }
   }
-  return {
-    answered,
-    errors,
-    mismatches,
-    p99Ms: all.totalCount > 0 ? all.getValueAtPercentile(99) / 1000 : 0,
-    p50Ms: all.totalCount > 0 ? all.getValueAtPercentile(50) / 1000 : 0,
-    p99ByOpMs,
-  };
+  const atMs = (p: number) => (all.totalCount > 0 ? all.getValueAtPercentile(p) / 1000 : 0);
+  return { answered, errors, mismatches, p99Ms: atMs(99), p50Ms: atMs(50), p99ByOpMs };
 }

@@ -1,9 +1,9 @@
-// The stack a soak runs against when it is given no --target: `npm start`'s own script
-// (scripts/start.ts: it builds the bundles and runs each service as users and the images run
-// it, with the same Node flags), every service on any free port (port variables 0: each
-// service reports the port it bound, and start.ts's 'stack up' line names them all), db-proxy on MySQL/MariaDB (a database of its
-// own, dropped at the end) and data-server on Redis (a key prefix of its own; every key the
-// data-server writes carries a TTL, so none outlives the cache's 5 minutes).
+// The stack `bench soak` and `bench stack` run against when given no target: `npm start`'s own
+// script (scripts/start.ts: the bundles, each service with the Node flags users and the images
+// run it with), every service on any free port (start.ts's 'stack up' line names the ports
+// bound), db-proxy on MySQL/MariaDB (a database of its own, dropped at the end) and data-server
+// on Redis (a key prefix of its own; every key it writes carries a TTL, so none outlives the
+// cache's 5 minutes).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -21,10 +21,6 @@ export interface StackOptions {
   mysqlUrl: string;
   /** redis://host:port[/db] */
   redisUrl: string;
-  /** Writes the stack's log lines (prefixed by service); none when absent. */
-  log?: (line: string) => void;
-  /** How long the stack may take to come up (ms; default 300 s: a busy 2-core machine). */
-  startTimeoutMs?: number;
   /** More variables for the services (e.g. MAPSERVER_SPEED); the ports and backends win. */
   env?: Record<string, string>;
   /** The start of the database's name and key prefix (default soak). */
@@ -45,10 +41,8 @@ export interface StartedStack {
   mapServer: string;
   /** battle-server's base URL (http://127.0.0.1:<port>). */
   battleUrl: string;
-  /** The database and the Redis key prefix of this stack. */
-  database: string;
-  keyPrefix: string;
-  metrics: { dbproxy: string; dataServer: string; mapServer: string };
+  /** The /metrics URLs the soak's settle phase polls. */
+  metrics: { dbproxy: string; dataServer: string };
   /** The web console's page (its map and the stack's panels), when the stack has one. */
   consoleUrl?: string;
   /** Every server process of the stack (services and the processes they forked). */
@@ -57,7 +51,7 @@ export interface StartedStack {
 }
 
 /** The server processes under a `scripts/start.ts` process, labelled by service. */
-export function stackProcesses(startPid: number): ServerProcess[] {
+function stackProcesses(startPid: number): ServerProcess[] {
   const out: ServerProcess[] = [];
   for (const pid of processTree([startPid])) {
     if (pid === startPid) continue;
@@ -121,9 +115,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   });
   let tail = '';
   const onData = (d: Buffer) => {
-    const text = d.toString();
-    tail = (tail + text).slice(-4000);
-    if (opts.log) for (const line of text.split('\n')) if (line) opts.log(line);
+    tail = (tail + d.toString()).slice(-4000);
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
@@ -160,7 +152,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     up = await new Promise<Map<string, ListeningPorts>>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`the stack did not come up in time:\n${tail}`)),
-        opts.startTimeoutMs ?? 300_000,
+        300_000, // a busy 2-core machine
       );
       // Not closed once read: closing a readline interface pauses its input, and the stack's
       // output must keep flowing (onData).
@@ -196,13 +188,7 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     dbproxy: `127.0.0.1:${of('db-proxy').port}`,
     mapServer: `127.0.0.1:${of('map-server').port}`,
     battleUrl: `http://127.0.0.1:${of('battle-server').port}`,
-    database: tag,
-    keyPrefix: `${tag}:`,
-    metrics: {
-      dbproxy: metricsUrl('db-proxy'),
-      dataServer: metricsUrl('data-server'),
-      mapServer: metricsUrl('map-server'),
-    },
+    metrics: { dbproxy: metricsUrl('db-proxy'), dataServer: metricsUrl('data-server') },
     ...(up.has('console') ? { consoleUrl: `http://127.0.0.1:${of('console').port}/` } : {}),
     processes: () => stackProcesses(child.pid!),
     stop,

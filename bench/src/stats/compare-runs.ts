@@ -1,9 +1,13 @@
 // Runs of one workload on two targets (A and B), compared with runs as the unit: per metric
 // (throughput, latency percentiles) the ratio B/A of the means over runs with a bootstrap 95%
 // interval, the Mann-Whitney U test, and a verdict only when both say the difference is real.
-import * as hdr from 'hdr-histogram-js';
 import type { Environment } from '../lib/environment.ts';
-import { decodeHistogram, type Histogram, type OpSnapshot } from '../lib/histogram.ts';
+import {
+  decodeHistogram,
+  type Histogram,
+  newHistogram,
+  type OpSnapshot,
+} from '../lib/histogram.ts';
 import { UsageError } from '../lib/options.ts';
 import { STEAL_FLAG_SHARE } from '../lib/proc-stats.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
@@ -82,7 +86,7 @@ export interface RunFigures {
   pair: PairAnnotation | null;
 }
 
-export interface ServerCpu {
+interface ServerCpu {
   label: string;
   us: number;
   multipleOfEcho: number | null;
@@ -106,13 +110,13 @@ function serverCpuOf(c: any): ServerCpu[] {
   return out;
 }
 
-export const PERCENTILES = [
+const PERCENTILES = [
   ['p50', 50],
   ['p90', 90],
   ['p99', 99],
   ['p99.9', 99.9],
 ] as const;
-export type PercentileKey = (typeof PERCENTILES)[number][0];
+type PercentileKey = (typeof PERCENTILES)[number][0];
 
 /** Settings that say where the target is or how the run reports, not what it sends. */
 const NOT_WORKLOAD = new Set([
@@ -165,14 +169,7 @@ function mergeOps(
   path: string,
   fieldOf: (i: number) => string,
 ): { h: Histogram; maxUs: number } {
-  const h = hdr.build({
-    bitBucketSize: 32,
-    useWebAssembly: false,
-    autoResize: true,
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 3_600_000_000,
-    numberOfSignificantValueDigits: 3,
-  });
+  const h = newHistogram();
   let maxUs = 0;
   for (const [i, op] of ops.entries()) {
     if (op.count > 0) h.add(decodeAt(op.histogram, path, `${fieldOf(i)}.histogram`));
@@ -189,47 +186,31 @@ function workloadOf(settings: Record<string, unknown>, extra: Record<string, unk
 
 type FieldType = 'object' | 'array' | 'number' | 'string';
 
-/** The fields a comparison reads of each kind of result: a parent before its children. */
+/** An object field of a result, then the numbers it holds. */
+const numbersIn = (parent: string, ...keys: string[]): [string, FieldType][] => [
+  [parent, 'object'],
+  ...keys.map((k): [string, FieldType] => [`${parent}.${k}`, 'number']),
+];
+
+/**
+ * The fields a comparison reads of each kind of result, after `environment` and `settings` (two
+ * objects every kind has): a parent before its children.
+ */
 const READS: Record<RunFigures['kind'], [string, FieldType][]> = {
-  data: [
-    ['environment', 'object'],
-    ['settings', 'object'],
-    ['totals', 'object'],
-    ['totals.rate', 'number'],
-    ['totals.requests', 'number'],
-    ['totals.errors', 'number'],
-    ['totals.mismatches', 'number'],
-    ['ops', 'array'],
-  ],
+  data: [...numbersIn('totals', 'rate', 'requests', 'errors', 'mismatches'), ['ops', 'array']],
   map: [
-    ['environment', 'object'],
-    ['settings', 'object'],
-    ['viewport', 'object'],
-    ['viewport.rate', 'number'],
-    ['viewport.requests', 'number'],
-    ['viewport.errors', 'number'],
-    ['viewport.mismatches', 'number'],
+    ...numbersIn('viewport', 'rate', 'requests', 'errors', 'mismatches'),
     ['viewport.op', 'object'],
   ],
   battle: [
-    ['environment', 'object'],
-    ['settings', 'object'],
     ['settings.url', 'string'],
-    ['figures', 'object'],
-    ['figures.requestsPerSec', 'number'],
-    ['figures.completeRequests', 'number'],
-    ['figures.failedRequests', 'number'],
-    ['figures.non2xx', 'number'],
+    ...numbersIn('figures', 'requestsPerSec', 'completeRequests', 'failedRequests', 'non2xx'),
   ],
   stack: [
-    ['environment', 'object'],
-    ['settings', 'object'],
     ['ops', 'array'],
     ['elapsedS', 'number'],
     ['errors', 'number'],
-    ['sessions', 'object'],
-    ['sessions.failed', 'number'],
-    ['sessions.dropped', 'number'],
+    ...numbersIn('sessions', 'failed', 'dropped'),
     ['violations', 'array'],
     ['rate', 'number'],
   ],
@@ -302,6 +283,8 @@ export function checkResult(r: unknown, path: string): void {
     );
   if (!Object.hasOwn(READS, o.kind)) return;
   const kind = o.kind as RunFigures['kind'];
+  need(o, path, 'environment', 'object');
+  need(o, path, 'settings', 'object');
   for (const [field, type] of READS[kind]) need(o, path, field, type);
   if (kind === 'data' || kind === 'stack')
     for (let i = 0; i < (o.ops as unknown[]).length; i++) needOp(o, path, `ops[${i}]`);
@@ -326,11 +309,22 @@ const shareOrNull = (v: unknown): number | null =>
 // biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
 export function figuresOf(r: any, path: string): RunFigures {
   checkResult(r, path);
-  type Own = Omit<RunFigures, 'path' | 'kind' | 'environment' | 'pair' | 'latencyUs' | 'histogram'>;
   const pair = (r.pair as PairAnnotation | undefined) ?? null;
-  const figures = (h: Histogram | null, maxUs: number | undefined, own: Own): RunFigures => ({
+  /** A kind's own figures over what a kind that does not state them has. */
+  const figures = (
+    h: Histogram | null,
+    maxUs: number | undefined,
+    own: Pick<RunFigures, 'target' | 'throughput' | 'requests' | 'errors' | 'clientCores'> &
+      Partial<RunFigures>,
+  ): RunFigures => ({
     path,
     kind: r.kind,
+    mismatches: 0,
+    targetRate: null,
+    openModel: null,
+    serverCpu: [],
+    stealShare: null,
+    workload: workloadOf(r.settings),
     ...own,
     clientCores: own.clientCores ?? pair?.loadGeneratorCores ?? null,
     latencyUs: percentilesOf(h, maxUs),
@@ -355,7 +349,6 @@ export function figuresOf(r: any, path: string): RunFigures {
       clientCores: r.client?.cores ?? null,
       serverCpu: serverCpuOf(r.cpuPerRequest),
       stealShare: shareOrNull(r.machine?.stealShare),
-      workload: workloadOf(r.settings),
     });
   }
   if (r.kind === 'battle') {
@@ -368,12 +361,7 @@ export function figuresOf(r: any, path: string): RunFigures {
       throughput: r.figures.requestsPerSec,
       requests: r.figures.completeRequests + r.figures.failedRequests,
       errors: r.figures.failedRequests + r.figures.non2xx,
-      mismatches: 0,
-      targetRate: null,
-      openModel: null,
       clientCores: r.client?.cores ?? null,
-      serverCpu: [],
-      stealShare: null,
       workload: workloadOf(r.settings, { path: `${url.pathname}${url.search}` }),
     });
   }
@@ -390,12 +378,9 @@ export function figuresOf(r: any, path: string): RunFigures {
       requests: answered + r.errors,
       errors: r.errors + r.sessions.failed + r.sessions.dropped,
       mismatches: r.violations.length,
-      targetRate: null,
       openModel: `${r.rate} sessions/s`,
       clientCores: r.usage?.client?.cores ?? null,
-      serverCpu: [],
       stealShare: shareOrNull(r.usage?.machine?.stealShare),
-      workload: workloadOf(r.settings),
     });
   }
   throw new UsageError(
@@ -409,7 +394,7 @@ const show = (v: unknown) => (v === undefined ? 'unset' : JSON.stringify(v));
  * Every run must be of one workload with one seed and the same settings: the first setting that
  * differs is named, with the two runs and their values.
  */
-export function checkSameWorkload(runs: readonly RunFigures[]): void {
+function checkSameWorkload(runs: readonly RunFigures[]): void {
   const first = runs[0];
   if (!first) return;
   for (const r of runs.slice(1)) {
@@ -428,7 +413,7 @@ export function checkSameWorkload(runs: readonly RunFigures[]): void {
 }
 
 /** A run compared on throughput has answered requests: its throughput is a positive number. */
-export function checkThroughput(runs: readonly RunFigures[]): void {
+function checkThroughput(runs: readonly RunFigures[]): void {
   for (const r of runs)
     if (!(Number.isFinite(r.throughput) && r.throughput > 0))
       throw new UsageError(
@@ -501,13 +486,16 @@ export interface CompareOptions {
 
 /** "4-9%" (one decimal below 10%); "20%" when both ends print the same. */
 export function percentRange(x: number, y: number): string {
-  const lo = Math.min(x, y);
   const hi = Math.max(x, y);
-  const f = (v: number) => (hi < 10 ? v.toFixed(1) : v.toFixed(0));
-  const from = f(lo);
-  const to = f(hi);
+  const [from, to] = [Math.min(x, y), hi].map((v) => v.toFixed(hi < 10 ? 1 : 0));
   return from === to ? `${to}%` : `${from}-${to}%`;
 }
+
+/** How a verdict says B went up or down on the metrics that have words of their own. */
+const VERDICT_WORDS: Record<string, [up: string, down: string]> = {
+  throughput: ['faster', 'slower'],
+  'requests per dollar': ['cheaper per request', 'dearer per request'],
+};
 
 const intervalText = (i: Interval) =>
   `B/A ${i.ratio.toFixed(3)}, 95% interval ${i.lo.toFixed(3)}-${i.hi.toFixed(3)}`;
@@ -546,27 +534,15 @@ export function compareMetric(
   } else if (!significant) {
     verdict = `no significant difference in ${metric} (${intervalText(interval)}; ${mw})`;
   } else {
-    const ci = intervalText(interval);
-    const up = interval.lo > 1;
-    const range = up
-      ? percentRange((interval.lo - 1) * 100, (interval.hi - 1) * 100)
-      : percentRange((1 - interval.hi) * 100, (1 - interval.lo) * 100);
-    const word =
-      metric === 'throughput'
-        ? up
-          ? 'faster'
-          : 'slower'
-        : metric === 'requests per dollar'
-          ? up
-            ? 'cheaper per request'
-            : 'dearer per request'
-          : up
-            ? `higher (${better === 'lower' ? 'worse' : 'better'})`
-            : `lower (${better === 'lower' ? 'better' : 'worse'})`;
-    verdict =
-      metric === 'throughput' || metric === 'requests per dollar'
-        ? `B is ${word} by ${range} (${ci}; ${mw})`
-        : `B's ${metric} is ${word} by ${range} (${ci}; ${mw})`;
+    const { lo, hi } = interval;
+    const up = lo > 1;
+    const words = VERDICT_WORDS[metric];
+    const how = words
+      ? `B is ${words[up ? 0 : 1]}`
+      : `B's ${metric} is ${up ? 'higher' : 'lower'} (${up === (better === 'higher') ? 'better' : 'worse'})`;
+    // By how far each end of the interval is from 1, in percent.
+    const range = percentRange(Math.abs(lo - 1) * 100, Math.abs(hi - 1) * 100);
+    verdict = `${how} by ${range} (${intervalText(interval)}; ${mw})`;
   }
   return {
     metric,
@@ -635,6 +611,14 @@ export interface GroupOptions extends CompareOptions {
   serverB?: ServerEnvironment | null;
 }
 
+/** One metric of both sides' runs compared: the figure `of` each run. */
+type CompareRuns = (
+  metric: string,
+  better: Direction,
+  unit: string,
+  of: (r: RunFigures) => number,
+) => MetricComparison;
+
 export function compareGroups(
   a: readonly RunFigures[],
   b: readonly RunFigures[],
@@ -644,32 +628,15 @@ export function compareGroups(
     throw new UsageError('each side needs at least one run (A… -- B…)');
   checkThroughput([...a, ...b]);
   checkSameWorkload([...a, ...b]);
-  const seed = o.seed ?? 1;
-  const resamples = o.resamples ?? 10_000;
-  const alpha = o.alpha ?? 0.05;
-  const opts = { seed, resamples, alpha };
-  const metrics: MetricComparison[] = [
-    compareMetric(
-      'throughput',
-      'higher',
-      'requests/s',
-      a.map((r) => r.throughput),
-      b.map((r) => r.throughput),
-      opts,
-    ),
+  const opts = { seed: o.seed ?? 1, resamples: o.resamples ?? 10_000, alpha: o.alpha ?? 0.05 };
+  const { alpha } = opts;
+  const compare: CompareRuns = (metric, better, unit, of) =>
+    compareMetric(metric, better, unit, a.map(of), b.map(of), opts);
+  const metrics = [
+    compare('throughput', 'higher', 'requests/s', (r) => r.throughput),
+    ...PERCENTILES.map(([k]) => compare(`${k} latency`, 'lower', 'us', (r) => r.latencyUs[k])),
   ];
-  for (const [k] of PERCENTILES)
-    metrics.push(
-      compareMetric(
-        `${k} latency`,
-        'lower',
-        'us',
-        a.map((r) => r.latencyUs[k]),
-        b.map((r) => r.latencyUs[k]),
-        opts,
-      ),
-    );
-  const serverCpu = serverCpuMetrics(a, b, opts);
+  const serverCpu = serverCpuMetrics(a, b, compare);
   metrics.push(...serverCpu.metrics);
   const oneRun = a.length < 2 || b.length < 2;
   const minP = minReachableP(a.length, b.length);
@@ -750,7 +717,7 @@ export function compareGroups(
     minReachableP: minP,
     verdictPossible: !oneRun && minP < alpha,
     notes,
-    options: { seed, resamples, alpha },
+    options: opts,
   };
 }
 
@@ -764,7 +731,7 @@ export function compareGroups(
 function serverCpuMetrics(
   a: readonly RunFigures[],
   b: readonly RunFigures[],
-  opts: CompareOptions,
+  compare: CompareRuns,
 ): { metrics: MetricComparison[]; notes: string[] } {
   const runs = [...a, ...b];
   const n = runs[0]!.serverCpu.length;
@@ -778,15 +745,13 @@ function serverCpuMetrics(
       out.notes.push(`${metric} left out: none measured on A's runs, so there is no ratio`);
       continue;
     }
-    out.metrics.push(
-      compareMetric(metric, 'lower', ofE ? 'x E' : 'us CPU', a.map(pick), b.map(pick), opts),
-    );
+    out.metrics.push(compare(metric, 'lower', ofE ? 'x E' : 'us CPU', pick));
   }
   return out;
 }
 
 /** A metric's value as the terminal table shows it. */
-export const fmtValue = (m: MetricComparison, v: number) =>
+const fmtValue = (m: MetricComparison, v: number) =>
   m.unit === 'us'
     ? `${(v / 1000).toFixed(2)} ms`
     : m.unit === 'x E'

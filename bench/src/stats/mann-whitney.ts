@@ -23,7 +23,6 @@ const EXACT_MAX_N = 50;
  * P_{m,n}(u) = m/(m+n) P_{m-1,n}(u-n) + n/(m+n) P_{m,n-1}(u) over point probabilities.
  */
 export function exactCdf(u: number, m: number, n: number): number {
-  const max = m * n;
   // f[i][j] = the point distribution of U for samples of i and j values (array over 0..i*j).
   let prev: Float64Array[] = [];
   for (let i = 0; i <= m; i++) {
@@ -48,7 +47,7 @@ export function exactCdf(u: number, m: number, n: number): number {
   }
   const dist = prev[n]!;
   let cdf = 0;
-  for (let k = 0; k <= Math.min(Math.floor(u), max); k++) cdf += dist[k]!;
+  for (let k = 0; k <= Math.min(Math.floor(u), m * n); k++) cdf += dist[k]!;
   return Math.min(1, cdf);
 }
 
