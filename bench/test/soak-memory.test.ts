@@ -177,8 +177,6 @@ t.test(
       'soak',
       '--target',
       `127.0.0.1:${dsPort}`,
-      '--dbproxy',
-      `127.0.0.1:${dbPort}`,
       '--server-pids',
       `${dbproxy.pid},${dataServer.pid}`,
       '--metrics-urls',

@@ -128,7 +128,6 @@ export function soakCommand(): Command {
       'a running data-server to load (default: the soak starts the stack with scripts/start.ts on MySQL and Redis)',
       parseAddress,
     )
-    .option('--dbproxy <host:port>', "the running stack's db-proxy (with --target)", parseAddress)
     .option(
       '--server-pids <pids>',
       'with --target: the server processes whose RSS is sampled (comma-separated)',
@@ -300,7 +299,6 @@ export function soakSettingsFrom(o: Record<string, unknown>) {
   return {
     /** data-server to load; null: the soak starts the stack (scripts/start.ts) itself. */
     target,
-    dbproxy: (o.dbproxy as string | undefined) ?? null,
     serverPids,
     mysqlUrl: String(o.mysql),
     redisUrl: String(o.redis),
