@@ -7,20 +7,11 @@ import { join } from 'node:path';
 import t from 'tap';
 import { compareFiles } from '../src/commands/compare.ts';
 import { Rng } from '../src/lib/rng.ts';
-import { esc, ticks } from '../src/report-html/report.ts';
+import { esc, logTicks, ticks } from '../src/report-html/report.ts';
 import { tempDir } from './helpers/cli.ts';
 import { normal, writeSynthetic } from './helpers/synthetic-runs.ts';
 
 const chromium = ['chromium', 'chromium-browser', 'google-chrome'];
-
-t.test("the charts' axes and text, shared by the report and the soak's chart", async (t) => {
-  // Round steps of 1, 2, 2.5 or 5 times a power of 10, the last tick at or above the top.
-  t.same(ticks(0, 1234), [0, 250, 500, 750, 1000, 1250]);
-  t.same(ticks(37, 412), [0, 100, 200, 300, 400, 500]);
-  t.same(ticks(0, 0.004), [0, 0.001, 0.002, 0.003, 0.004]);
-  t.same(ticks(0, 0), [0, 0.2], 'an empty range still has two ticks (a scale)');
-  t.equal(esc(`a <b> & "c" 'd'`), 'a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;');
-});
 
 function dumpDom(file: string): Promise<{ dom: string } | { error: string }> {
   const tryOne = (i: number): Promise<{ dom: string } | { error: string }> =>
@@ -76,6 +67,41 @@ const { a, b } = await (async () => {
   return { a, b };
 })();
 const got = await dumpDom(html);
+
+// Every test is registered after the awaits above: a test registered before them ran, and tap
+// ended the file with it, before the others were created ("cannot create subtest after parent
+// test ends"), which left them unrun and the file passing.
+t.test("the charts' axes and text, shared by the report and the soak's chart", async (t) => {
+  // Round steps of 1, 2, 2.5 or 5 times a power of 10, the last tick at or above the top.
+  t.same(ticks(0, 1234), [0, 250, 500, 750, 1000, 1250]);
+  t.same(ticks(37, 412), [0, 100, 200, 300, 400, 500]);
+  t.same(ticks(0, 0.004), [0, 0.001, 0.002, 0.003, 0.004]);
+  t.same(ticks(0, 0), [0, 0.2], 'an empty range still has two ticks (a scale)');
+  t.equal(esc(`a <b> & "c" 'd'`), 'a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;');
+  // The latency axis is logarithmic: 1, 2 and 5 a decade, from at or below the lowest value.
+  t.same(logTicks(0.3, 40), [0.2, 0.5, 1, 2, 5, 10, 20, 50]);
+  t.same(logTicks(2.5, 3), [2, 5]);
+  t.same(logTicks(1, 1), [1, 2], 'one value still has two ticks');
+});
+
+t.test('each ratio is coloured by whether B is better, filled when significant', async (t) => {
+  const source = readFileSync(html, 'utf8');
+  const c = JSON.parse(readFileSync(json, 'utf8'));
+  // B was made 5% faster with lower latency: every metric on B's better side.
+  for (const m of [...c.metrics, c.cost.pricePerformance]) {
+    const dot = new RegExp(
+      `<circle [^>]*fill="([^"]+)" stroke="([^"]+)"[^>]*data-ratio-of="${m.metric.replace(/[.()$]/g, '\\$&')}" data-better="(\\w+)"`,
+    ).exec(source);
+    t.ok(dot, `${m.metric}: its dot`);
+    const better = m.better === 'higher' ? m.interval.ratio > 1 : m.interval.ratio < 1;
+    t.equal(dot![3], better ? 'B' : 'A', `${m.metric}: B/A ${m.interval.ratio}`);
+    t.equal(dot![2], better ? '#1a7f37' : '#b01818', `${m.metric}: green when B is better`);
+    t.equal(dot![1] === '#fff', !m.significant, `${m.metric}: hollow unless significant`);
+  }
+  t.match(source, /better →/, 'the better side marked');
+  t.match(source, /← better/);
+  t.match(source, /data-tick="1"/, 'the ratio axis has ticks');
+});
 
 t.test('the report is one file that fetches nothing', async (t) => {
   const source = readFileSync(html, 'utf8');
