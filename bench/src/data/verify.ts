@@ -16,6 +16,7 @@ import {
   toLong,
 } from '@slg/proto';
 import { createGrpcClient } from '@slg/service-kit';
+import { inParallel } from '../lib/parallel.ts';
 import { int } from '../lib/report.ts';
 import {
   classify,
@@ -75,20 +76,6 @@ export interface VerifyResult {
 const MAX_KEPT = 1000;
 
 type Found = slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null;
-
-/** Calls `fn` for every item, `lanes` at a time. */
-export async function runPool<T>(
-  items: readonly T[],
-  lanes: number,
-  fn: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
 
 export async function verify(o: VerifyOptions): Promise<VerifyResult> {
   const t0 = performance.now();
@@ -153,7 +140,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
   try {
     await ds.waitForReady(10_000);
     // Records: served and stored, side by side.
-    await runPool(o.records, o.concurrency, async (e) => {
+    await inParallel(o.records, o.concurrency, async (e) => {
       const table = o.schema.byName.get(e.table);
       if (!table) return failed(`${e.table}`, new Error('table not in the schema'));
       let res: slg.dataserver.v2.InspectResponse;
@@ -208,7 +195,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
       o.schema.collections.map((table) => ({ owner, table })),
     );
     result.collections = collections.length;
-    await runPool(collections, o.concurrency, async ({ owner, table }) => {
+    await inParallel(collections, o.concurrency, async ({ owner, table }) => {
       const key = `${table.name}/${owner}`;
       const want = expected.get(key) ?? new Map<number, RecordState[]>();
       const maybe = optional.get(key) ?? new Set<number>();
@@ -263,7 +250,7 @@ export async function verify(o: VerifyOptions): Promise<VerifyResult> {
     });
     if (db) {
       // The player records, straight from db-proxy.
-      await runPool(players, o.concurrency, async (e) => {
+      await inParallel(players, o.concurrency, async (e) => {
         try {
           const res = await db.Get(
             slg.dbproxy.v1.GetRequest.create({

@@ -9,6 +9,7 @@ import { type Long, slg, slg_dataserver_v2_DataServiceDefinition, toBigInt } fro
 import { ServiceError } from '@slg/service-kit';
 import { createLoadClient } from '../lib/grpc.ts';
 import { OpRecorder } from '../lib/histogram.ts';
+import { inParallel } from '../lib/parallel.ts';
 import { Rng, WeightedChoice } from '../lib/rng.ts';
 import type {
   CreateWorkload,
@@ -39,7 +40,6 @@ import {
 import { generatePlayer, playersOfClient } from './population.ts';
 import { type GameSchema, loadGameSchema, type TableInfo } from './schema.ts';
 import { type Fields, valFromWire } from './values.ts';
-import { runPool } from './verify.ts';
 
 export interface DataParams {
   target: string;
@@ -280,7 +280,7 @@ export class DataWorkload implements Workload {
     });
     const players = this.#players;
     let records = 0;
-    await runPool(players, this.#p.seedParallel, async (p) => {
+    await inParallel(players, this.#p.seedParallel, async (p) => {
       records += await this.#seedPlayer(p);
       this.#ctx.counters.prepared();
     });

@@ -17,6 +17,7 @@
 // that process (with the viewport load's share when there is one); no march starts in the window.
 import type { OpSnapshot } from '../lib/histogram.ts';
 import { percentiles } from '../lib/histogram.ts';
+import { forEachIndex } from '../lib/parallel.ts';
 import { processLabel } from '../lib/proc.ts';
 import { type MachineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
 import { Rng } from '../lib/rng.ts';
@@ -30,7 +31,7 @@ import {
   settleOf,
   startScout,
 } from './arrivals.ts';
-import { forEachParallel, withMap } from './seed.ts';
+import { withMap } from './seed.ts';
 
 export interface ArrivalStep {
   /** The rate asked (arrivals/s, and as many returns/s). */
@@ -202,7 +203,7 @@ export async function searchArrivalRate(o: SearchOptions): Promise<ArrivalSearch
       let refused = 0;
       let callLagMs = 0;
       const started0 = performance.now();
-      await forEachParallel(2 * n, o.parallel, async (k) => {
+      await forEachIndex(2 * n, o.parallel, async (k) => {
         const playerId = players[k % players.length]!;
         const city = await centreOf(playerId);
         // The returns first: their legs are the shorter (half the time left each way).

@@ -4,6 +4,7 @@
 // its /metrics around each viewport slice: steps settled (arrivals, returns) per second and the
 // tick lag's distribution (from the due time to the settlement written).
 import { ServiceError } from '@slg/service-kit';
+import { forEachIndex } from '../lib/parallel.ts';
 import { Rng } from '../lib/rng.ts';
 import {
   type PromSample,
@@ -13,7 +14,7 @@ import {
   scrapeMetrics,
   sumOf,
 } from '../lib/server-metrics.ts';
-import { CAVALRY_TROOP_ID, forEachParallel, type MapClient, withMap } from './seed.ts';
+import { CAVALRY_TROOP_ID, type MapClient, withMap } from './seed.ts';
 
 /** What /metrics says about settlement, summed over the step kinds. */
 export interface SettleSnapshot {
@@ -143,7 +144,7 @@ export async function startMarches(o: {
   const out: MarchStart = { started: 0, refused: 0, legMsMin: Infinity, legMsMax: 0 };
   await withMap(o.target, o.deadlineMs, async (c) => {
     const cityOf = cityLookup(c);
-    await forEachParallel(o.marches, o.parallel, async (i) => {
+    await forEachIndex(o.marches, o.parallel, async (i) => {
       const playerId = o.players[i % o.players.length]!;
       if (Math.floor(i / o.players.length) >= 5)
         throw new Error(

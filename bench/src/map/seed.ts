@@ -11,6 +11,7 @@ import {
   toLong,
 } from '@slg/proto';
 import { createGrpcClient, type GrpcClient, ServiceError } from '@slg/service-kit';
+import { forEachIndex } from '../lib/parallel.ts';
 import { Rng } from '../lib/rng.ts';
 
 /** The troops every bench player starts with (troop id, kind, tier, count). */
@@ -41,20 +42,6 @@ export async function withMap<T>(
   } finally {
     c.close();
   }
-}
-
-/** `fn(0)` .. `fn(n - 1)`, `parallel` at a time, in order of index. */
-export async function forEachParallel(
-  n: number,
-  parallel: number,
-  fn: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.max(1, parallel) }, async () => {
-      for (let i = next++; i < n; i = next++) await fn(i);
-    }),
-  );
 }
 
 export interface SeedOptions {
@@ -192,10 +179,10 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
     // BatchWriteV2 per region); two chunks in flight, so the player writes and the placements
     // overlap.
     const chunks = Math.ceil(o.cities / PLACE_CHUNK);
-    await forEachParallel(chunks, Math.min(2, chunks), async (c) => {
+    await forEachIndex(chunks, Math.min(2, chunks), async (c) => {
       const from = c * PLACE_CHUNK;
       const to = Math.min(o.cities, from + PLACE_CHUNK);
-      await forEachParallel(to - from, Math.ceil(o.parallel / 2), (k) => createPlayer(from + k));
+      await forEachIndex(to - from, Math.ceil(o.parallel / 2), (k) => createPlayer(from + k));
       const res = await map.PlaceCities({
         cities: points.slice(from, to).map((p, k) => ({
           playerId: toLong(BigInt(o.firstPlayer + from + k)),

@@ -17,8 +17,9 @@ import type {
 } from '@slg/proto';
 import { bearer, type GrpcClient, getDefaultClientSecurity, httpPoster } from '@slg/service-kit';
 import { diffWireRecords } from '../data/model.ts';
+import { inParallel } from '../lib/parallel.ts';
 import { type MarchLedger, RESOURCES } from './ledger.ts';
-import { add, inParallel, intField, num, type Recorders, strField } from './ops.ts';
+import { add, intField, num, type Recorders, strField } from './ops.ts';
 
 export type DataClient = GrpcClient<typeof slg_dataserver_v2_DataServiceDefinition>;
 export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;

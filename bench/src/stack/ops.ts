@@ -107,20 +107,6 @@ export function perService(ops: readonly OpSnapshot[]): OpSnapshot[] {
   return out;
 }
 
-/** Calls `fn` for every item, `lanes` at a time. */
-export async function inParallel<T>(
-  items: readonly T[],
-  lanes: number,
-  fn: (x: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(lanes, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
-
 /** Adds `v` to `into[k]`. */
 export function add(into: Record<string, number>, k: string, v: number): void {
   into[k] = (into[k] ?? 0) + v;

@@ -17,6 +17,7 @@ import {
 import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import { collectEnvironment } from '../lib/environment.ts';
 import { percentiles } from '../lib/histogram.ts';
+import { inParallel } from '../lib/parallel.ts';
 import { combineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
 import { caseStudyLine, int, latencyTable, ms, table, totals, totalsLine } from '../lib/report.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
@@ -38,7 +39,7 @@ import {
   type Violation,
 } from './checks.ts';
 import { MapLedger } from './ledger.ts';
-import { CallFailed, inParallel, perService, Recorders } from './ops.ts';
+import { CallFailed, perService, Recorders } from './ops.ts';
 import { type Action, runSession, type SessionContext, type SessionSettings } from './session.ts';
 
 export interface StackSettings {
