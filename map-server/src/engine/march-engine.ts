@@ -30,7 +30,7 @@ import {
   UnavailableError,
 } from '@slg/service-kit';
 import type { Clock } from '../clock.ts';
-import { type Effect, marchFields, marchFrom, T } from '../store/records.ts';
+import { type Effect, marchChanges, marchFields, marchFrom, T } from '../store/records.ts';
 import type { MapStore, Op } from '../store/store.ts';
 import {
   type City,
@@ -331,7 +331,7 @@ export class MarchEngine {
         modify: {
           table: T.march,
           member: m.id,
-          fields: marchFields(p.after, p.effects),
+          fields: marchChanges(m, p.after, p.effects),
           expectedVersion: m.version,
         },
       });

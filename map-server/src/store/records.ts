@@ -137,6 +137,20 @@ export function marchFields(m: March, pending: Effect[] = []): Fields {
   };
 }
 
+/**
+ * The fields of a march step's write: those that differ from the march as stored, with `step`
+ * and `pending` always. The write's expected version makes the stored record the one memory
+ * holds, so an unchanged field needs no bytes on the way to MariaDB; `pending` is not in memory
+ * (the previous step's effects, applied since) and is always written.
+ */
+export function marchChanges(was: March, next: March, pending: Effect[]): Fields {
+  const before = marchFields(was);
+  const after = marchFields(next, pending);
+  const out: Fields = { step: after.step!, pending: after.pending! };
+  for (const k in after) if (after[k] !== before[k]) out[k] = after[k]!;
+  return out;
+}
+
 export function marchFrom(playerId: number, r: StoredRecord): { march: March; pending: Effect[] } {
   const f = r.fields;
   const troops = (
