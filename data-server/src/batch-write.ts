@@ -87,8 +87,10 @@ function checkOp(v: Validator, o: slg.dataserver.v2.WriteOp): BatchWrite {
     v.incrField(ref.table, r.field, floor, ceiling);
     return { kind: 'incrBy', ref, field: r.field, delta: r.delta, floor, ceiling };
   }
-  if (o.remove)
-    return { kind: 'remove', ref: v.record(o.remove as slg.dataserver.v2.RemoveRequest) };
+  if (o.remove) {
+    const r = o.remove as slg.dataserver.v2.RemoveRequest;
+    return { kind: 'remove', ref: v.record(r), expected: present(r.expectedVersion) };
+  }
   throw new InvalidArgumentError('empty: set one of create, modify, incr_by or remove');
 }
 

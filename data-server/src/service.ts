@@ -419,7 +419,7 @@ export function createHandlers(d: ServiceDeps) {
       const removed = await write(
         ref,
         ctx,
-        () => store.delete(ref, writeBudget(ctx)),
+        () => store.delete(ref, present(req.expectedVersion), writeBudget(ctx)),
         (removed, _oldRecord, oldCollection) => [
           // Absent now, whether this call removed it or it was already gone.
           recordValue(undefined, ttls),

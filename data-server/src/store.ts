@@ -56,7 +56,12 @@ export type BatchWrite =
       readonly floor: Int64 | undefined;
       readonly ceiling: Int64 | undefined;
     }
-  | { readonly kind: 'remove'; readonly ref: RecordRef };
+  | {
+      readonly kind: 'remove';
+      readonly ref: RecordRef;
+      /** Set: the record must be at this version (absent: NOT_FOUND, not `removed: false`). */
+      readonly expected: Int64 | undefined;
+    };
 
 /** What one batch of a group commit came to: its results, or its own error. */
 export type BatchOutcome = { results: BatchWriteResult[] } | { error: unknown };
@@ -212,15 +217,16 @@ export class RecordStore {
     });
   }
 
-  /** Whether a row was deleted. */
-  async delete(ref: RecordRef, b: CallBudget): Promise<boolean> {
+  /**
+   * Whether a row was deleted. At an expected version, an absent row is NOT_FOUND and another
+   * version FAILED_PRECONDITION, as db-proxy answers them.
+   */
+  async delete(ref: RecordRef, expected: Int64 | undefined, b: CallBudget): Promise<boolean> {
     try {
-      await write('Delete', b, (o) =>
-        this.client.Delete(pb.DeleteRequest.create({ table: ref.table.name, key: keyOf(ref) }), o),
-      );
+      await write('Delete', b, (o) => this.client.Delete(deleteRequest(ref, expected), o));
       return true;
     } catch (err) {
-      if (err instanceof NotFoundError) return false;
+      if (err instanceof NotFoundError && expected === undefined) return false;
       throw err;
     }
   }
@@ -266,6 +272,12 @@ function updateRequest(
   return req;
 }
 
+function deleteRequest(ref: RecordRef, expected: Int64 | undefined): slg.dbproxy.v1.DeleteRequest {
+  const req = pb.DeleteRequest.create({ table: ref.table.name, key: keyOf(ref) });
+  if (expected !== undefined) req.expectedVersion = expected;
+  return req;
+}
+
 function incrementRequest(
   ref: RecordRef,
   field: string,
@@ -294,8 +306,10 @@ function batchRequest(writes: readonly BatchWrite[]): slg.dbproxy.v1.BatchReques
       case 'incrBy':
         return { increment: incrementRequest(w.ref, w.field, w.delta, w.floor, w.ceiling) };
       default: {
-        // A DeleteMany of that one record, so that removing an absent record answers
-        // `removed: false` rather than failing the batch, as RemoveV2 does.
+        // At an expected version, the Delete that checks it. Else a DeleteMany of that one
+        // record, so that removing an absent record answers `removed: false` rather than
+        // failing the batch, as RemoveV2 does.
+        if (w.expected !== undefined) return { delete: deleteRequest(w.ref, w.expected) };
         const t = w.ref.table;
         return {
           deleteMany: t.collection
@@ -336,6 +350,7 @@ function batchResults(
           version: res.increment?.version ?? 0,
         };
       default: {
+        if (res.delete) return { kind: 'remove', removed: true };
         const d = res.deleteMany?.deleted ?? 0;
         return { kind: 'remove', removed: typeof d === 'number' ? d > 0 : !d.isZero() };
       }

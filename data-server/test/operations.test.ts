@@ -182,6 +182,56 @@ for (const cache of cacheKinds()) {
       t.equal((await c.RemoveV2({ table: 'player', ownerId: id })).removed, false);
     });
 
+    t.test('RemoveV2 at an expected version: single and in a batch', async (t) => {
+      const id = owner();
+      await c.CreateV2({ table: 'troop', ownerId: id, memberId: 1, fields: { count: int(5) } });
+      await c.CreateV2({ table: 'troop', ownerId: id, memberId: 2, fields: { count: int(6) } });
+      await c.CFetchV2({ table: 'troop', ownerId: id }); // the collection cached
+      const stale = await failure(
+        c.RemoveV2({ table: 'troop', ownerId: id, memberId: 1, expectedVersion: 2 }),
+      );
+      t.equal(stale.grpcCode, status.FAILED_PRECONDITION, 'another version');
+      t.equal(
+        big((await c.CCountV2({ table: 'troop', ownerId: id })).count),
+        2n,
+        'nothing removed',
+      );
+      const absent = await failure(
+        c.RemoveV2({ table: 'troop', ownerId: id, memberId: 9, expectedVersion: 1 }),
+      );
+      t.equal(absent.grpcCode, status.NOT_FOUND, 'absent: NOT_FOUND, not removed=false');
+      const ok = await c.RemoveV2({ table: 'troop', ownerId: id, memberId: 1, expectedVersion: 1 });
+      t.equal(ok.removed, true);
+      const listed = await c.CFetchV2({ table: 'troop', ownerId: id });
+      t.same(
+        listed.records.map((r) => big(r.memberId)),
+        [2n],
+        'the cached collection follows',
+      );
+      const batch = await c.BatchWriteV2({
+        ops: [
+          { incrBy: { table: 'troop', ownerId: id, memberId: 2, field: 'count', delta: 1 } },
+          { remove: { table: 'troop', ownerId: id, memberId: 2, expectedVersion: 2 } },
+        ],
+      });
+      t.same(
+        batch.results.map((r) => r.remove?.removed ?? null),
+        [null, true],
+      );
+      const refused = await c.BatchWritesV2({
+        batches: [
+          { ops: [{ remove: { table: 'player', ownerId: id, expectedVersion: 1 } }] },
+          { ops: [{ create: { table: 'troop', ownerId: id, memberId: 3, fields: {} } }] },
+        ],
+      });
+      t.equal(refused.outcomes[0]?.failed?.code, status.NOT_FOUND, 'in a group: that batch alone');
+      t.ok(refused.outcomes[1]?.written, 'the other written');
+      t.same(
+        (await c.CFetchV2({ table: 'troop', ownerId: id })).records.map((r) => big(r.memberId)),
+        [3n],
+      );
+    });
+
     t.test(
       'collections: CFetchV2 and CCountV2 stay exact through every member write',
       async (t) => {

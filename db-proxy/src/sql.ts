@@ -37,6 +37,12 @@ export interface TableStatements {
    */
   readonly incrementOne: ReadonlyMap<string, Statement> | undefined;
   readonly delete: Statement;
+  /**
+   * A delete at an expected version, by the full primary key then the version: in a pipelined
+   * transaction (Session.runAll) one statement where the locking read and the delete would be
+   * two. No row deleted: absent or at another version, which the one-at-a-time path tells.
+   */
+  readonly deleteAt: Statement;
   readonly deleteAll: Statement;
 }
 
@@ -116,6 +122,7 @@ export function buildStatements(table: Table, dialect: Dialect): TableStatements
     increment,
     incrementOne,
     delete: write('delete', `DELETE FROM ${t} WHERE ${byKey}`),
+    deleteAt: write('delete', `DELETE FROM ${t} WHERE ${byKey} AND ${q(VERSION_COLUMN)} = ?`),
     deleteAll: write('deleteAll', `DELETE FROM ${t} WHERE ${shard}`),
   };
 }

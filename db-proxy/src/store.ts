@@ -348,8 +348,9 @@ export class RecordStore {
    * The ops of a transaction (batches, in order) as statements to send in one round trip
    * (Session.runAll): each op one statement whose result says whether it did what the op asks
    * (an update sets only its columns; an increment leaves its new value in a variable of its
-   * own, and one SELECT at the end reads them all; a delete is the locking read, then the
-   * delete). Undefined where the session cannot run statements together or an op has no such
+   * own, and one SELECT at the end reads them all; a delete at an expected version is one
+   * statement, any other the locking read (for the version it answers), then the delete).
+   * Undefined where the session cannot run statements together or an op has no such
    * statement: the ops then go one statement at a time.
    */
   #plan(s: Session, lists: readonly Op[][]): Plan | undefined {
@@ -392,6 +393,15 @@ export class RecordStore {
             break;
           }
           case 'delete':
+            if (op.expected !== null) {
+              // The version is known: no locking read to learn it.
+              const expected = op.expected;
+              sent.push({ stmt: st.deleteAt, params: [...op.key, expected] });
+              reads.push((r, at) =>
+                r[at]!.affectedRows === 1 ? { kind: 'delete', version: expected } : undefined,
+              );
+              break;
+            }
             sent.push({ stmt: st.lock, params: op.key }, { stmt: st.delete, params: op.key });
             reads.push((r, at) => {
               const row = r[at]!.rows[0];

@@ -216,5 +216,62 @@ for (const kind of kinds()) {
         t.same(await player(o), { gold: BigInt(o + i), version: 2n });
       }
     });
+
+    t.test('a delete at an expected version: one statement, refused alone', async (t) => {
+      const [x, y, z, w] = [6001, 6002, 6003, 6004];
+      for (const o of [x, y, z, w]) {
+        await c.Insert({ table: 'player', fields: { player_id: int(o), gold: int(10) } });
+        await c.Insert({
+          table: 'building',
+          fields: { player_id: int(o), building_id: int(1), level: int(1) },
+        });
+      }
+      const at = (o: number, id: number, version: number): Op => ({
+        delete: { table: 'building', key: [int(o), int(id)], expectedVersion: version },
+      });
+      // Only good batches first: on MySQL each delete is one statement of the round trip.
+      const before = await sent(h.app.registry);
+      const good = await c.Batches({ batches: [{ ops: [at(x, 1, 1), gold(x, 3)] }] });
+      const after = await sent(h.app.registry);
+      t.same(
+        good.outcomes.map((o) => big(o.written?.results?.[0]?.delete?.version)),
+        [1n],
+        'the delete answers the version it removed',
+      );
+      t.same(await buildings(x), [], 'deleted');
+      t.same(await player(x), { gold: 13n, version: 2n });
+      if (kind === 'mysql') {
+        const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+        t.equal(delta('lock building'), 0, 'no locking read');
+        t.equal(delta('statements in one round trip'), 1);
+      }
+      const r = await c.Batches({
+        batches: [
+          { ops: [gold(y, 1), at(y, 1, 5)] },
+          { ops: [at(z, 99, 1)] },
+          {
+            ops: [
+              {
+                update: {
+                  table: 'building',
+                  key: [int(w), int(1)],
+                  fields: { level: int(4) },
+                  expectedVersion: 1,
+                },
+              },
+              at(w, 1, 2),
+            ],
+          },
+        ],
+      });
+      const o = r.outcomes;
+      t.equal(o[0]?.failed?.code, 9, 'another version: FAILED_PRECONDITION');
+      t.match(o[0]?.failed?.message, /version/);
+      t.equal(o[1]?.failed?.code, 5, 'absent: NOT_FOUND');
+      t.same(big(o[2]?.written?.results?.[1]?.delete?.version), 2n, 'its own update, then it');
+      t.same(await buildings(y), [[1n, 1n, 1n]], 'refused: the row is kept');
+      t.same(await player(y), { gold: 10n, version: 1n }, 'refused: its increment undone');
+      t.same(await buildings(w), []);
+    });
   });
 }

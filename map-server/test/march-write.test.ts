@@ -1,6 +1,7 @@
 // A march step writes only the fields of the march record that the step changed (and always
 // `step` and `pending`), and what is stored after it is still the whole march as memory holds
-// it: a restart reads back the march the engine kept.
+// it: a restart reads back the march the engine kept. The last step removes the record at the
+// version memory holds, in the write that brings the troops home.
 import t from 'tap';
 import { ManualClock } from '../src/clock.ts';
 import { marchChanges, marchFields, T } from '../src/store/records.ts';
@@ -104,4 +105,22 @@ t.test('an arrival writes its changes; the stored march equals memory', async (t
   t.equal(now.state, 'returning');
   t.same(stored!.fields, marchFields(now), 'the stored record is the march memory holds');
   t.equal(stored!.version, now.version);
+
+  // The return: the record removed at the version memory holds, the troops back, one write.
+  writes.length = 0;
+  const troopsBefore = (await store.fetch(T.troop, 1, troops[0]!.member))!.fields.count;
+  clock.advance(now.legEnd - clock.now() + 1);
+  await app.engine.drain();
+  const last = writes.find((ops) => ops.some((o) => 'remove' in o && o.remove.member === id));
+  t.same(last?.[0], { remove: { table: T.march, member: id, expectedVersion: now.version } });
+  t.notOk(
+    last?.some((o) => 'modify' in o),
+    'no separate write of the step before the removal',
+  );
+  t.equal(await store.fetch(T.march, 1, id), null, 'removed');
+  t.equal(
+    (await store.fetch(T.troop, 1, troops[0]!.member))!.fields.count,
+    Number(troopsBefore) + 1,
+    'the scout is home',
+  );
 });

@@ -115,6 +115,17 @@ export class MemoryStore implements MapStore {
         results.push({ version: s.rec.version, value });
       } else {
         const s = get(op.remove.table, op.remove.member);
+        const expected = op.remove.expectedVersion;
+        if (expected !== undefined) {
+          if (!s.rec)
+            throw new NotFoundError(
+              `${at}${op.remove.table} ${owner}/${op.remove.member} not found`,
+            );
+          if (expected !== s.rec.version)
+            throw new FailedPreconditionError(
+              `${at}version is ${s.rec.version}, expected ${expected}`,
+            );
+        }
         results.push({ version: 0, removed: s.rec !== null });
         s.rec = null;
       }

@@ -1224,6 +1224,7 @@ export namespace slg {
                 table: string;
                 ownerId: (number|Long);
                 memberId: (number|Long);
+                expectedVersion?: (number|Long|null);
                 static create(properties: slg.dataserver.v2.RemoveRequest.$Shape): slg.dataserver.v2.RemoveRequest & slg.dataserver.v2.RemoveRequest.$Shape;
                 static create(properties?: slg.dataserver.v2.RemoveRequest.$Properties): slg.dataserver.v2.RemoveRequest;
                 static encode(message: slg.dataserver.v2.RemoveRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1239,6 +1240,7 @@ export namespace slg {
                     table?: (string|null);
                     ownerId?: (number|Long|null);
                     memberId?: (number|Long|null);
+                    expectedVersion?: (number|Long|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = slg.dataserver.v2.RemoveRequest.$Properties;

@@ -5882,6 +5882,15 @@ export const slg = $root.slg = (() => {
                 RemoveRequest.prototype.table = "";
                 RemoveRequest.prototype.ownerId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
                 RemoveRequest.prototype.memberId = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+                RemoveRequest.prototype.expectedVersion = null;
+
+                let $oneOfFields;
+
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(RemoveRequest.prototype, "_expectedVersion", {
+                    get: $util.oneOfGetter($oneOfFields = ["expectedVersion"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
 
                 RemoveRequest.create = function(properties) {
                     return new RemoveRequest(properties);
@@ -5900,6 +5909,8 @@ export const slg = $root.slg = (() => {
                         writer.uint32(16).int64(message.ownerId);
                     if (message.memberId != null && $Object.hasOwnProperty.call(message, "memberId") && (typeof message.memberId === "object" ? message.memberId.low || message.memberId.high : message.memberId !== 0))
                         writer.uint32(24).int64(message.memberId);
+                    if (message.expectedVersion != null && $Object.hasOwnProperty.call(message, "expectedVersion"))
+                        writer.uint32(32).int64(message.expectedVersion);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -5960,6 +5971,13 @@ export const slg = $root.slg = (() => {
                                     delete message.memberId;
                                 continue;
                             }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                message.expectedVersion = reader.int64();
+                                message._expectedVersion = "expectedVersion";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -6010,6 +6028,15 @@ export const slg = $root.slg = (() => {
                                 message.memberId = object.memberId;
                             else if (typeof object.memberId === "object")
                                 message.memberId = new $util.LongBits(object.memberId.low >>> 0, object.memberId.high >>> 0).toNumber();
+                    if (object.expectedVersion != null)
+                        if ($util.Long)
+                            message.expectedVersion = $util.Long.fromValue(object.expectedVersion, false);
+                        else if (typeof object.expectedVersion === "string")
+                            message.expectedVersion = $parseInt(object.expectedVersion, 10);
+                        else if (typeof object.expectedVersion === "number")
+                            message.expectedVersion = object.expectedVersion;
+                        else if (typeof object.expectedVersion === "object")
+                            message.expectedVersion = new $util.LongBits(object.expectedVersion.low >>> 0, object.expectedVersion.high >>> 0).toNumber();
                     return message;
                 };
 
@@ -6050,6 +6077,13 @@ export const slg = $root.slg = (() => {
                             object.memberId = options.longs === $String ? $String(message.memberId) : message.memberId;
                         else
                             object.memberId = options.longs === $String ? $util.Long.prototype.toString.call(message.memberId) : options.longs === $Number ? new $util.LongBits(message.memberId.low >>> 0, message.memberId.high >>> 0).toNumber() : message.memberId;
+                    if (message.expectedVersion != null && $Object.hasOwnProperty.call(message, "expectedVersion"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.expectedVersion = typeof message.expectedVersion === "number" ? $BigInt(message.expectedVersion) : $util.Long.fromBits(message.expectedVersion.low >>> 0, message.expectedVersion.high >>> 0, false).toBigInt();
+                        else if (typeof message.expectedVersion === "number")
+                            object.expectedVersion = options.longs === $String ? $String(message.expectedVersion) : message.expectedVersion;
+                        else
+                            object.expectedVersion = options.longs === $String ? $util.Long.prototype.toString.call(message.expectedVersion) : options.longs === $Number ? new $util.LongBits(message.expectedVersion.low >>> 0, message.expectedVersion.high >>> 0).toNumber() : message.expectedVersion;
                     return object;
                 };
 

@@ -324,6 +324,8 @@ export class MarchEngine {
 
   async #write(m: March, p: Plan, onWritten?: () => void): Promise<void> {
     const step = m.step + 1;
+    // The march record's write comes first and carries the step's guard: the version memory
+    // holds. A last step removes the record at that version.
     const ops: Op[] = [];
     if (p.after) {
       p.after.step = step;
@@ -336,12 +338,9 @@ export class MarchEngine {
         },
       });
     } else {
-      ops.push({
-        modify: { table: T.march, member: m.id, fields: { step }, expectedVersion: m.version },
-      });
+      ops.push({ remove: { table: T.march, member: m.id, expectedVersion: m.version } });
     }
     ops.push(...p.ops);
-    if (!p.after) ops.push({ remove: { table: T.march, member: m.id } });
     let version = 0;
     try {
       const results = await this.#store.write(m.playerId, ops);

@@ -28,7 +28,7 @@ export type Op =
       modify: { table: string; member: number; fields: Fields; expectedVersion?: number };
     }
   | { incr: { table: string; member: number; field: string; delta: number; floor?: number } }
-  | { remove: { table: string; member: number } };
+  | { remove: { table: string; member: number; expectedVersion?: number } };
 
 export interface OpResult {
   /** The record's version after the op (0 for a remove). */
@@ -260,5 +260,13 @@ function wireOp(owner: number, op: Op) {
       },
     };
   }
-  return { remove: { table: op.remove.table, ownerId: owner, memberId: op.remove.member } };
+  const r = op.remove;
+  return {
+    remove: {
+      table: r.table,
+      ownerId: owner,
+      memberId: r.member,
+      ...(r.expectedVersion !== undefined ? { expectedVersion: r.expectedVersion } : {}),
+    },
+  };
 }
