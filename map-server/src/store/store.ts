@@ -228,22 +228,28 @@ function opResults(r: slg.dataserver.v2.IBatchWriteResponse): OpResult[] {
   });
 }
 
+/** A record's address on the wire: its table, owner and member. */
+function wireKey(owner: number, x: { table: string; member: number }) {
+  return { table: x.table, ownerId: owner, memberId: x.member };
+}
+
+/** The expected version when there is one (an absent one checks nothing). */
+function wireExpected(v: number | undefined) {
+  return v === undefined ? {} : { expectedVersion: v };
+}
+
 function wireOp(owner: number, op: Op) {
   if ('create' in op) {
     const c = op.create;
-    return {
-      create: { table: c.table, ownerId: owner, memberId: c.member, fields: toFields(c.fields) },
-    };
+    return { create: { ...wireKey(owner, c), fields: toFields(c.fields) } };
   }
   if ('modify' in op) {
     const m = op.modify;
     return {
       modify: {
-        table: m.table,
-        ownerId: owner,
-        memberId: m.member,
+        ...wireKey(owner, m),
         fields: toFields(m.fields),
-        ...(m.expectedVersion !== undefined ? { expectedVersion: m.expectedVersion } : {}),
+        ...wireExpected(m.expectedVersion),
       },
     };
   }
@@ -251,9 +257,7 @@ function wireOp(owner: number, op: Op) {
     const i = op.incr;
     return {
       incrBy: {
-        table: i.table,
-        ownerId: owner,
-        memberId: i.member,
+        ...wireKey(owner, i),
         field: i.field,
         delta: i.delta,
         ...(i.floor !== undefined ? { floor: i.floor } : {}),
@@ -261,12 +265,5 @@ function wireOp(owner: number, op: Op) {
     };
   }
   const r = op.remove;
-  return {
-    remove: {
-      table: r.table,
-      ownerId: owner,
-      memberId: r.member,
-      ...(r.expectedVersion !== undefined ? { expectedVersion: r.expectedVersion } : {}),
-    },
-  };
+  return { remove: { ...wireKey(owner, r), ...wireExpected(r.expectedVersion) } };
 }
