@@ -26,6 +26,13 @@ const svc = '/slg.dataserver.v2.DataService/';
 export const OWNER = 4_343_434_343n;
 const MEMBER = 88n;
 
+/**
+ * The owner of the k-th rolled-back batch case. Each has an owner of its own: the cases run 8 at
+ * a time, and two transactions inserting one key wait on each other's duplicate-key lock, which
+ * InnoDB may end as a deadlock.
+ */
+const rollbackOwner = (k: number) => OWNER + 100n + BigInt(k);
+
 const notFound: Expect = { codes: [NOT_FOUND], message: 'not found' };
 
 /** The base request of each method, about an absent record. */
@@ -53,11 +60,16 @@ export const warmUp: { path: string; bytes: Buffer }[] = [
     path: svc + method,
     bytes: encode(base[method]()),
   })),
-  // The mail member the batch cases create and roll back. A write's lease adds its member key
-  // to the collection's member index (so that a CRemoveV2 of all can invalidate it), and the
-  // entry stays after a write that failed: cache bookkeeping, by design (docs/guides/testing.md, the corpus). A read
-  // adds the same entry; this one makes the corpus's own entries already there.
-  { path: `${svc}FetchV2`, bytes: encode([s(1, 'mail'), i(2, OWNER), i(3, MEMBER)]) },
+  // The members the batch cases write and roll back (`rollback` below). A write's lease adds its
+  // member key to the collection's member index (so that a CRemoveV2 of all can invalidate it),
+  // and the entry stays after a write that failed: cache bookkeeping, by design
+  // (docs/guides/testing.md, the corpus). A read adds the same entry; these make the corpus's
+  // own entries already there.
+  {
+    path: `${svc}FetchV2`,
+    bytes: encode([s(1, 'building'), i(2, rollbackOwner(0)), i(3, MEMBER)]),
+  },
+  { path: `${svc}FetchV2`, bytes: encode([s(1, 'mail'), i(2, rollbackOwner(1)), i(3, MEMBER)]) },
 ];
 
 export function dataServerCases(): GrpcCase[] {
@@ -293,27 +305,46 @@ export function dataServerCases(): GrpcCase[] {
   );
   // Ops that write (a new player, a new member) before one that fails in the store: all rolled
   // back, and the cache keeps nothing of them.
-  const createNew = m(1, [m(1, base.CreateV2())]);
-  const createMember = m(1, [m(1, mail([entry(4, 'subject', V.str("'; FLUSHALL; --"))]))]);
+  const rollback = (k: number) => {
+    const owner = rollbackOwner(k);
+    return {
+      createNew: m(1, [m(1, [s(1, 'player'), i(2, owner), entry(4, 'name', V.str('corpus'))])]),
+      createMember: m(1, [
+        m(1, [
+          s(1, 'mail'),
+          i(2, owner),
+          i(3, MEMBER),
+          entry(4, 'subject', V.str("'; FLUSHALL; --")),
+        ]),
+      ]),
+      modifyAbsent: m(1, [
+        m(2, [s(1, 'building'), i(2, owner), i(3, MEMBER), entry(4, 'level', V.int(2))]),
+      ]),
+      incrPastCeiling: m(1, [m(3, [s(1, 'player'), i(2, owner), s(4, 'gold'), i(5, 5), i(7, 1)])]),
+    };
+  };
+  const [a, b, c] = [rollback(0), rollback(1), rollback(2)];
   add(
     'BatchWriteV2',
     'create, then modify of an absent record (rolled back)',
-    [
-      createNew,
-      m(1, [m(2, [s(1, 'building'), i(2, OWNER), i(3, MEMBER), entry(4, 'level', V.int(2))])]),
-    ],
+    [a.createNew, a.modifyAbsent],
     { codes: [NOT_FOUND], message: /ops\[1\].*not found/s },
   );
   add(
     'BatchWriteV2',
     'two creates, then incr_by past a ceiling (rolled back)',
-    [createNew, createMember, m(1, [m(3, [...base.IncrByV2(), i(7, 1)])])],
+    [b.createNew, b.createMember, b.incrPastCeiling],
     { codes: [FAILED], message: /ops\[2\].*ceiling/s },
   );
-  add('BatchWriteV2', 'create, then the same create again (rolled back)', [createNew, createNew], {
-    codes: [ALREADY],
-    message: /ops\[1\].*exists/s,
-  });
+  add(
+    'BatchWriteV2',
+    'create, then the same create again (rolled back)',
+    [c.createNew, c.createNew],
+    {
+      codes: [ALREADY],
+      message: /ops\[1\].*exists/s,
+    },
+  );
   add(
     'ModifyV2',
     'fields.version',

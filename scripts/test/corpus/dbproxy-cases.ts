@@ -374,57 +374,56 @@ export function dbProxyCases(): GrpcCase[] {
   add('Query', 'no name', [m(2, V.int(OWNER))], inv('name'));
 
   // A batch whose first ops write (a new row, a new member) and whose last one fails in the
-  // store (its row is absent): the transaction is rolled back, nothing of it stays.
-  const insertNew = m(1, [m(1, base.Insert())]);
-  const insertMember = m(1, [
-    m(1, [
-      s(1, 'building'),
-      entry(2, 'player_id', V.int(OWNER)),
-      entry(2, 'building_id', V.int(MEMBER)),
-      entry(2, 'kind', V.str("' OR 1=1 --")),
-    ]),
-  ]);
-  const incrementNew = m(1, [m(3, base.Increment())]);
-  add(
-    'Batch',
-    'insert, then update of an absent row (rolled back)',
-    [
-      insertNew,
-      m(1, [
-        m(2, [
-          s(1, 'mail'),
-          m(2, V.int(OWNER)),
-          m(2, V.int(MEMBER)),
-          entry(3, 'read', V.bool(true)),
+  // store (its row is absent): the transaction is rolled back, nothing of it stays. Each case
+  // has an owner of its own: the cases run 8 at a time, and two transactions inserting one key
+  // wait on each other's duplicate-key lock, which InnoDB may end as a deadlock.
+  const rollback = (k: number) => {
+    const owner = V.int(OWNER + 100n + BigInt(k));
+    return {
+      insertNew: m(1, [
+        m(1, [s(1, 'player'), entry(2, 'player_id', owner), entry(2, 'name', V.str('corpus'))]),
+      ]),
+      insertMember: m(1, [
+        m(1, [
+          s(1, 'building'),
+          entry(2, 'player_id', owner),
+          entry(2, 'building_id', V.int(MEMBER)),
+          entry(2, 'kind', V.str("' OR 1=1 --")),
         ]),
       ]),
-    ],
-    { codes: [NOT_FOUND], message: /ops\[1\].*not found/s },
-  );
+      increment: (ceiling: Field[] = []) =>
+        m(1, [m(3, [s(1, 'player'), m(2, owner), s(3, 'gold'), i(4, 5), ...ceiling])]),
+      updateMail: m(1, [
+        m(2, [s(1, 'mail'), m(2, owner), m(2, V.int(MEMBER)), entry(3, 'read', V.bool(true))]),
+      ]),
+      deleteItem: m(1, [m(4, [s(1, 'item'), m(2, owner), m(2, V.int(MEMBER))])]),
+    };
+  };
+  const [a, b, c, d, e] = [rollback(0), rollback(1), rollback(2), rollback(3), rollback(4)];
+  add('Batch', 'insert, then update of an absent row (rolled back)', [a.insertNew, a.updateMail], {
+    codes: [NOT_FOUND],
+    message: /ops\[1\].*not found/s,
+  });
   add(
     'Batch',
     'two inserts, then delete of an absent row (rolled back)',
-    [
-      insertNew,
-      insertMember,
-      m(1, [m(4, [s(1, 'item'), m(2, V.int(OWNER)), m(2, V.int(MEMBER))])]),
-    ],
+    [b.insertNew, b.insertMember, b.deleteItem],
     { codes: [NOT_FOUND], message: /ops\[2\].*not found/s },
   );
   add(
     'Batch',
     'insert, then increment of it past its ceiling (rolled back)',
-    [insertNew, m(1, [m(3, [...base.Increment(), i(6, 1)])])],
+    [c.insertNew, c.increment([i(6, 1)])],
     { codes: [FAILED], message: /ops\[1\].*ceiling/s },
   );
-  add('Batch', 'insert, then the same insert again (rolled back)', [insertNew, insertNew], {
+  add('Batch', 'insert, then the same insert again (rolled back)', [d.insertNew, d.insertNew], {
     codes: [ALREADY, FAILED, INVALID],
     message: /ops\[1\]/,
   });
   add(
     'Batch',
     'an increment of the absent row first (nothing to roll back)',
-    [incrementNew, insertNew],
+    [e.increment(), e.insertNew],
     { codes: [NOT_FOUND], message: /ops\[0\].*not found/s },
   );
 
