@@ -17,7 +17,6 @@ type RecordProps = slg.dataserver.v2.Record.$Properties;
 type FieldMap = { [name: string]: slg.common.v1.Value.$Properties };
 
 const FetchResponse = slg.dataserver.v2.FetchResponse;
-const CFetchResponse = slg.dataserver.v2.CFetchResponse;
 
 /** The record CreateV2 committed: its fields, the defaults for the rest (schema order), its version. */
 export function newRecord(ref: RecordRef, fields: FieldMap, version: Int64): RecordProps {
@@ -50,7 +49,11 @@ function applyFields(record: RecordProps, fields: FieldMap, version: Int64): Rec
   return { ...record, fields: merged, version };
 }
 
-/** A cached collection with one member changed (as `patchedRecord`), or undefined. */
+/**
+ * A cached collection with one member changed (as `patchedRecord`), or undefined. Only that
+ * member is decoded and encoded again: the others' bytes are kept as they are (a troop's
+ * count written on every march's return decoded and encoded all of a player's troops).
+ */
 export function patchedCollection(
   old: Buffer | null,
   memberStr: string,
@@ -58,30 +61,27 @@ export function patchedCollection(
   version: Int64,
 ): Buffer | undefined {
   if (old === null) return undefined;
-  const records = CFetchResponse.decode(old).records as RecordProps[];
-  const i = records.findIndex((r) => toBigInt(r.memberId).toString() === memberStr);
-  const current = records[i];
+  const member = BigInt(memberStr);
+  const entry = collectionEntries(old).find((e) => e.member === member);
+  if (!entry) return undefined;
+  const current = FetchResponse.decode(old.subarray(entry.start, entry.end)).record;
   if (!current || toBigInt(current.version) + 1n !== toBigInt(version)) return undefined;
-  records[i] = applyFields(current, fields, version);
-  return encodeCollection(records);
+  return spliced(old, entry.start, entry.end, encodeFetch(applyFields(current, fields, version)));
 }
 
 /** A cached collection with `record` added in member order (undefined if it was not cached or had it). */
 export function collectionWith(old: Buffer | null, record: RecordProps): Buffer | undefined {
   if (old === null) return undefined;
-  const records = CFetchResponse.decode(old).records as RecordProps[];
   const member = toBigInt(record.memberId);
-  let at = records.length;
-  for (let i = 0; i < records.length; i++) {
-    const m = toBigInt(records[i]!.memberId);
-    if (m === member) return undefined;
-    if (m > member) {
-      at = i;
+  let at = old.length;
+  for (const e of collectionEntries(old)) {
+    if (e.member === member) return undefined;
+    if (e.member > member) {
+      at = e.start;
       break;
     }
   }
-  records.splice(at, 0, record);
-  return encodeCollection(records);
+  return spliced(old, at, at, encodeFetch(record));
 }
 
 /** A cached collection without the given members (all of them: the empty collection). */
@@ -91,11 +91,77 @@ export function collectionWithout(
 ): Buffer | undefined {
   if (members === 'all') return encodeCollection([]);
   if (old === null) return undefined;
-  const gone = new Set(members);
-  const records = (CFetchResponse.decode(old).records as RecordProps[]).filter(
-    (r) => !gone.has(toBigInt(r.memberId).toString()),
-  );
-  return encodeCollection(records);
+  const gone = new Set(members.map(BigInt));
+  const kept = collectionEntries(old).filter((e) => !gone.has(e.member));
+  return Buffer.concat(kept.map((e) => old.subarray(e.start, e.end)));
+}
+
+/**
+ * The records of an encoded CFetchResponse, each as its byte range and member id, read without
+ * decoding them. Each record is field 1 of the CFetchResponse, as it is of a FetchResponse: the
+ * range of one is that record's FetchResponse bytes (what `encodeFetch` gives for it), so a
+ * record changes in the collection by splicing.
+ */
+export function collectionEntries(
+  bytes: Uint8Array,
+): { start: number; end: number; member: bigint }[] {
+  const out: { start: number; end: number; member: bigint }[] = [];
+  let pos = 0;
+  // A varint as a number (tags, lengths, and the ids below 2^49 that most members are), or as a
+  // bigint past 7 bytes; an id is an int64, so a negative one takes all 10.
+  let big = 0n;
+  const varint = (): number => {
+    let v = 0;
+    for (let shift = 0; shift < 49; shift += 7) {
+      const b = bytes[pos++];
+      if (b === undefined) throw new RangeError('malformed collection bytes');
+      v += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return v;
+    }
+    big = BigInt(v);
+    for (let shift = 49n; shift < 70n; shift += 7n) {
+      const b = bytes[pos++];
+      if (b === undefined) throw new RangeError('malformed collection bytes');
+      big |= BigInt(b & 0x7f) << shift;
+      if (b < 0x80) return -1;
+    }
+    throw new RangeError('malformed collection bytes');
+  };
+  while (pos < bytes.length) {
+    const start = pos;
+    if (varint() !== RECORD_TAG) throw new RangeError('a collection holds records only');
+    const length = varint();
+    const end = pos + length;
+    if (length < 0 || end > bytes.length) throw new RangeError('truncated collection bytes');
+    // The record's fields: its member_id (field 3, a varint; absent when 0), the rest skipped.
+    let member = 0n;
+    while (pos < end) {
+      const tag = varint();
+      const wire = tag & 7;
+      if (wire === 0) {
+        const v = varint();
+        if (tag >>> 3 === MEMBER_FIELD) member = v >= 0 ? BigInt(v) : BigInt.asIntN(64, big);
+      } else if (wire === 2) {
+        const length = varint(); // (not `pos += varint()`: pos is read before varint moves it)
+        if (length < 0) throw new RangeError('malformed collection bytes');
+        pos += length;
+      } else if (wire === 1) pos += 8;
+      else if (wire === 5) pos += 4;
+      else throw new RangeError(`wire type ${wire} in a collection's record`);
+    }
+    if (pos !== end) throw new RangeError('malformed collection bytes');
+    out.push({ start, end, member });
+  }
+  return out;
+}
+
+/** Field 1, length-delimited: a record in a CFetchResponse (and in a FetchResponse). */
+const RECORD_TAG = (1 << 3) | 2;
+/** Record.member_id's field number. */
+const MEMBER_FIELD = 3;
+
+function spliced(bytes: Buffer, from: number, to: number, insert: Buffer): Buffer {
+  return Buffer.concat([bytes.subarray(0, from), insert, bytes.subarray(to)]);
 }
 
 export interface Ttls {
