@@ -701,22 +701,35 @@ export class MysqlBackend implements Backend {
     for (let attempt = 0; ; attempt++) {
       const conn = await this.#acquire(deadline, signal);
       let committing = false;
+      // START TRANSACTION goes with the transaction's first statements: at the head of the
+      // first query of a pipelined plan (one round trip fewer), or alone before a prepared
+      // statement. A transaction that ran nothing sends nothing.
+      let begun = false;
       try {
-        await this.#run(conn, TX_BEGIN, [], deadline, false, undefined, false);
         const result = await fn({
           // Errors reach `fn` typed (a duplicate key is ALREADY_EXISTS); the server's error stays the cause.
-          run: (stmt, params) =>
-            this.#run(conn, stmt, params, deadline, false, caller, false).catch((err: unknown) => {
-              throw toServiceError(err, this.name, stmt.name);
-            }),
+          run: async (stmt, params) => {
+            if (!begun) {
+              begun = true;
+              await this.#run(conn, TX_BEGIN, [], deadline, false, undefined, false);
+            }
+            return this.#run(conn, stmt, params, deadline, false, caller, false).catch(
+              (err: unknown) => {
+                throw toServiceError(err, this.name, stmt.name);
+              },
+            );
+          },
           runAll: async (list) => {
             const results: ExecResult[] = [];
             for (const part of queries(list)) {
+              const begins = !begun;
+              begun = true;
+              const texts = begins ? [TX_BEGIN.sql, ...part.texts] : part.texts;
               const stmt: Statement = {
                 name: 'statements in one round trip',
-                sql: part.texts.join(';\n'),
+                sql: texts.join(';\n'),
                 mode: 'write',
-                logged: part.logged,
+                logged: begins ? `${TX_BEGIN.name}; ${part.logged}` : part.logged,
               };
               const got = await this.#run(
                 conn,
@@ -726,17 +739,21 @@ export class MysqlBackend implements Backend {
                 false,
                 caller,
                 false,
-                part.texts.length,
+                texts.length,
               ).catch((err: unknown) => {
                 // mysql2 keeps the query on its error, values and all: not for the logs.
                 if (err instanceof Error && 'sql' in err) err.sql = stmt.logged;
                 throw toServiceError(err, this.name, stmt.name);
               });
-              results.push(...got);
+              results.push(...(begins ? got.slice(1) : got));
             }
             return results;
           },
         });
+        if (!begun) {
+          this.#release(conn, false);
+          return result;
+        }
         // The last moment to give up: once COMMIT is sent its outcome cannot be stopped, so it
         // is sent only while the caller is there, its deadline has not passed and its call has
         // not ended (the gate), all checked in the step that sends it. A gate that refuses
@@ -762,7 +779,7 @@ export class MysqlBackend implements Backend {
       } catch (thrown) {
         const err = serverError(thrown);
         let broken = conn.dead || conn.killed || isConnectionError(err);
-        if (!broken && !committing) {
+        if (begun && !broken && !committing) {
           try {
             await this.#run(conn, TX_ROLLBACK, [], deadline, false, undefined, false);
           } catch {
