@@ -8,7 +8,7 @@ import mysql from 'mysql2/promise';
 import t from 'tap';
 import { NotSentError, wasNeverSent } from '../src/backends/mysql-errors.ts';
 import type { BackendObserver, Statement } from '../src/backends/types.ts';
-import { dropDatabases, kinds, MYSQL, smallMysqlBackend } from './helpers.ts';
+import { backendWithTable, kinds, MYSQL } from './helpers.ts';
 
 const noMysql = kinds().includes('mysql')
   ? false
@@ -35,7 +35,6 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 const connectionId: Statement = { name: 'id', sql: 'SELECT CONNECTION_ID()', mode: 'read' };
 const insert: Statement = { name: 'insert', sql: 'INSERT INTO t (k) VALUES (?)', mode: 'write' };
-const all: Statement = { name: 'all', sql: 'SELECT k FROM t ORDER BY k', mode: 'read' };
 
 t.test('wasNeverSent: our own check, not the text of an error', async (t) => {
   t.ok(wasNeverSent(new NotSentError('x was not sent')));
@@ -47,7 +46,6 @@ t.test('wasNeverSent: our own check, not the text of an error', async (t) => {
 });
 
 t.test('MariaDB: connections killed by another session', { skip: noMysql }, async (t) => {
-  await dropDatabases([db]);
   const seen = { lost: 0, statements: [] as string[], retried: [] as string[] };
   const observer: BackendObserver = {
     statement: (_b, stmt, _s, error) => {
@@ -63,15 +61,7 @@ t.test('MariaDB: connections killed by another session', { skip: noMysql }, asyn
       seen.lost++;
     },
   };
-  const b = smallMysqlBackend(db, observer);
-  t.teardown(async () => {
-    await b.close();
-    await dropDatabases([db]);
-  });
-  await b.init();
-  await b.ddl('CREATE TABLE t (k BIGINT PRIMARY KEY)');
-  const stored = async () =>
-    (await b.exec(all, [], Date.now() + 10_000)).rows.map((r) => Number(r[0]));
+  const { b, stored } = await backendWithTable(t, db, observer);
   const reset = () => {
     seen.statements.length = 0;
     seen.retried.length = 0;

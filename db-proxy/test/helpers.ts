@@ -123,6 +123,29 @@ export async function dropDatabases(names: string[], server = MYSQL): Promise<vo
 }
 
 /**
+ * A small MySQL backend on a fresh database `db` holding one table `t (k BIGINT PRIMARY KEY)`,
+ * closed and dropped in teardown; `stored()` reads t's keys in order.
+ */
+export async function backendWithTable(
+  t: { teardown(fn: () => Promise<void>): void },
+  db: string,
+  observer: BackendObserver,
+): Promise<{ b: MysqlBackend; stored: () => Promise<number[]> }> {
+  await dropDatabases([db]);
+  const b = smallMysqlBackend(db, observer);
+  t.teardown(async () => {
+    await b.close();
+    await dropDatabases([db]);
+  });
+  await b.init();
+  await b.ddl('CREATE TABLE t (k BIGINT PRIMARY KEY)');
+  const all = { name: 'all', sql: 'SELECT k FROM t ORDER BY k', mode: 'read' } as const;
+  const stored = async () =>
+    (await b.exec(all, [], Date.now() + 10_000)).rows.map((r) => Number(r[0]));
+  return { b, stored };
+}
+
+/**
  * Starts db-proxy on two fresh databases (`dbpt_<name>_<pid>_0/1`: a second suite beside this
  * one on the same MariaDB has its own) or two fresh SQLite files, and closes everything in
  * teardown.

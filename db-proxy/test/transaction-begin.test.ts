@@ -4,7 +4,7 @@
 // by it is a transaction: a statement of it refused rolls back the ones before it.
 import t from 'tap';
 import type { BackendObserver, Statement } from '../src/backends/types.ts';
-import { dropDatabases, kinds, smallMysqlBackend } from './helpers.ts';
+import { backendWithTable, kinds } from './helpers.ts';
 
 const noMysql = kinds().includes('mysql')
   ? false
@@ -12,10 +12,8 @@ const noMysql = kinds().includes('mysql')
 const db = `dbpt_begin_${process.pid}`;
 
 const insert: Statement = { name: 'insert', sql: 'INSERT INTO t (k) VALUES (?)', mode: 'write' };
-const all: Statement = { name: 'all', sql: 'SELECT k FROM t ORDER BY k', mode: 'read' };
 
 t.test('MariaDB: START TRANSACTION with the first statements', { skip: noMysql }, async (t) => {
-  await dropDatabases([db]);
   const sent: string[] = [];
   const observer: BackendObserver = {
     statement: (_b, stmt, _s, error) => {
@@ -27,15 +25,7 @@ t.test('MariaDB: START TRANSACTION with the first statements', { skip: noMysql }
     reachability() {},
     lost() {},
   };
-  const b = smallMysqlBackend(db, observer);
-  t.teardown(async () => {
-    await b.close();
-    await dropDatabases([db]);
-  });
-  await b.init();
-  await b.ddl('CREATE TABLE t (k BIGINT PRIMARY KEY)');
-  const stored = async () =>
-    (await b.exec(all, [], Date.now() + 10_000)).rows.map((r) => Number(r[0]));
+  const { b, stored } = await backendWithTable(t, db, observer);
   const deadline = () => Date.now() + 10_000;
 
   t.test('nothing run: nothing sent', async (t) => {
