@@ -16,7 +16,7 @@ import type {
 
 /** Each side's runs, in the order given. */
 type Runs = { A: readonly RunFigures[]; B: readonly RunFigures[] };
-type ReportExtra = { knee?: KneeSummary | null; title?: string };
+type ReportExtra = { knee?: KneeSummary | null };
 
 /** Every run with its side and its place on that side, A's first. */
 const eachRun = (runs: Runs) =>
@@ -308,10 +308,7 @@ function runTable(runs: Runs): string {
 }
 
 function kneeSection(k: KneeSummary): string {
-  const noise =
-    k.repeats === 1
-      ? 'One run at each rate: its noise is not measured, and a p99 near the bound may fall the other side of it in another run.'
-      : `Each rate ran up to ${k.repeats} times: it held when every run was valid with p99 under the bound; the first run that was not ended it. The p99 of each run is listed, so the spread between runs at one rate can be read.`;
+  const noise = `Each rate ran up to ${k.repeats} times: it held when every run was valid with p99 under the bound; the first run that was not ended it. The p99 of each run is listed, so the spread between runs at one rate can be read.`;
   const side = (label: 'A' | 'B', s: KneeSide) =>
     `<p data-knee="${label}">${label}: highest rate with p99 under ${k.boundP99Ms} ms: <b data-field="knee">${e(kneeText(s))}</b></p>` +
     `<table><tr><th>rate</th><th>p99 of each run (ms)</th><th>valid</th><th>under bound</th></tr>${s.steps
@@ -339,7 +336,7 @@ function verdictClass(m: MetricComparison): string {
 
 export function renderHtmlReport(c: Comparison, runs: Runs, extra: ReportExtra = {}): string {
   const metrics = c.cost ? [...c.metrics, c.cost.pricePerformance] : c.metrics;
-  const title = extra.title ?? `${c.kind}: ${c.A.target} (A) vs ${c.B.target} (B)`;
+  const title = `${c.kind}: ${c.A.target} (A) vs ${c.B.target} (B)`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
 <style>
@@ -433,8 +430,8 @@ export function soakChart(input: {
   const settled = verdict.rule.mode === 'settled';
   const judged =
     verdict.p99Judged === false
-      ? settled && verdict.rule.judgeOn === 'cpu'
-        ? 'recorded, not judged: --judge cpu'
+      ? settled
+        ? 'recorded, not judged (the settled rule)'
         : 'not judged: the target rate was not held'
       : verdict.p99Pass
         ? 'pass'
@@ -497,7 +494,7 @@ export function soakChart(input: {
     );
   });
   const pass = verdict.notes?.length
-    ? `PASS, p99 not judged (${verdict.rule.judgeOn === 'cpu' && settled ? 'rate held and ' : ''}CPU per request judged)`
+    ? `PASS, p99 not judged (${settled ? 'rate held and ' : ''}CPU per request judged)`
     : 'PASS';
   out.push(
     `<text x="${left + (W - left - legend) / 2}" y="${H - 14}" text-anchor="middle">minutes since the load began — ${verdict.pass ? pass : `FAIL: ${esc(verdict.reasons.join('; '))}`}</text>`,

@@ -37,7 +37,6 @@ export interface ServerProcess {
 
 export interface StartedStack {
   dataServer: string;
-  dbproxy: string;
   mapServer: string;
   /** battle-server's base URL (http://127.0.0.1:<port>). */
   battleUrl: string;
@@ -130,8 +129,16 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     child.kill('SIGKILL');
   };
   process.once('exit', killTree);
+  // Ctrl-C (or SIGTERM) while the stack runs: stop it (its database dropped), then end.
+  const onSignal = () => {
+    void stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const stop = async () => {
     process.off('exit', killTree);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = once(child, 'exit');
       child.kill('SIGINT');
@@ -141,12 +148,6 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
     }
     await dropDatabase(mysqlBase, tag).catch(() => {});
   };
-  // Ctrl-C (or SIGTERM) while the stack comes up: stop it, then end.
-  const onSignal = () => {
-    void stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   let up: Map<string, ListeningPorts>;
   try {
     up = await new Promise<Map<string, ListeningPorts>>((resolve, reject) => {
@@ -173,9 +174,6 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   } catch (err) {
     await stop();
     throw err;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
   }
   const of = (name: string): ListeningPorts => {
     const ports = up.get(name);
@@ -185,7 +183,6 @@ export async function startStack(opts: StackOptions): Promise<StartedStack> {
   const metricsUrl = (name: string) => `http://127.0.0.1:${of(name).metricsPort}/metrics`;
   return {
     dataServer: `127.0.0.1:${of('data-server').port}`,
-    dbproxy: `127.0.0.1:${of('db-proxy').port}`,
     mapServer: `127.0.0.1:${of('map-server').port}`,
     battleUrl: `http://127.0.0.1:${of('battle-server').port}`,
     metrics: { dbproxy: metricsUrl('db-proxy'), dataServer: metricsUrl('data-server') },
