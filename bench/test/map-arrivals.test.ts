@@ -13,8 +13,8 @@ import { createLogger } from '@slg/service-kit';
 import t from 'tap';
 import { parseFraction, parseRates } from '../src/commands/map.ts';
 import { Rng } from '../src/lib/rng.ts';
-import { type ArrivalSearch, aimTile } from '../src/map/arrival-search.ts';
-import { parseSettleMetrics } from '../src/map/arrivals.ts';
+import { parsePrometheusText } from '../src/lib/server-metrics.ts';
+import { type ArrivalSearch, aimTile, settleOf } from '../src/map/arrival-search.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 import { startStack } from './helpers/stack.ts';
 
@@ -153,8 +153,9 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
   );
   t.match(
     run.stdout,
-    /^arrivals\/s asked +marches +due\/s +settled\/s +returns due\/s +returns settled\/s +all steps\/s +lag p50 ms/m,
+    /^arrivals at 2\/s: 4 marches started in [\d.]+ s; in the 1 s window arrivals [\d.]+\/s due, [\d.]+\/s settled, returns [\d.]+\/s due, [\d.]+\/s settled \(all steps [\d.]+\/s\), tick lag p50 (-|<= [\d.]+|> 60000) ms, p99 (-|<= [\d.]+|> 60000) ms/m,
   );
+  t.match(run.stdout, /^ {2}CPU per settled step: \S+ \d+ µs \(sum \d+ µs\)$/m);
   t.match(
     run.stdout,
     /^highest arrival rate settled with tick lag p99 <= 100 ms beside [\d,]+ viewport queries\/s: (none of the rates tried|[24]\/s)$/m,
@@ -205,12 +206,12 @@ t.test('a tiny arrival-rate search on the real stack', async (t) => {
   const returns = Number(
     /^mapserver_arrivals_settled_total\{kind="return"\} (\S+)$/m.exec(text)?.[1],
   );
-  t.equal(a.probes, 1, "one probe march measured the world's ms per tile");
   t.ok(a.msPerTile > 0 && a.msPerTile < 1000, `${a.msPerTile} ms per tile`);
-  const started = a.steps.reduce((n, s) => n + s.marches, 0) + a.probes;
+  // The steps' marches and the probe that measured the world's ms per tile.
+  const started = a.steps.reduce((n, s) => n + s.marches, 0) + 1;
   t.equal(arrivals, started, `${started} marches arrived`);
   t.equal(returns, started, 'and came home');
-  t.equal(parseSettleMetrics(text).settled, 2 * started);
+  t.equal(settleOf(parsePrometheusText(text)).settled, 2 * started);
   t.match(text, /^mapserver_marches_in_flight 0$/m);
 
   // The arrivals alone: no viewport load beside them.

@@ -2,8 +2,8 @@
 // with resources and an alliance, four troop records, in one BatchWriteV2 of the player) and a
 // city for each placed near a random point through map-server's PlaceCities (500 a call; it
 // writes one BatchWriteV2 per region). A player or a city that exists already (a previous run on
-// the same world) is kept. Also what the map code shares: a ready map-server client, a parallel
-// loop.
+// the same world) is kept. Then, with --marches, scout marches started from the bench's cities.
+// Also what the map code shares: a ready map-server client, a scout march started.
 import {
   slg,
   slg_dataserver_v2_DataServiceDefinition,
@@ -22,10 +22,12 @@ export const BENCH_TROOPS = [
   { troopId: 4, kind: 'siege', tier: 1, count: 800 },
 ];
 /** The troop of the bench's scout marches. */
-export const CAVALRY_TROOP_ID = BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId;
+const CAVALRY_TROOP_ID = BENCH_TROOPS.find((x) => x.kind === 'cavalry')!.troopId;
 export const BENCH_RESOURCES = 50_000;
 /** Cities per PlaceCities call (map-server takes up to 1,000). */
 const PLACE_CHUNK = 500;
+/** Players, cities and marches written in parallel. */
+export const PARALLEL = 32;
 
 export type MapClient = GrpcClient<typeof slg_mapserver_v1_MapServiceDefinition>;
 
@@ -66,9 +68,9 @@ export interface SeedResult {
   /** Players whose city found no free spot near its point (FAILED_PRECONDITION). */
   noSpot: number;
   seconds: number;
-  /** --seeded: nothing written, the world of an earlier run reused. */
-  reused?: boolean;
 }
+
+const isCode = (err: unknown, code: string) => err instanceof ServiceError && err.code === code;
 
 /**
  * `--seeded`: the world of an earlier run is reused; the first and the last bench players'
@@ -79,32 +81,18 @@ export async function checkSeeded(o: {
   firstPlayer: number;
   cities: number;
   deadlineMs: number;
-}): Promise<SeedResult> {
-  const t0 = performance.now();
+}): Promise<void> {
   await withMap(o.target, o.deadlineMs, async (map) => {
     for (const playerId of [o.firstPlayer, o.firstPlayer + o.cities - 1]) {
-      try {
-        await map.GetCity({ playerId: toLong(BigInt(playerId)) });
-      } catch (err) {
+      await map.GetCity({ playerId: toLong(BigInt(playerId)) }).catch((err) => {
         if (!isCode(err, 'NOT_FOUND')) throw err;
         throw new Error(
           `--seeded: player ${playerId} has no city on this world; seed it first (a run without --seeded)`,
         );
-      }
+      });
     }
   });
-  return {
-    playersCreated: 0,
-    playersExisting: o.cities,
-    citiesPlaced: 0,
-    citiesExisting: o.cities,
-    noSpot: 0,
-    seconds: (performance.now() - t0) / 1000,
-    reused: true,
-  };
 }
-
-const isCode = (err: unknown, code: string) => err instanceof ServiceError && err.code === code;
 
 export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
   const data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, o.dataServer, {
@@ -209,4 +197,93 @@ export async function seedWorld(o: SeedOptions): Promise<SeedResult> {
   }
   r.seconds = (performance.now() - t0) / 1000;
   return r;
+}
+
+/** A player's city (its top-left tile), asked of map-server once. */
+export function cityLookup(c: MapClient): (playerId: number) => Promise<{ x: number; y: number }> {
+  const cities = new Map<number, Promise<{ x: number; y: number }>>();
+  return (playerId) => {
+    if (!cities.has(playerId)) cities.set(playerId, c.GetCity({ playerId }));
+    return cities.get(playerId)!;
+  };
+}
+
+/**
+ * A scout march of one cavalry from `playerId`'s city to the tile `aim` draws; a tile refused
+ * (FAILED_PRECONDITION: blocked or taken, or five marches out; INVALID_ARGUMENT) is drawn again,
+ * up to 20 tries, each counted by `refused`. The leg's start and end (ms of map-server's clock).
+ */
+export async function startScout(
+  c: MapClient,
+  playerId: number,
+  aim: () => { x: number; y: number },
+  refused: () => void,
+): Promise<{ x: number; y: number; legStartMs: number; legEndMs: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const { x, y } = aim();
+    try {
+      const m = await c.StartMarch({
+        playerId,
+        kind: 'scout',
+        targetX: x,
+        targetY: y,
+        troops: [{ troopId: CAVALRY_TROOP_ID, count: 1 }],
+      });
+      return { x, y, legStartMs: Number(m.legStartMs), legEndMs: Number(m.legEndMs) };
+    } catch (err) {
+      const retry = isCode(err, 'FAILED_PRECONDITION') || isCode(err, 'INVALID_ARGUMENT');
+      if (!retry || attempt >= 20)
+        throw new Error(`StartMarch for player ${playerId}: ${(err as Error).message}`);
+      refused();
+    }
+  }
+}
+
+export interface MarchStart {
+  started: number;
+  /** Refused (a blocked or taken tile, five marches out): FAILED_PRECONDITION, tried elsewhere. */
+  refused: number;
+  /** The outbound legs' durations (ms of game time): when the arrivals fall due. */
+  legMsMin: number;
+  legMsMax: number;
+}
+
+/**
+ * `--marches`: scout marches of one cavalry each from the players' cities (round robin, at most
+ * 5 out per player), each to a random tile within `radius` of its city; on a world whose speed
+ * keeps them in flight, they fill the viewports' answers (the full world's 20,000).
+ */
+export async function startMarches(o: {
+  target: string;
+  deadlineMs: number;
+  players: number[];
+  marches: number;
+  radius: number;
+  seed: number;
+}): Promise<MarchStart> {
+  if (o.marches > o.players.length * 5)
+    throw new Error(`--marches ${o.marches}: at most 5 per player (${o.players.length} players)`);
+  const rng = new Rng(o.seed, 'map-marches');
+  const out: MarchStart = { started: 0, refused: 0, legMsMin: Infinity, legMsMax: 0 };
+  await withMap(o.target, o.deadlineMs, async (c) => {
+    const cityOf = cityLookup(c);
+    await forEachIndex(o.marches, PARALLEL, async (i) => {
+      const playerId = o.players[i % o.players.length]!;
+      const city = await cityOf(playerId);
+      const m = await startScout(
+        c,
+        playerId,
+        () => ({
+          x: Math.max(0, city.x + rng.range(-o.radius, o.radius)),
+          y: Math.max(0, city.y + rng.range(-o.radius, o.radius)),
+        }),
+        () => out.refused++,
+      );
+      out.legMsMin = Math.min(out.legMsMin, m.legEndMs - m.legStartMs);
+      out.legMsMax = Math.max(out.legMsMax, m.legEndMs - m.legStartMs);
+      out.started++;
+    });
+  });
+  if (out.started === 0) out.legMsMin = 0;
+  return out;
 }
