@@ -27,8 +27,6 @@ t.test('lost and phantom writes injected in MariaDB are reported', async (t) => 
     '8',
     '-w',
     '1',
-    '--seed-parallel',
-    '8',
     '--no-ceiling',
     '-q',
     '--verify',
@@ -101,7 +99,7 @@ t.test('lost and phantom writes injected in MariaDB are reported', async (t) => 
   } finally {
     await sql.end();
   }
-  const v = await runCli(['verify', out, ...target, '--update']);
+  const v = await runCli(['verify', out, ...target]);
   t.equal(v.code, 1, 'the post-verification fails');
   t.match(
     v.stdout,
@@ -127,8 +125,9 @@ t.test('lost and phantom writes injected in MariaDB are reported', async (t) => 
       `VERIFY MISMATCH player owner=${d} member=0 \\[stored\\]: gold=int \\d+, expected int \\d+ \\(phantom write\\)`,
     ),
   );
-  t.match(v.stdout, /lost 2, phantom 2, unreadable 0 players/);
-  const after = readResult(out);
-  t.equal(after.verification?.lost, 2, 'two records with acknowledged writes missing');
-  t.equal(after.verification?.phantom, 2, 'two records no write explains');
+  t.match(
+    v.stdout,
+    /lost 2, phantom 2, unreadable 0 players/,
+    'two records with acknowledged writes missing, two no write explains',
+  );
 });

@@ -28,8 +28,6 @@ t.test('bench data --rounds 2: interleaved echo ceilings, a ratio per round', as
     '8',
     '-w',
     '1',
-    '--seed-parallel',
-    '8',
     '-q',
     '-o',
     out,
@@ -77,7 +75,6 @@ t.test('bench data --rounds 2: interleaved echo ceilings, a ratio per round', as
     c.rounds.reduce((n, x) => n + x.requests, 0),
     'the totals are the sum of the slices',
   );
-  t.equal(r.requestSequence.requests, r.totals.requests);
   t.ok(Math.abs(r.totals.elapsedS - (c.rounds[0]!.elapsedS + c.rounds[1]!.elapsedS)) < 1e-9);
   t.ok(Math.abs(c.ratio - (c.rounds[0]!.ratio! + c.rounds[1]!.ratio!) / 2) < 1e-12, 'the median');
   const meanCeiling = c.measurements.reduce((n, m) => n + m.rate, 0) / 3;

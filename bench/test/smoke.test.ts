@@ -29,8 +29,6 @@ t.test('bench data --verify against the real stack, then a change behind its bac
     '8',
     '-w',
     '1',
-    '--seed-parallel',
-    '8',
     '--server-pids',
     String(process.pid),
     '--verify',

@@ -63,8 +63,6 @@ t.test(
       '4',
       '-w',
       '1',
-      '--seed-parallel',
-      '4',
       '-o',
       out,
       '--tls-ca',

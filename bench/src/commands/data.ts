@@ -2,7 +2,6 @@
 // virtual clients that each own a share of the players, every answer checked, the case study's
 // line per operation, the echo ceiling measured in the same run, a JSON result, and with
 // --verify the post-verification of every record against the store of record.
-import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ExpectedRecord } from '../data/model.ts';
@@ -12,8 +11,6 @@ import { estimateMessageSizes, type MessageSizes } from '../data/sizes.ts';
 import { type VerifyResult, verifyAndReport } from '../data/verify.ts';
 import {
   addLedger,
-  CHECKPOINT,
-  type ClientSequence,
   type DataExtra,
   type DataParams,
   emptyLedger,
@@ -65,92 +62,34 @@ import {
   ServerRuntimeProbe,
 } from '../lib/server-metrics.ts';
 
-/** "K=V,K=V" as [K, V] pairs: each part must match `key`=number (else the error names `format`). */
-function parsePairs(text: string, key: string, format: string): [string, number][] {
-  const pattern = new RegExp(`^(${key})\\s*=\\s*(\\d+(?:\\.\\d+)?)$`);
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const m = pattern.exec(part);
-      if (!m) throw new InvalidArgumentError(`not ${format}: ${JSON.stringify(part)}`);
-      return [m[1]!, Number(m[2])];
-    });
-}
-
 /** "FetchV2=50,CFetchV2=40,..." over the default mix (operations not named keep their weight). */
 export function parseWeights(text: string): Map<OpName, number> {
   const out = new Map(DEFAULT_WEIGHTS);
-  for (const [name, weight] of parsePairs(text, '[A-Za-z0-9]+', 'OP=WEIGHT')) {
-    const op = OPS.find((o) => o.toLowerCase() === name.toLowerCase());
-    if (!op) throw new InvalidArgumentError(`unknown operation ${name} (one of ${OPS.join(', ')})`);
-    out.set(op, weight);
+  for (const part of text.split(',').filter((x) => x.trim())) {
+    const m = /^\s*([A-Za-z0-9]+)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+    if (!m) throw new InvalidArgumentError(`not OP=WEIGHT: ${JSON.stringify(part)}`);
+    const op = OPS.find((o) => o.toLowerCase() === m[1]!.toLowerCase());
+    if (!op) throw new InvalidArgumentError(`unknown operation ${m[1]} (one of ${OPS.join(', ')})`);
+    out.set(op, Number(m[2]));
   }
   if ([...out.values()].every((w) => w === 0)) throw new InvalidArgumentError('every weight is 0');
   return out;
 }
 
-/** The percentiles a latency target may bound, and their names in `percentiles()`. */
-const PERCENTILE_KEYS = {
-  p50: 'p50',
-  p75: 'p75',
-  p90: 'p90',
-  p99: 'p99',
-  'p99.9': 'p999',
-  max: 'max',
-} as const;
-
-/** "p90=2,p99=10" as { p90: 2, p99: 10 } (milliseconds). */
-export function parseLatencyTarget(text: string): Record<string, number> {
-  const names = Object.keys(PERCENTILE_KEYS);
-  const key = names.map((k) => k.replace('.', '\\.')).join('|');
-  return Object.fromEntries(parsePairs(text, key, `PERCENTILE=MS (${names.join(', ')})`));
-}
-
-export interface LatencyVerdict {
-  op: string;
-  pass: boolean;
-  detail: string;
-}
-
-/** Each operation with answers against the bounds (an operation without answers is not judged). */
-export function checkLatencyTarget(
-  ops: readonly OpSnapshot[],
-  target: Record<string, number>,
-): LatencyVerdict[] {
-  return ops
-    .filter((op) => op.count > 0)
-    .map((op) => {
-      const p = percentiles(op);
-      const misses = Object.entries(target).flatMap(([k, boundMs]) => {
-        const ms = p[PERCENTILE_KEYS[k as keyof typeof PERCENTILE_KEYS]] / 1000;
-        return ms > boundMs ? [`${k} ${ms.toFixed(2)} ms`] : [];
-      });
-      return { op: op.name, pass: misses.length === 0, detail: misses.join(', ') };
-    });
-}
-
-/** A run's settings: the load's, the workers' (DataParams but the settle times, the faults suite's), its own. */
-export interface DataSettings
-  extends LoadSettings,
-    Omit<DataParams, 'settleMs' | 'settleMarginMs'> {
+/** A run's settings: the load's, the workers' (DataParams but the faults suite's settle time), its own. */
+export interface DataSettings extends LoadSettings, Omit<DataParams, 'settleMs'> {
   dbproxy: string | null;
   verify: boolean;
   ceiling: boolean;
   /**
-   * --rate auto: `rate` is chosen by a closed-model run of `capacityDurationMs` first (false, and
+   * --rate auto: `rate` is chosen by a closed-model run of `ceilingDurationMs` first (false, and
    * `rate` as given, otherwise). In a result file, `rate` is the rate chosen.
    */
   rateAuto: boolean;
-  capacityDurationMs: number;
   ceilingDurationMs: number;
-  ceilingAt: 'before' | 'after' | 'both';
-  /** Slices of the run, each between two echo ceiling phases (1: one run, --ceiling-at). */
+  /** Slices of the run, each between two echo ceiling phases (1: one run, the ceiling before it). */
   rounds: number;
   maxErrors: number;
-  /** Per-operation latency bounds to check, e.g. { p90: 2, p99: 10 } (ms); null = none. */
-  latencyTarget: Record<string, number> | null;
   /** Each load worker's V8 old generation (MB); 0 = V8's default (no bound). */
   workerHeapMb: number;
 }
@@ -166,43 +105,12 @@ export function defaultWorkerHeapMb(players: number, members: number, workers: n
   return 64 + Math.ceil(((records / Math.max(1, workers)) * 8) / 1024);
 }
 
-/**
- * What the run sent, as hashes: `hash` covers every request of every client (equal for two
- * runs with one seed and one request count); `prefixes` cover the first n x 64 requests of
- * every client (comparable between two timed runs, which send different counts).
- */
-export interface RequestSequence {
-  hash: string;
-  requests: number;
-  prefixes: { requestsPerClient: number; hash: string }[];
-  /** Per client: its request count and hash (its checkpoints are folded into `prefixes`). */
-  clients: Omit<ClientSequence, 'checkpoints'>[];
-}
-
-export function requestSequence(clients: ClientSequence[], requests: number): RequestSequence {
-  const sorted = [...clients].sort((a, b) => a.client - b.client);
-  const all = createHash('sha256');
-  for (const c of sorted) all.update(`${c.client}:${c.requests}:${c.hash}\n`);
-  const common = Math.min(...sorted.map((c) => c.checkpoints.length));
-  const prefixes = Array.from({ length: common }, (_, k) => {
-    const h = createHash('sha256');
-    for (const c of sorted) h.update(`${c.client}:${c.checkpoints[k]}\n`);
-    return { requestsPerClient: (k + 1) * CHECKPOINT, hash: h.digest('hex') };
-  });
-  return {
-    hash: all.digest('hex'),
-    requests,
-    prefixes,
-    clients: sorted.map(({ client, requests: n, hash }) => ({ client, requests: n, hash })),
-  };
-}
-
 /** When a ceiling phase ran: 'between' two slices of a run split into rounds. */
 export type CeilingAt = 'before' | 'after' | 'between';
 
 /**
- * One slice of the run beside the ceiling phases around it (rates in requests/s; a side is
- * null only without rounds, when --ceiling-at left it out); ratio = dataRate over their mean.
+ * One slice of the run beside the ceiling phases around it (rates in requests/s; without rounds,
+ * the one slice has only the ceiling before it); ratio = dataRate over their mean.
  */
 export interface CeilingRound {
   dataRate: number;
@@ -259,13 +167,6 @@ export interface DataResult {
   loadAverageAfter: number[];
   totals: Totals;
   ops: (OpSnapshot & { line: string; percentilesUs: ReturnType<typeof percentiles> })[];
-  requestSequence: RequestSequence;
-  messageSizes: {
-    requestMean: number;
-    responseMean: number;
-    echoRequest: number;
-    echoResponse: number;
-  };
   /** The echo ceiling: its rate (the mean of its measurements) and the run's ratio to it. */
   ceiling: {
     rate: number;
@@ -277,7 +178,7 @@ export interface DataResult {
     responseBytes: number;
     /** Per slice (one without rounds): its rate, the ceilings around it, their ratio. */
     rounds: CeilingRound[];
-    measurements: (Omit<CeilingResult, 'ops'> & { at: CeilingAt; line: string })[];
+    measurements: (Omit<CeilingResult, 'ops'> & { at: CeilingAt })[];
   } | null;
   client: Usage['client'];
   servers: Usage['servers'];
@@ -297,7 +198,6 @@ export interface DataResult {
   ledger: LedgerCounts;
   /** The lost and phantom writes the read-backs found (up to 100 per worker). */
   ledgerSamples: Sample[];
-  latencyTarget: { target: Record<string, number>; verdicts: LatencyVerdict[] } | null;
   verification: VerifyResult | null;
   /** The expected state of every record of the population after the run (read by `verify`). */
   records: ExpectedRecord[];
@@ -318,6 +218,10 @@ export function targetOptions(): Option[] {
   ];
 }
 
+/** The population's shape: each player's records per collection table, and the first id. */
+const MEMBERS = 3;
+const FIRST_PLAYER = '1000000';
+
 export function dataCommand(): Command {
   const cmd = new Command('data').description(
     "the case study's data-server stress run: weighted random V2 requests, every answer checked; --verify adds the post-verification",
@@ -326,24 +230,13 @@ export function dataCommand(): Command {
   for (const o of loadOptions({ duration: '60s', rateAuto: true })) cmd.addOption(o);
   cmd
     .addOption(
-      new Option('--players <n>', 'players seeded before the run (>= --concurrency)')
+      new Option(
+        '--players <n>',
+        `players seeded before the run (>= --concurrency); ids ${FIRST_PLAYER} on are reset and seeded`,
+      )
         .env('BENCH_PLAYERS')
         .argParser(parsePositiveInt)
         .default(1000),
-    )
-    .option(
-      '--members <n>',
-      'records per collection table per player at the start',
-      parsePositiveInt,
-      3,
-    )
-    .addOption(
-      new Option(
-        '--first-player <id>',
-        'the first player id (ids first..first+players-1 are reset and seeded)',
-      )
-        .env('BENCH_FIRST_PLAYER')
-        .default('1000000'),
     )
     .addOption(
       new Option('--seed <n>', 'the RNG seed: one seed, one request sequence')
@@ -359,22 +252,12 @@ export function dataCommand(): Command {
         .env('BENCH_WEIGHTS')
         .argParser(parseWeights),
     )
-    .option('--schema <file>', "db-proxy's schema file (the tables)", defaultSchemaPath)
     .option('--verify', 'run the post-verification after the run')
     .option('--no-ceiling', 'skip the echo ceiling')
-    .option('--ceiling-duration <time>', 'length of the echo ceiling phase', '10s')
     .option(
-      '--capacity-duration <time>',
-      'with --rate auto: length of the closed-model run that measures the capacity',
+      '--ceiling-duration <time>',
+      'length of an echo ceiling phase, and with --rate auto of the closed-model run that measures the capacity',
       '10s',
-    )
-    .addOption(
-      new Option(
-        '--ceiling-at <when>',
-        "measure the ceiling before the run, after it, or both (then the ratio uses their mean: the machine's other load may change); ignored with --rounds > 1",
-      )
-        .choices(['before', 'after', 'both'])
-        .default('before'),
     )
     .addOption(
       new Option(
@@ -384,13 +267,6 @@ export function dataCommand(): Command {
         .env('BENCH_ROUNDS')
         .argParser(parsePositiveInt)
         .default(1),
-    )
-    .option('--seed-parallel <n>', 'players seeded in parallel per worker', parsePositiveInt, 32)
-    .option(
-      '--print-limit <n>',
-      'mismatches printed as they happen, per worker',
-      parseNonNegativeNumber,
-      20,
     )
     .option(
       '--max-errors <n>',
@@ -405,11 +281,6 @@ export function dataCommand(): Command {
       )
         .env('BENCH_WORKER_HEAP_MB')
         .argParser(parseNonNegativeNumber),
-    )
-    .option(
-      '--latency-target <list>',
-      'per-operation latency bounds to report on, e.g. p90=2,p99=10 (ms)',
-      parseLatencyTarget,
     )
     .action(async (o: Record<string, unknown>) => {
       process.exitCode = await runData(settingsFrom(o));
@@ -426,14 +297,6 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
       `--players (${players}) must be >= --concurrency (${load.concurrency}): every virtual client owns players`,
     );
   }
-  let first: bigint;
-  try {
-    first = BigInt(String(o.firstPlayer));
-  } catch {
-    throw new UsageError(`--first-player: not an integer: ${String(o.firstPlayer)}`);
-  }
-  if (first < 1n || first + BigInt(players) > (1n << 63n) - 1n)
-    throw new UsageError('--first-player out of range');
   const seed = o.seed as number;
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   const rounds = o.rounds as number;
@@ -444,25 +307,22 @@ function settingsFrom(o: Record<string, unknown>): DataSettings {
     target: o.target as string,
     dbproxy: (o.dbproxy as string | undefined) ?? null,
     players,
-    members: o.members as number,
-    firstPlayer: first.toString(),
+    members: MEMBERS,
+    firstPlayer: FIRST_PLAYER,
     seed,
     weights: [...((o.weights as Map<OpName, number> | undefined) ?? DEFAULT_WEIGHTS)],
-    schemaPath: o.schema as string,
+    schemaPath: defaultSchemaPath,
     verify: o.verify === true,
     ceiling: o.ceiling !== false,
     rateAuto,
-    capacityDurationMs: parseDuration(String(o.capacityDuration ?? '10s')),
     ceilingDurationMs: parseDuration(String(o.ceilingDuration)),
-    ceilingAt: o.ceilingAt as DataSettings['ceilingAt'],
     rounds,
-    seedParallel: o.seedParallel as number,
-    printLimit: o.printLimit as number,
+    seedParallel: 32,
+    // Mismatches printed as they happen, per worker (all are counted).
+    printLimit: 20,
     maxErrors: o.maxErrors as number,
-    latencyTarget: (o.latencyTarget as Record<string, number> | undefined) ?? null,
     workerHeapMb:
-      (o.workerHeapMb as number | undefined) ??
-      defaultWorkerHeapMb(players, o.members as number, load.workers),
+      (o.workerHeapMb as number | undefined) ?? defaultWorkerHeapMb(players, MEMBERS, load.workers),
   };
 }
 
@@ -482,11 +342,6 @@ export async function runData(given: DataSettings): Promise<number> {
   );
   say(environmentLine(env));
   say(`mix: ${s.weights.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-  say(
-    s.workerHeapMb > 0
-      ? `load workers' heap: ${s.workerHeapMb} MB each (--worker-heap-mb)`
-      : "load workers' heap: V8's default (--worker-heap-mb 0)",
-  );
   // --rate auto: the run below is then exactly a run with --rate given that rate.
   let rateAuto: RateAuto | null = null;
   if (s.rateAuto) {
@@ -556,19 +411,19 @@ function runPhase(
 }
 
 /**
- * --rate auto: the closed-model capacity, from a run of `capacityDurationMs` at the configured
+ * --rate auto: the closed-model capacity, from a run of `ceilingDurationMs` at the configured
  * concurrency on a population of its own (seeded here, then seeded again from a clean slate for
  * the measured run, which is then exactly a run with --rate given).
  */
 async function measureCapacity(s: DataSettings, say: (line: string) => void): Promise<RateAuto> {
   say(
-    `rate auto: measuring the closed-model capacity first (${s.concurrency} in flight for ${s.capacityDurationMs / 1000} s, --capacity-duration), after seeding ${s.players} players...`,
+    `rate auto: measuring the closed-model capacity first (${s.concurrency} in flight for ${s.ceilingDurationMs / 1000} s, --ceiling-duration), after seeding ${s.players} players...`,
   );
   const pool = await startDataPool(s, 'seeding for the capacity run');
   let run: PhaseResult;
   try {
     run = await runPhase(pool, s, 'capacity', {
-      durationMs: s.capacityDurationMs,
+      durationMs: s.ceilingDurationMs,
       requests: null,
       rate: null,
     });
@@ -608,8 +463,8 @@ interface Measured {
 }
 
 /**
- * The seeding and the measured phase: one slice, with the echo ceiling before and/or after it
- * (--ceiling-at), or --rounds slices alternated with echo phases. Null when Ctrl-C came first.
+ * The seeding and the measured phase: one slice with the echo ceiling before it, or --rounds
+ * slices alternated with echo phases. Null when Ctrl-C came first.
  */
 async function measure(
   s: DataSettings,
@@ -620,7 +475,7 @@ async function measure(
   const sliceMs = rounds > 1 ? s.durationMs! / rounds : s.durationMs;
   if (rounds > 1) {
     say(
-      `rounds: ${rounds} slices of ${sliceMs! / 1000} s, each between two echo ceiling phases of ${s.ceilingDurationMs / 1000} s after a warm-up of ${ECHO_WARM_UP_MS / 1000} s (--ceiling-at is ignored)`,
+      `rounds: ${rounds} slices of ${sliceMs! / 1000} s, each between two echo ceiling phases of ${s.ceilingDurationMs / 1000} s after a warm-up of ${ECHO_WARM_UP_MS / 1000} s`,
     );
   }
   const ceilingOptions = ceilingLike(s, {
@@ -634,14 +489,7 @@ async function measure(
         `${r.elapsedS.toFixed(1)} s: ${int(r.rate)} requests/s (errors ${int(r.errors)})`,
     );
   const ceilings: Measured['ceilings'] = [];
-  // Without rounds: one echo ceiling phase before and/or after the run (--ceiling-at).
-  const ceilingPhase = async (at: 'before' | 'after') => {
-    if (rounds > 1 || !s.ceiling || (s.ceilingAt !== 'both' && s.ceilingAt !== at)) return;
-    const result = await measureCeiling(ceilingOptions);
-    ceilingLine(result, 'ceiling');
-    ceilings.push({ at, result });
-  };
-  // Rounds: one echo server and its client for every ceiling phase.
+  // Rounds: one echo server and its client for every ceiling phase; else one phase before the run.
   const echo =
     rounds > 1
       ? await EchoRounds.start(ceilingOptions, {
@@ -652,7 +500,11 @@ async function measure(
           echoLine: (r, i) => ceilingLine(r, `ceiling ${i + 1}/${rounds + 1}`),
         })
       : undefined;
-  await ceilingPhase('before');
+  if (!echo && s.ceiling) {
+    const result = await measureCeiling(ceilingOptions);
+    ceilingLine(result, 'ceiling');
+    ceilings.push({ at: 'before', result });
+  }
 
   say(`seeding ${s.players} players through ${s.target}...`);
   let pool: LoadPool;
@@ -668,8 +520,8 @@ async function measure(
   );
   // Each server's /metrics, found from its pid (scraped around every measured slice).
   const runtime = await ServerRuntimeProbe.find(s.serverPids);
-  // The data workload's figures are cumulative over the pool's runs (its recorders, request
-  // hashes and samples live as long as the pool): a slice's own counts are the differences.
+  // The data workload's figures are cumulative over the pool's runs (its recorders and samples
+  // live as long as the pool): a slice's own counts are the differences.
   const slices: Slice[] = [];
   let before = { requests: 0, answered: 0 };
   let loadAverageAfter: number[] = [];
@@ -705,7 +557,6 @@ async function measure(
     await echo?.close();
   }
   if (slices.length === 0) return null;
-  await ceilingPhase('after');
   echo?.ceilings.forEach((result, i) => {
     ceilings.push({ at: i === 0 ? 'before' : i >= slices.length ? 'after' : 'between', result });
   });
@@ -740,19 +591,17 @@ function ceilingFigures(
     const { requests, elapsedS } = x;
     return { dataRate, requests, elapsedS, ceilingBefore, ceilingAfter, ratio };
   };
-  const rateAt = (at: CeilingAt) => ceilings.find((c) => c.at === at)?.result.rate ?? null;
   const rounds: CeilingRound[] = m.rounds
     ? m.rounds.map((r, i) => roundOf(slices[i]!, r.ceilingBefore, r.ceilingAfter))
-    : [roundOf(slices[0]!, rateAt('before'), rateAt('after'))];
+    : [roundOf(slices[0]!, ceilingRate, null)];
   const ratio = m.rounds ? medianRatio(rounds) : ratioOverall;
   if (ratio !== null && m.rounds) {
     say(
       `ceiling ratio: ${pct(ratio)} of the echo ceiling (median of the rounds: ${rounds.flatMap((r) => (r.ratio === null ? [] : [pct(r.ratio)])).join(', ')}; over all rounds ${pct(ratioOverall)})`,
     );
   } else if (ratio !== null) {
-    const when = ceilings.map((c) => `${int(c.result.rate)} ${c.at}`).join(', ');
     say(
-      `ceiling ratio: ${(ratio * 100).toFixed(1)}% of the echo ceiling (${int(ceilingRate)} requests/s${ceilings.length > 1 ? `, the mean of ${when}` : `, measured ${ceilings[0]!.at} the run`})`,
+      `ceiling ratio: ${pct(ratio)} of the echo ceiling (${int(ceilingRate)} requests/s, measured before the run)`,
     );
   }
   return {
@@ -762,11 +611,7 @@ function ceilingFigures(
     requestBytes: sizes.requestBytes,
     responseBytes: sizes.responseBytes,
     rounds,
-    measurements: ceilings.map(({ at, result: { ops, ...rest } }) => ({
-      at,
-      ...rest,
-      line: ops[0] ? caseStudyLine(ops[0]) : '',
-    })),
+    measurements: ceilings.map(({ at, result: { ops: _, ...rest } }) => ({ at, ...rest })),
   };
 }
 
@@ -787,18 +632,6 @@ function report(
   const usage = slices.length === 1 ? slices[0]!.usage : combineUsage(slices.map((x) => x.usage));
   const extras = last.extras as DataExtra[];
   const t = totals(ops, elapsedS);
-  const sequence = requestSequence(
-    extras.flatMap((e) => e.clients),
-    t.requests,
-  );
-  const sum = (f: (e: DataExtra) => number) => extras.reduce((n, e) => n + f(e), 0);
-  const requestMean = sum((e) => e.requestBytes) / Math.max(1, t.requests);
-  const responseMean =
-    sum((e) => e.responseBytes) /
-    Math.max(
-      1,
-      sum((e) => e.responses),
-    );
   const errorSamples = extras.flatMap((e) => e.errorSamples);
   const saySamples = (samples: Sample[]) => {
     for (const e of samples.slice(0, 5)) say(`  ${e.op} player ${e.player}: ${e.problem}`);
@@ -816,21 +649,6 @@ function report(
     );
   }
   const ceiling = ceilingFigures(m, t.rate, sizes, say);
-  const latencyVerdicts = s.latencyTarget ? checkLatencyTarget(ops, s.latencyTarget) : null;
-  if (latencyVerdicts) {
-    const failing = latencyVerdicts.filter((v) => !v.pass);
-    say(
-      `latency target ${Object.entries(s.latencyTarget!)
-        .map(([k, v]) => `${k} <= ${v} ms`)
-        .join(', ')}: ` +
-        (failing.length === 0
-          ? 'met by every operation'
-          : `missed by ${failing.map((v) => `${v.op} (${v.detail})`).join(', ')}`),
-    );
-  }
-  say(
-    `messages: request ${bytes(Math.round(requestMean))} / response ${bytes(Math.round(responseMean))} on average`,
-  );
   say(
     `client: CPU ${(usage.client.cores * 100).toFixed(0)}% of one core (${usage.client.userCpuS.toFixed(1)} s user + ${usage.client.systemCpuS.toFixed(1)} s system over ${usage.client.wallS.toFixed(1)} s), peak RSS ${bytes(usage.client.maxRssBytes)}; load average after the run ${m.loadAverageAfter.join(' ')}`,
   );
@@ -853,13 +671,6 @@ function report(
       commandLabel(pid, usage.servers.find((x) => x.pid === pid)?.name ?? null),
   );
   if (serverMetrics.length > 0) say(runtimeTable(serverMetrics));
-  const lastPrefix = sequence.prefixes.at(-1);
-  say(
-    `request sequence: sha256 ${sequence.hash} (${int(t.requests)} requests from ${sequence.clients.length} clients, seed ${s.seed})` +
-      (lastPrefix
-        ? `; first ${int(lastPrefix.requestsPerClient)} of each client: ${lastPrefix.hash.slice(0, 16)}`
-        : ''),
-  );
   if (t.errors > 0) {
     say(`errors: ${int(t.errors)}; first ones:`);
     saySamples(errorSamples);
@@ -878,13 +689,6 @@ function report(
     loadAverageAfter: m.loadAverageAfter,
     totals: t,
     ops: ops.map((op) => ({ ...op, line: caseStudyLine(op), percentilesUs: percentiles(op) })),
-    requestSequence: sequence,
-    messageSizes: {
-      requestMean,
-      responseMean,
-      echoRequest: sizes.requestBytes,
-      echoResponse: sizes.responseBytes,
-    },
     ceiling,
     client: usage.client,
     servers: usage.servers,
@@ -894,10 +698,9 @@ function report(
     rateAuto,
     mismatchSamples: extras.flatMap((e) => e.mismatchSamples),
     errorSamples,
-    resyncs: sum((e) => e.resyncs),
+    resyncs: extras.reduce((n, e) => n + e.resyncs, 0),
     ledger,
     ledgerSamples,
-    latencyTarget: latencyVerdicts ? { target: s.latencyTarget!, verdicts: latencyVerdicts } : null,
     verification: null,
     records: extras.flatMap((e) => e.records),
   };

@@ -32,8 +32,6 @@ export interface PlayerState {
   idLong: Long;
   player: RecordState | undefined;
   collections: Map<string, CollectionState>;
-  /** "table/member" of every record a request of the run targeted. */
-  touched: Set<string>;
   /**
    * A write of this player whose outcome is unknown (an error: deadline, connection lost,
    * UNAVAILABLE mid-call; or a wrong answer), until a read-back settles it. The player is not
@@ -163,6 +161,23 @@ export function diffRecord(
   return problems.length ? problems.join('; ') : null;
 }
 
+/**
+ * diffRecord for a record that may be absent: `want` undefined expects none, `got` null or
+ * undefined is none found.
+ */
+export function diffState(
+  table: TableInfo,
+  owner: bigint,
+  member: number,
+  want: RecordState | undefined,
+  got: slg.dataserver.v2.IRecord | slg.dbproxy.v1.IRow | null | undefined,
+): string | null {
+  if (!want)
+    return got ? `expected no record, found version ${toBigInt(got.version as Long)}` : null;
+  if (!got) return `expected version ${want.version}, found no record`;
+  return diffRecord(table, owner, member, want, got);
+}
+
 /** Two records (as answered by two sources) compared field by field, for the post-verification. */
 export function diffWireRecords(
   a: slg.dataserver.v2.IRecord,
@@ -196,8 +211,6 @@ export interface ExpectedRecord extends JsonState {
   ownerId: string;
   /** "0" for the single-record table. */
   memberId: string;
-  /** Whether a request of the measured run targeted this record. */
-  touched: boolean;
   /**
    * Set when a write of this record had an unknown outcome the run could not settle by reading
    * it back: every state the record may be in (the first one is the state above). Absent otherwise.
@@ -227,7 +240,6 @@ export function exportRecords(
         ownerId: p.id.toString(),
         memberId: String(member),
         ...state(r),
-        touched: p.touched.has(`${table.name}/${member}`),
       };
       const alternatives = outcomesOf(table)?.get(member);
       if (alternatives && alternatives.length > 1) e.alternatives = alternatives.map(state);

@@ -13,6 +13,7 @@ import { AnswerMemo } from './memo.ts';
 import {
   type CollectionState,
   diffRecord,
+  diffState,
   fieldsToWire,
   getRecord,
   type Outcomes,
@@ -172,18 +173,11 @@ export class Planner {
     const table = rng.pick(this.schema.tables);
     const member = table.collection ? pickMember(rng, p.collections.get(table.name)!, 0.9) : 0;
     const want = getRecord(p, table, member);
-    p.touched.add(`${table.name}/${member}`);
-    const full = (r: slg.dataserver.v2.IRecord | null | undefined): string | null => {
-      if (!want)
-        return r ? `expected no record, got one (version ${toBigInt(r.version as Long)})` : null;
-      if (!r) return `expected the record (version ${want.version}), got none`;
-      return diffRecord(table, p.id, member, want, r);
-    };
     return {
       request: { table: table.name, ownerId: p.idLong, memberId: memberLong(member) },
       check: (res) =>
         this.memo.check(res, pb.FetchResponse, p, table, want ? [[member, want]] : [], (r) =>
-          full(r.record),
+          diffState(table, p.id, member, want, r.record),
         ),
     };
   }
@@ -225,7 +219,6 @@ export class Planner {
     let expectedVersion: bigint | undefined;
     if (mode >= 0.5 && mode < 0.95) expectedVersion = cur?.version ?? 1n;
     else if (mode >= 0.95) expectedVersion = (cur?.version ?? 1n) + 1n + BigInt(rng.int(3));
-    p.touched.add(`${table.name}/${member}`);
     const request: Record<string, unknown> = {
       table: table.name,
       ownerId: p.idLong,
@@ -275,7 +268,6 @@ export class Planner {
     } else if (mode >= 0.95) {
       floor = next - BigInt(rng.int(1000));
     }
-    p.touched.add(`${table.name}/${member}`);
     const request: Record<string, unknown> = {
       table: table.name,
       ownerId: p.idLong,
@@ -317,7 +309,6 @@ export class Planner {
     const duplicate = c.members.size > 0 && rng.chance(0.05);
     const member = duplicate ? rng.pick([...c.members.keys()]) : c.nextId;
     const created: RecordState = { fields: randomFields(rng, table), version: 1n };
-    p.touched.add(`${table.name}/${member}`);
     return {
       request: {
         table: table.name,
@@ -341,7 +332,6 @@ export class Planner {
     const c = p.collections.get(table.name)!;
     const member = pickMember(rng, c, 0.85);
     const exists = c.members.has(member);
-    p.touched.add(`${table.name}/${member}`);
     return {
       request: { table: table.name, ownerId: p.idLong, memberId: memberLong(member) },
       outcomes: recordOutcomes(table, member, c.members.get(member), undefined),
@@ -369,7 +359,6 @@ export class Planner {
       }
     }
     const targets = all ? [...c.members.keys()] : ids.filter((id) => c.members.has(id));
-    for (const id of all ? targets : ids) p.touched.add(`${table.name}/${id}`);
     return {
       request: all
         ? { table: table.name, ownerId: p.idLong, all: true }

@@ -36,7 +36,7 @@ export function generatePlayer(
       return [t.name, { members: records, nextId: members + 1, removed: new Set() }];
     }),
   );
-  return { id, idLong: toLong(id), player, collections, touched: new Set(), pending: null };
+  return { id, idLong: toLong(id), player, collections, pending: null };
 }
 
 /** The players a virtual client owns: player p belongs to client p mod concurrency. */

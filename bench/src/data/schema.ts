@@ -50,56 +50,26 @@ interface RawSchema {
   >;
 }
 
-/** The tables of the data workload: the player record and the collections a player owns. */
-const WORKLOAD_TABLES = ['player', 'building', 'troop', 'item', 'mail'] as const;
-
 export function loadGameSchema(path = defaultSchemaPath): GameSchema {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as RawSchema;
-  const missing = WORKLOAD_TABLES.filter((name) => !raw.tables[name]);
-  if (missing.length > 0) {
-    throw new Error(
-      `schema ${path}: the data workload's tables are missing: ${missing.join(', ')}`,
-    );
-  }
-  const tables: TableInfo[] = [];
-  for (const name of WORKLOAD_TABLES) {
-    const t = raw.tables[name]!;
-    if (t.primaryKey.length < 1 || t.primaryKey.length > 2) {
-      throw new Error(`schema ${path}: table ${name}: the bench handles keys of 1 or 2 columns`);
-    }
-    for (const k of t.primaryKey) {
-      if (t.columns[k]?.type !== 'int64') {
-        throw new Error(`schema ${path}: table ${name}: key column ${k} must be int64`);
-      }
-    }
-    const columns: Column[] = [];
-    for (const [col, c] of Object.entries(t.columns)) {
-      if (t.primaryKey.includes(col)) continue;
-      if (!COLUMN_TYPES.includes(c.type as ColumnType)) {
-        throw new Error(`schema ${path}: ${name}.${col}: unknown type ${c.type}`);
-      }
-      columns.push({ name: col, type: c.type as ColumnType, maxLength: c.maxLength ?? null });
-    }
-    tables.push({
-      name,
-      keyColumns: [...t.primaryKey],
-      collection: t.primaryKey.length === 2,
-      columns,
-      intColumns: columns.filter((c) => c.type === 'int64'),
-    });
-  }
-  const singles = tables.filter((t) => !t.collection);
-  if (singles.length !== 1) {
-    throw new Error(
-      `schema ${path}: expected exactly one single-record (player) table, found ${singles.length}`,
-    );
-  }
-  const collections = tables.filter((t) => t.collection);
-  if (collections.length === 0) throw new Error(`schema ${path}: no collection table`);
-  return {
-    tables,
-    byName: new Map(tables.map((t) => [t.name, t])),
-    playerTable: singles[0]!,
-    collections,
+  /** A table of the workload: keyed by its owner (1 key column) or owner and member (2). */
+  const table = (name: string, keys: 1 | 2): TableInfo => {
+    const t = raw.tables[name];
+    if (t?.primaryKey.length !== keys)
+      throw new Error(`schema ${path}: table ${name}: missing, or not keyed by ${keys} columns`);
+    const columns = Object.entries(t.columns)
+      .filter(([col]) => !t.primaryKey.includes(col))
+      .map(([col, c]): Column => {
+        if (!COLUMN_TYPES.includes(c.type as ColumnType))
+          throw new Error(`schema ${path}: ${name}.${col}: unknown type ${c.type}`);
+        return { name: col, type: c.type as ColumnType, maxLength: c.maxLength ?? null };
+      });
+    const intColumns = columns.filter((c) => c.type === 'int64');
+    return { name, keyColumns: [...t.primaryKey], collection: keys === 2, columns, intColumns };
   };
+  // The player record and the collections a player owns, by name.
+  const playerTable = table('player', 1);
+  const collections = ['building', 'troop', 'item', 'mail'].map((name) => table(name, 2));
+  const tables = [playerTable, ...collections];
+  return { tables, byName: new Map(tables.map((t) => [t.name, t])), playerTable, collections };
 }

@@ -20,7 +20,7 @@ import { inParallel } from '../lib/parallel.ts';
 import { int } from '../lib/report.ts';
 import {
   classify,
-  diffRecord,
+  diffState,
   diffWireRecords,
   type ExpectedRecord,
   type RecordState,
@@ -291,12 +291,7 @@ function compareAny(
   wants: (RecordState | undefined)[],
   got: Found,
 ): string | null {
-  const problems = wants.map((want) => {
-    if (!want)
-      return got ? `expected no record, found version ${toBigInt(got.version as Long)}` : null;
-    if (!got) return `expected version ${want.version}, found no record`;
-    return diffRecord(table, owner, member, want, got);
-  });
+  const problems = wants.map((want) => diffState(table, owner, member, want, got));
   return problems.includes(null) ? null : problems[0]!;
 }
 

@@ -38,12 +38,10 @@ class EchoWorkload implements Workload {
   }
 
   async prepare(): Promise<Record<string, unknown>> {
-    await this.#grpc.client.waitForReady(10_000);
+    await this.#grpc.waitForReady(10_000);
     // One warm-up call per channel, so that connection setup is not measured.
     await Promise.all(
-      Array.from({ length: this.#ctx.params.channels }, () =>
-        this.#grpc.client.Echo(this.#request),
-      ),
+      Array.from({ length: this.#ctx.params.channels }, () => this.#grpc.Echo(this.#request)),
     );
     return {};
   }
@@ -51,7 +49,7 @@ class EchoWorkload implements Workload {
   async step(_client: number, scheduledAt: number | undefined): Promise<boolean> {
     const t0 = performance.now();
     try {
-      const res = await this.#grpc.client.Echo(this.#request);
+      const res = await this.#grpc.Echo(this.#request);
       const t1 = performance.now();
       this.#rec.record(
         (t1 - (scheduledAt !== undefined && scheduledAt < t0 ? scheduledAt : t0)) * 1000,
@@ -78,7 +76,7 @@ class EchoWorkload implements Workload {
   }
 
   async close(): Promise<void> {
-    this.#grpc.client.close();
+    this.#grpc.close();
   }
 }
 

@@ -1,7 +1,7 @@
 // gRPC clients for load generation, built on the kit's client factory (deadline on every
 // call, keepalive, several channels per client) with two changes a load generator needs:
 // requests are encoded by the workload itself (so that it can hash exactly the bytes it
-// sends, and encode once), and response sizes are counted. Methods named `raw` resolve the
+// sends, and encode once). Methods named `raw` resolve the
 // response bytes undecoded, for a workload that can check most answers without decoding them
 // (the data workload's answer memo). No retries: a benchmark must see every failure.
 import type * as grpc from '@grpc/grpc-js';
@@ -16,34 +16,23 @@ type PreEncoded<D, Raw extends keyof D = never> = {
     : never;
 };
 
-interface ByteCounter {
-  responses: number;
-  responseBytes: number;
-}
-
 /**
- * The same definition, taking already-encoded requests and counting response bytes. The
- * methods in `raw` resolve the response's bytes as grpc-js received them, counted the same way
- * and decoded by nobody (a Buffer the caller may keep: grpc-js copies every message out of the
+ * The same definition, taking already-encoded requests. The methods in `raw` resolve the
+ * response's bytes as grpc-js received them, decoded by nobody (a Buffer the caller may keep: grpc-js copies every message out of the
  * HTTP/2 stream).
  */
 function preEncodedDefinition<
   D extends Record<string, AnyMethod>,
   Raw extends keyof D & string = never,
->(definition: D, counter: ByteCounter, raw: readonly Raw[] = []): PreEncoded<D, Raw> {
+>(definition: D, raw: readonly Raw[] = []): PreEncoded<D, Raw> {
   const out: Record<string, grpc.MethodDefinition<Uint8Array, unknown>> = {};
   const rawSet = new Set<string>(raw);
   for (const [name, def] of Object.entries(definition)) {
-    const decode = rawSet.has(name) ? (b: Buffer) => b : def.responseDeserialize;
     out[name] = {
       ...(def as unknown as grpc.MethodDefinition<Uint8Array, unknown>),
       requestSerialize: (b: Uint8Array) =>
         Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-      responseDeserialize: (b: Buffer) => {
-        counter.responses++;
-        counter.responseBytes += b.length;
-        return decode(b);
-      },
+      ...(rawSet.has(name) ? { responseDeserialize: (b: Buffer) => b } : {}),
     };
   }
   return out as PreEncoded<D, Raw>;
@@ -65,13 +54,8 @@ interface LoadClientOptions<Raw extends string = never> {
 export function createLoadClient<
   D extends Record<string, AnyMethod>,
   Raw extends keyof D & string = never,
->(
-  definition: D,
-  target: string,
-  opts: LoadClientOptions<Raw>,
-): { client: GrpcClient<PreEncoded<D, Raw>>; bytes: ByteCounter } {
-  const bytes: ByteCounter = { responses: 0, responseBytes: 0 };
-  const client = createGrpcClient(preEncodedDefinition(definition, bytes, opts.raw), target, {
+>(definition: D, target: string, opts: LoadClientOptions<Raw>): GrpcClient<PreEncoded<D, Raw>> {
+  return createGrpcClient(preEncodedDefinition(definition, opts.raw), target, {
     channels: opts.channels,
     deadlineMs: opts.deadlineMs,
     ...(opts.security ? { security: opts.security } : {}),
@@ -84,5 +68,4 @@ export function createLoadClient<
       'grpc.max_receive_message_length': 64 * 1024 * 1024,
     },
   });
-  return { client, bytes };
 }

@@ -5,14 +5,5 @@ import { readFileSync } from 'node:fs';
 import type { DataResult } from '../../src/commands/data.ts';
 
 export const PLAYERS = 8;
-export const common = [
-  '--players',
-  String(PLAYERS),
-  '-c',
-  '8',
-  '--no-ceiling',
-  '-q',
-  '--seed-parallel',
-  '8',
-];
+export const common = ['--players', String(PLAYERS), '-c', '8', '--no-ceiling', '-q'];
 export const readResult = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DataResult;
