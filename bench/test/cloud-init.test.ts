@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { parse } from 'yaml';
 import { serverEnvironment } from '../src/commands/pair.ts';
-import { stackCommand } from '../src/commands/stack.ts';
 import { showPath } from '../src/lib/result-file.ts';
+import { STACK_WORLD } from '../src/stack/run.ts';
 import { tempDir } from './helpers/cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -117,12 +117,11 @@ t.test("the servers' world and game clock are the stack workload's", async (t) =
   // 1200 x 1200 they seldom see a target, and the whole-game comparison fights few battles.
   const env = file('/etc/slg/slg.env')!.content;
   const value = (name: string) => env.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1];
-  const opt = (flag: string) =>
-    String(stackCommand().options.find((o) => o.long === flag)!.defaultValue);
-  t.equal(`${value('MAPSERVER_WIDTH')}x${value('MAPSERVER_HEIGHT')}`, opt('--world'));
-  t.equal(value('MAPSERVER_FIELDS'), opt('--fields'));
-  t.equal(value('MAPSERVER_MONSTERS'), opt('--monsters'));
-  t.equal(value('MAPSERVER_SPEED'), opt('--speed'));
+  const w = STACK_WORLD;
+  t.equal(`${value('MAPSERVER_WIDTH')}x${value('MAPSERVER_HEIGHT')}`, `${w.width}x${w.height}`);
+  t.equal(value('MAPSERVER_FIELDS'), String(w.fields));
+  t.equal(value('MAPSERVER_MONSTERS'), String(w.monsters));
+  t.equal(value('MAPSERVER_SPEED'), String(w.speed));
   const map = (compose.services['map-server'] as { environment?: Record<string, string> })
     .environment!;
   for (const v of [

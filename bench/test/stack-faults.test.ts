@@ -15,7 +15,7 @@ import { inProcessStack, redisUrl, requireBackends, shortRun } from './helpers/s
 await requireBackends();
 
 t.test('a march settled twice and a stale cache entry are caught', async (t) => {
-  const services = await inProcessStack('stf', shortRun());
+  const services = await inProcessStack('stf');
   t.teardown(() => services.close());
   const s = shortRun({ seed: 11, target: services.target });
   const stack = await prepare(s, () => {});

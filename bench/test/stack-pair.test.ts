@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { targetArgs } from '../src/commands/pair.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
-import { inProcessStack, requireBackends, shortRun, shortRunFlags } from './helpers/stack-run.ts';
+import { inProcessStack, requireBackends, shortRunFlags } from './helpers/stack-run.ts';
 
 t.test('a stack target: its map-server, the others on the same host at their ports', async (t) => {
   t.same(targetArgs({ workload: 'stack', battlePath: '/' }, 'arm-host:50053'), [
@@ -28,9 +28,9 @@ t.test('a stack target: its map-server, the others on the same host at their por
 await requireBackends();
 
 t.test('two identical stacks: interleaved, gated, compared', async (t) => {
-  const a = await inProcessStack('stpa', shortRun());
+  const a = await inProcessStack('stpa');
   t.teardown(() => a.close());
-  const b = await inProcessStack('stpb', shortRun());
+  const b = await inProcessStack('stpb');
   t.teardown(() => b.close());
   const dir = tempDir(t, 'stack-pair');
   const p = await runCli(

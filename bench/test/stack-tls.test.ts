@@ -8,7 +8,7 @@ import { makeTestCerts, opensslMissing } from '@slg/test-kit/certs';
 import t from 'tap';
 import type { StackResult } from '../src/stack/run.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
-import { inProcessStack, requireBackends, shortRun, shortRunFlags } from './helpers/stack-run.ts';
+import { inProcessStack, requireBackends, shortRunFlags } from './helpers/stack-run.ts';
 import { mutualTls } from './helpers/tls.ts';
 
 const TOKEN = 'bench-stack-internal-token-0123456789';
@@ -20,7 +20,7 @@ t.test('bench stack over mutual TLS with the internal token', { skip: down }, as
   const certs = makeTestCerts();
   t.teardown(() => certs.remove());
   const security = mutualTls(certs, TOKEN);
-  const a = await inProcessStack('sttls', shortRun(), security);
+  const a = await inProcessStack('sttls', security);
   t.teardown(() => a.close());
   t.match(a.target.battleUrl, /^https:/, 'battle-server serves https');
   const tls = [

@@ -2,12 +2,11 @@
 // (src/stack/run.ts). One run at --rate sessions/s, or with --knee-p99-ms the highest
 // session rate whose every operation's p99 stays under the bound (the pair tool's knee search,
 // one target), each step a full run with its checks.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import {
   parseAddress,
   parseDuration,
   parseNonNegativeNumber,
-  parsePids,
   parsePositiveInt,
   UsageError,
 } from '../lib/options.ts';
@@ -20,10 +19,8 @@ import {
   type StackResult,
   type StackSettings,
 } from '../stack/run.ts';
-import { ACTIONS, type Action } from '../stack/session.ts';
+import { ACTIONS, type Action, DEFAULT_MIX } from '../stack/session.ts';
 import { type KneeRun, kneeSearch } from './pair.ts';
-
-export const DEFAULT_MIX = 'pan=2,gather=3,attack=2,recall=1,upgrade=2,mail=1';
 
 /** "pan=2,gather=3" as weights (every action named at most once, weights >= 0). */
 export function parseMix(text: string): Map<Action, number> {
@@ -42,54 +39,32 @@ export function parseMix(text: string): Map<Action, number> {
   return out;
 }
 
+const mixText = (mix: ReadonlyMap<Action, number>) =>
+  [...mix].map(([a, w]) => `${a}=${w}`).join(',');
+
 export function stackCommand(): Command {
   return new Command('stack')
     .description(
       'whole-game player sessions across every service (open model, sessions/s), every invariant checked',
     )
-    .addOption(
-      new Option('--map <host:port>', 'the map-server to load (default: start the stack here)')
-        .env('BENCH_STACK_MAP')
-        .argParser(parseAddress),
-    )
-    .addOption(
-      new Option('--data <host:port>', 'its data-server (with --map)')
-        .env('BENCH_STACK_DATA')
-        .argParser(parseAddress),
-    )
-    .addOption(
-      new Option('--battle-url <url>', 'its battle-server (with --map)').env('BENCH_STACK_BATTLE'),
-    )
-    .addOption(
-      new Option(
-        '--mysql <url>',
-        'the MySQL/MariaDB of the stack it starts (a database of its own)',
-      )
-        .env('BENCH_STACK_MYSQL_URL')
-        .default('mysql://root@127.0.0.1:3306'),
-    )
-    .addOption(
-      new Option('--redis <url>', 'the Redis of the stack it starts (a key prefix of its own)')
-        .env('BENCH_STACK_REDIS_URL')
-        .default('redis://127.0.0.1:6379/0'),
-    )
-    .option('--world <WxH>', 'the world of the stack it starts', '300x300')
-    .option('--fields <n>', 'resource fields of that world', parsePositiveInt, 600)
-    .option('--monsters <n>', 'monsters of that world', parsePositiveInt, 200)
     .option(
-      '--speed <n>',
-      'its game clock (MAPSERVER_SPEED): marches settle within the run',
-      parsePositiveInt,
-      600,
+      '--map <host:port>',
+      'the map-server to load (default: start the stack here)',
+      parseAddress,
+    )
+    .option('--data <host:port>', 'its data-server (with --map)', parseAddress)
+    .option('--battle-url <url>', 'its battle-server (with --map)')
+    .option(
+      '--mysql <url>',
+      'the MySQL/MariaDB of the stack it starts (a database of its own)',
+      'mysql://root@127.0.0.1:3306',
     )
     .option(
-      '--world-id <n>',
-      "the world's id (its regions' records are checked)",
-      parsePositiveInt,
-      1,
+      '--redis <url>',
+      'the Redis of the stack it starts (a key prefix of its own)',
+      'redis://127.0.0.1:6379/0',
     )
     .option('--players <n>', 'players seeded (one session at a time each)', parsePositiveInt, 200)
-    .option('--first-player <id>', 'the first player id', parsePositiveInt, 1)
     .option('--rate <n>', 'sessions arriving per second (open model)', parseNonNegativeNumber, 2)
     .option('-d, --duration <time>', 'how long sessions arrive', '60s')
     .option('--actions <n>', 'actions per session (after log-in and the map)', parsePositiveInt, 6)
@@ -99,27 +74,13 @@ export function stackCommand(): Command {
       parseNonNegativeNumber,
       1000,
     )
-    .option('--mix <weights>', `the actions' weights (${ACTIONS.join(', ')})`, DEFAULT_MIX)
-    .option('--viewport <WxH>', 'the viewport of a session', '30x20')
+    .option(
+      '--mix <weights>',
+      `the actions' weights (${ACTIONS.join(', ')}; default ${mixText(DEFAULT_MIX)})`,
+      parseMix,
+    )
     .option('--seed <n>', 'seed of the arrivals and the sessions', parseNonNegativeNumber, 1)
-    .option(
-      '--slow-ms <ms>',
-      'a call slower than this is "slow" in the case-study line',
-      parseNonNegativeNumber,
-      200,
-    )
     .option('--deadline-ms <ms>', 'deadline of every call', parsePositiveInt, 10_000)
-    .option(
-      '--settle-timeout <time>',
-      'how long every march may take to come home after the load',
-      '120s',
-    )
-    .option(
-      '--server-pids <pids>',
-      'with --map: the PIDs of the services (CPU per session and request, peak RSS)',
-      parsePids,
-      [],
-    )
     .option(
       '--knee-p99-ms <ms>',
       "search the highest session rate whose every operation's p99 stays under this",
@@ -194,31 +155,14 @@ export function stackCommand(): Command {
     });
 }
 
-function dims(text: string, what: string): [number, number] {
-  const m = /^(\d+)x(\d+)$/.exec(text);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
-    throw new UsageError(`${what}: not WIDTHxHEIGHT: ${JSON.stringify(text)}`);
-  return [Number(m[1]), Number(m[2])];
-}
-
 export function settingsFrom(o: Record<string, unknown>): StackSettings {
   const given = [o.map, o.data, o.battleUrl].filter((x) => x !== undefined).length;
   if (given !== 0 && given !== 3)
     throw new UsageError(
       '--map, --data and --battle-url go together (or none: the stack is started here)',
     );
-  const [width, height] = dims(String(o.world), '--world');
-  const [vw, vh] = dims(String(o.viewport), '--viewport');
-  if (vw > 100 || vh > 100)
-    throw new UsageError('--viewport: sides up to 100 (MAPSERVER_MAX_VIEWPORT)');
   const rate = o.rate as number;
   if (!(rate > 0)) throw new UsageError('--rate must be > 0');
-  let mix: Map<Action, number>;
-  try {
-    mix = parseMix(String(o.mix));
-  } catch (err) {
-    throw new UsageError(`--mix: ${(err as Error).message}`);
-  }
   return {
     target: given
       ? {
@@ -229,31 +173,19 @@ export function settingsFrom(o: Record<string, unknown>): StackSettings {
       : null,
     mysqlUrl: String(o.mysql),
     redisUrl: String(o.redis),
-    world: {
-      width,
-      height,
-      fields: o.fields as number,
-      monsters: o.monsters as number,
-      speed: o.speed as number,
-    },
-    worldId: o.worldId as number,
     players: o.players as number,
-    firstPlayer: o.firstPlayer as number,
     rate,
     durationMs: parseDuration(String(o.duration)),
     seed: Math.floor(o.seed as number),
     session: {
-      viewWidth: vw,
-      viewHeight: vh,
+      viewWidth: 30,
+      viewHeight: 20,
       actions: o.actions as number,
       thinkMs: o.thinkMs as number,
       streamTimeoutMs: Math.max(10_000, o.deadlineMs as number),
     },
-    mix,
-    slowMs: o.slowMs as number,
+    mix: (o.mix as Map<Action, number> | undefined) ?? DEFAULT_MIX,
     deadlineMs: o.deadlineMs as number,
-    serverPids: o.serverPids as number[],
-    settleTimeoutMs: parseDuration(String(o.settleTimeout)),
     quiet: o.quiet === true,
   };
 }

@@ -1,27 +1,10 @@
-// bench stack's operations: one recorder per RPC and HTTP call (the case study's per-operation
-// line), each call timed, and the service it goes to. An answer with an expected refusal (a
-// FAILED_PRECONDITION: five marches out, a field occupied, not enough resources) is answered
-// and timed; any other failure is an error (counted, and it ends the session).
+// bench stack's operations: one recorder per RPC and HTTP call, each call timed. An answer with
+// an expected refusal (a FAILED_PRECONDITION: five marches out, a field occupied, not enough
+// resources) is answered and timed; any other failure is an error (counted, and it ends the
+// session).
 import { type slg, toBigInt } from '@slg/proto';
 import { ServiceError } from '@slg/service-kit';
-import { mergeSnapshots, OpRecorder, type OpSnapshot } from '../lib/histogram.ts';
-
-/** Every operation a session makes, in the order they are printed, with its service. */
-const SERVICE_OF: Record<string, 'data-server' | 'map-server' | 'battle-server'> = {
-  FetchV2: 'data-server',
-  CFetchV2: 'data-server',
-  CreateV2: 'data-server',
-  ModifyV2: 'data-server',
-  IncrByV2: 'data-server',
-  GetCity: 'map-server',
-  QueryViewport: 'map-server',
-  Watch: 'map-server',
-  StartMarch: 'map-server',
-  RecallMarch: 'map-server',
-  ListMarches: 'map-server',
-  GetReport: 'map-server',
-  'POST /v1/battles': 'battle-server',
-};
+import { OpRecorder, type OpSnapshot } from '../lib/histogram.ts';
 
 /** A call that failed in a way no session expects (it is counted and ends the session). */
 export class CallFailed extends Error {
@@ -40,18 +23,14 @@ export const isRefused = (x: unknown): x is Refused =>
   typeof x === 'object' && x !== null && 'refused' in x;
 
 export class Recorders {
-  readonly #slowUs: number;
   readonly #byName = new Map<string, OpRecorder>();
   readonly errorSamples: string[] = [];
-  constructor(slowMs: number) {
-    this.#slowUs = slowMs * 1000;
-    for (const name of Object.keys(SERVICE_OF)) this.#get(name);
-  }
 
   #get(name: string): OpRecorder {
     let r = this.#byName.get(name);
     if (!r) {
-      r = new OpRecorder(name, this.#slowUs);
+      // The slow count (a call over 200 ms) of the result's ops.
+      r = new OpRecorder(name, 200_000);
       this.#byName.set(name, r);
     }
     return r;
@@ -89,22 +68,12 @@ export class Recorders {
     return (await this.call(name, fn)) as T;
   }
 
-  /** The operations that were called, in SERVICE_OF's order, then any other. */
+  /** The operations that were called, in the order of their first call. */
   snapshots(): OpSnapshot[] {
     return [...this.#byName.values()]
       .filter((r) => r.count + r.errors > 0)
       .map((r) => r.snapshot());
   }
-}
-
-/** Each service's calls as one operation (its latency over every call the sessions made to it). */
-export function perService(ops: readonly OpSnapshot[]): OpSnapshot[] {
-  const out: OpSnapshot[] = [];
-  for (const service of new Set(Object.values(SERVICE_OF))) {
-    const mine = ops.filter((o) => SERVICE_OF[o.name] === service);
-    if (mine.length) out.push(mergeSnapshots(service, mine));
-  }
-  return out;
 }
 
 /** Adds `v` to `into[k]`. */

@@ -18,8 +18,8 @@ import { createGrpcClient, ServiceError } from '@slg/service-kit';
 import { collectEnvironment } from '../lib/environment.ts';
 import { percentiles } from '../lib/histogram.ts';
 import { inParallel } from '../lib/parallel.ts';
-import { combineUsage, machineLine, UsageSampler } from '../lib/proc-stats.ts';
-import { caseStudyLine, int, latencyTable, ms, table, totals, totalsLine } from '../lib/report.ts';
+import { machineLine, UsageSampler } from '../lib/proc-stats.ts';
+import { int, latencyTable, ms, table, totals, totalsLine } from '../lib/report.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
 import { Rng, WeightedChoice } from '../lib/rng.ts';
 import { seedWorld } from '../map/seed.ts';
@@ -39,7 +39,7 @@ import {
   type Violation,
 } from './checks.ts';
 import { MapLedger } from './ledger.ts';
-import { CallFailed, perService, Recorders } from './ops.ts';
+import { CallFailed, Recorders } from './ops.ts';
 import { type Action, runSession, type SessionContext, type SessionSettings } from './session.ts';
 
 export interface StackSettings {
@@ -47,24 +47,29 @@ export interface StackSettings {
   target: { map: string; data: string; battleUrl: string } | null;
   mysqlUrl: string;
   redisUrl: string;
-  /** The world of a stack started here (MAPSERVER_* variables). */
-  world: { width: number; height: number; fields: number; monsters: number; speed: number };
-  /** Region ids of the checked world (map_city etc. owners): world id. */
-  worldId: number;
+  /** Players 1..players. */
   players: number;
-  firstPlayer: number;
   rate: number;
   durationMs: number;
   seed: number;
   session: SessionSettings;
-  mix: Map<Action, number>;
-  slowMs: number;
+  mix: ReadonlyMap<Action, number>;
   deadlineMs: number;
-  serverPids: number[];
-  /** How long every march may take to come home after the sessions (ms). */
-  settleTimeoutMs: number;
   quiet: boolean;
 }
+
+/**
+ * The world of a stack started here (MAPSERVER_* variables), the one docs/cloud-init gives the
+ * servers: small enough that sessions see targets, its clock fast enough (MAPSERVER_SPEED) that
+ * marches settle within the run. Another world: start the stack with it and give --map.
+ */
+export const STACK_WORLD = { width: 300, height: 300, fields: 600, monsters: 200, speed: 600 };
+
+/** map-server's default MAPSERVER_WORLD_ID: its regions' records are checked (cache == store). */
+const WORLD_ID = 1;
+
+/** How long every march may take to come home after the sessions. */
+const SETTLE_TIMEOUT_MS = 120_000;
 
 /** A test's hook between the load and the checks (a fault injected there must be caught). */
 export interface RunHooks {
@@ -75,9 +80,11 @@ export interface RunHooks {
   }) => Promise<void>;
 }
 
+/** The stack, its players seeded, and the clients of every run. */
 export interface Prepared {
-  map: string;
-  data: string;
+  mapAddress: string;
+  map: MapClient;
+  data: DataClient;
   battleUrl: string;
   world: { width: number; height: number; regionSize: number; maxViewport: number };
   players: number[];
@@ -95,9 +102,14 @@ export async function prepare(s: StackSettings, say: (l: string) => void): Promi
     data: started!.dataServer,
     battleUrl: started!.battleUrl,
   };
-  const client = { deadlineMs: s.deadlineMs };
+  const client = { deadlineMs: s.deadlineMs, channels: 2 };
   const map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, addr.map, client);
   const data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, addr.data, client);
+  const close = async () => {
+    map.close();
+    data.close();
+    await started?.stop();
+  };
   try {
     await Promise.all([map.waitForReady(20_000), data.waitForReady(20_000)]);
     const w = await map.GetWorld({});
@@ -111,7 +123,7 @@ export async function prepare(s: StackSettings, say: (l: string) => void): Promi
     await seedWorld({
       target: addr.map,
       dataServer: addr.data,
-      firstPlayer: s.firstPlayer,
+      firstPlayer: 1,
       cities: s.players,
       seed: s.seed,
       parallel: 16,
@@ -119,32 +131,28 @@ export async function prepare(s: StackSettings, say: (l: string) => void): Promi
       worldWidth: world.width,
       worldHeight: world.height,
     });
-    const players = Array.from({ length: s.players }, (_, i) => s.firstPlayer + i);
+    const players = Array.from({ length: s.players }, (_, i) => i + 1);
     await seedExtras(data, players);
     say(`${players.length} players seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return {
-      ...addr,
+      mapAddress: addr.map,
+      map,
+      data,
+      battleUrl: addr.battleUrl,
       world,
       players,
-      processes: started
-        ? started.processes().map((p) => ({ pid: p.pid, label: p.label }))
-        : s.serverPids.map((pid) => ({ pid, label: `pid ${pid}` })),
-      close: async () => {
-        await started?.stop();
-      },
+      processes: started?.processes().map((p) => ({ pid: p.pid, label: p.label })) ?? [],
+      close,
     };
   } catch (err) {
-    await started?.stop();
+    await close();
     throw err;
-  } finally {
-    map.close();
-    data.close();
   }
 }
 
 /** `npm start`'s bundles on free ports, over a database and a key prefix of their own. */
 async function startHere(s: StackSettings, say: (l: string) => void): Promise<StartedStack> {
-  const { width, height, fields, monsters, speed } = s.world;
+  const { width, height, fields, monsters, speed } = STACK_WORLD;
   say(
     `starting the stack (npm start's bundles) on MariaDB and Redis: world ${width} x ${height}, ${fields} fields, ${monsters} monsters, MAPSERVER_SPEED=${speed}`,
   );
@@ -158,7 +166,6 @@ async function startHere(s: StackSettings, say: (l: string) => void): Promise<St
       MAPSERVER_FIELDS: String(fields),
       MAPSERVER_MONSTERS: String(monsters),
       MAPSERVER_SPEED: String(speed),
-      MAPSERVER_WORLD_ID: String(s.worldId),
     },
   });
   if (started.consoleUrl) say(`watch the run in the console: ${started.consoleUrl}`);
@@ -202,22 +209,6 @@ async function seedExtras(data: DataClient, players: number[]): Promise<void> {
   });
 }
 
-/** How much each invariant was checked: "no violation" is not "nothing checked". */
-const noChecksYet = () => ({
-  troopChecksDuring: 0,
-  troopChecksUnstable: 0,
-  streamChecks: 0,
-  reportsRecomputed: 0,
-  playersChecked: 0,
-  resourcesUnchecked: 0,
-  marchesSettled: 0,
-  ledgerEvents: 0,
-  ledgerMissing: 0,
-  cacheRecords: 0,
-  cacheServedFromCache: 0,
-  settleSeconds: 0,
-});
-
 /** A run's JSON (`kind: 'stack'`), as StackRun.figures makes it. */
 export type StackResult = ReturnType<StackRun['figures']>;
 
@@ -229,12 +220,7 @@ export async function runOnce(
   say: (l: string) => void,
   hooks: RunHooks = {},
 ): Promise<StackResult> {
-  const run = new StackRun(s, stack, rate, say);
-  try {
-    return await run.run(hooks);
-  } finally {
-    run.close();
-  }
+  return new StackRun(s, stack, rate, say).run(hooks);
 }
 
 /** What the sessions did, and the servers' use meanwhile. */
@@ -270,44 +256,54 @@ class StackRun implements SessionContext {
   readonly #battle: ReturnType<typeof battlePoster>;
   readonly #violations: Violation[] = [];
   readonly #states = new Map<number, PlayerState>();
-  readonly #inv = noChecksYet();
-  #ledger: MapLedger | null = null;
+  /** How much each invariant was checked: "no violation" is not "nothing checked". */
+  readonly #inv = {
+    troopChecksDuring: 0,
+    troopChecksUnstable: 0,
+    streamChecks: 0,
+    reportsRecomputed: 0,
+    playersChecked: 0,
+    resourcesUnchecked: 0,
+    marchesSettled: 0,
+    ledgerEvents: 0,
+    ledgerMissing: 0,
+    cacheRecords: 0,
+    cacheServedFromCache: 0,
+    settleSeconds: 0,
+  };
 
   constructor(s: StackSettings, stack: Prepared, rate: number, say: (l: string) => void) {
     this.#s = { ...s, rate };
     this.#stack = stack;
     this.#say = say;
-    const client = { deadlineMs: s.deadlineMs, channels: 2 };
-    this.map = createGrpcClient(slg_mapserver_v1_MapServiceDefinition, stack.map, client);
-    this.data = createGrpcClient(slg_dataserver_v2_DataServiceDefinition, stack.data, client);
-    this.mapAddress = stack.map;
+    this.map = stack.map;
+    this.data = stack.data;
+    this.mapAddress = stack.mapAddress;
     this.world = stack.world;
     this.players = new Set(stack.players);
     this.settings = s.session;
     this.mix = new WeightedChoice(s.mix);
-    this.rec = new Recorders(s.slowMs);
-    this.#checkRec = new Recorders(s.slowMs);
+    this.rec = new Recorders();
+    this.#checkRec = new Recorders();
     this.#battle = battlePoster(stack.battleUrl, s.deadlineMs);
   }
 
   async run(hooks: RunHooks): Promise<StackResult> {
     const startedAt = new Date().toISOString();
-    this.#ledger = await MapLedger.open(this.mapAddress, this.world, this.settings.streamTimeoutMs);
-    await this.#readStart();
-    const load = await this.#runSessions();
-    await this.#bringMarchesHome();
-    await hooks.afterLoad?.({ data: this.data, ledger: this.#ledger, marches: this.marches });
-    await this.#checkLedger();
-    await this.#checkPlayers(this.#ledger.loadsHome());
-    await this.#checkCache();
-    this.#inv.streamChecks = this.counts['stream checks'] ?? 0;
-    return this.figures(startedAt, load);
-  }
-
-  close(): void {
-    this.#ledger?.close();
-    this.map.close();
-    this.data.close();
+    const ledger = await MapLedger.open(this.mapAddress, this.world, this.settings.streamTimeoutMs);
+    try {
+      await this.#readStart();
+      const load = await this.#runSessions();
+      await this.#bringMarchesHome();
+      await hooks.afterLoad?.({ data: this.data, ledger, marches: this.marches });
+      await this.#checkLedger(ledger);
+      await this.#checkPlayers(ledger.loadsHome());
+      await this.#checkCache();
+      this.#inv.streamChecks = this.counts['stream checks'] ?? 0;
+      return this.figures(startedAt, load);
+    } finally {
+      ledger.close();
+    }
   }
 
   state(p: number): PlayerState {
@@ -409,7 +405,7 @@ class StackRun implements SessionContext {
       }
     }
     await Promise.all(running);
-    const usage = combineUsage([sampler.stop()]);
+    const usage = sampler.stop();
     const elapsedS = (performance.now() - t0) / 1000;
     this.#say(
       `load done in ${elapsedS.toFixed(1)} s: ${sessions.completed} sessions completed, ${sessions.failed} failed, ${sessions.dropped} dropped; ${this.marches.size} marches started`,
@@ -422,7 +418,7 @@ class StackRun implements SessionContext {
     const { map } = this;
     const checkRec = this.#checkRec;
     const settle0 = performance.now();
-    const until = Date.now() + this.#s.settleTimeoutMs;
+    const until = Date.now() + SETTLE_TIMEOUT_MS;
     let out = this.#stack.players;
     for (let round = 0; out.length; round++) {
       const left = new Set<number>();
@@ -451,7 +447,7 @@ class StackRun implements SessionContext {
       if (!out.length) break;
       if (Date.now() > until)
         throw new Error(
-          `${out.length} players still had marches out ${this.#s.settleTimeoutMs / 1000} s after the load (players ${out.slice(0, 5).join(', ')})`,
+          `${out.length} players still had marches out ${SETTLE_TIMEOUT_MS / 1000} s after the load (players ${out.slice(0, 5).join(', ')})`,
         );
       await sleep(Math.min(1000, 100 * 2 ** round));
     }
@@ -459,8 +455,7 @@ class StackRun implements SessionContext {
   }
 
   /** The ledger: every change told, each march started once and home once. */
-  async #checkLedger(): Promise<void> {
-    const ledger = this.#ledger!;
+  async #checkLedger(ledger: MapLedger): Promise<void> {
     const after = (detail: string) =>
       this.violation({ check: 'stream', player: null, step: 'after the run', detail });
     const { failed, missing } = await ledger.flush(this.settings.streamTimeoutMs);
@@ -512,7 +507,7 @@ class StackRun implements SessionContext {
         tables: ['building', 'troop', 'item', 'mail', 'map_march', 'map_report'],
       })),
       ...Array.from({ length: regions }, (_, i) => ({
-        owner: this.#s.worldId * 2 ** 20 + i + 1,
+        owner: WORLD_ID * 2 ** 20 + i + 1,
         tables: ['map_city', 'map_field', 'map_monster', 'map_march_ref'],
       })),
     ]);
@@ -578,7 +573,6 @@ class StackRun implements SessionContext {
       counts: this.counts,
       marchesStarted: this.marches.size,
       ops,
-      services: perService(ops),
       /** The checks' own calls (not in the measured load). */
       checkOps: this.#checkRec.snapshots(),
       errors: t.errors,
@@ -602,12 +596,7 @@ export function formatResult(r: StackResult): string {
   return [
     `bench stack: ${r.rate} sessions/s for ${r.durationS} s; world ${r.world.width} x ${r.world.height}`,
     '',
-    ...r.ops.map((o) => caseStudyLine(o)),
-    '',
     latencyTable(r.ops, r.elapsedS),
-    '',
-    'per service (every call the sessions made to it):',
-    latencyTable(r.services, r.elapsedS),
     '',
     totalsLine(totals(r.ops, r.elapsedS)),
     `sessions: ${r.sessions.arrived} arrived, ${r.sessions.started} started, ${r.sessions.completed} completed (${r.sessions.sustained.toFixed(2)}/s sustained), ${r.sessions.failed} failed, ${r.sessions.dropped} dropped; ${r.marchesStarted} marches started`,
@@ -631,8 +620,7 @@ export function formatResult(r: StackResult): string {
         ]
       : []),
     `load generator: ${r.usage.client.cores.toFixed(2)} cores, peak RSS ${mib(r.usage.client.maxRssBytes)} MiB`,
-    // Results written before the machine's time was recorded have none.
-    machineLine(r.usage.machine ?? null, r.usage.client.wallS),
+    machineLine(r.usage.machine, r.usage.client.wallS),
     '',
     `invariants: troops checked at ${i.troopChecksDuring} log-outs (${i.troopChecksUnstable} skipped: never a stable read) and for ${i.playersChecked} players after the run (resources too, ${i.resourcesUnchecked} not checkable); ${i.marchesSettled} of ${r.marchesStarted} marches settled exactly once (${i.ledgerEvents} changes in the ledger, ${i.ledgerMissing} missing; every march home ${i.settleSeconds.toFixed(1)} s after the load); ${i.streamChecks} stream snapshots matched against their events; ${i.reportsRecomputed} battle reports recomputed; cache == store over ${i.cacheRecords} records (${i.cacheServedFromCache} served from the cache)`,
     r.violations.length

@@ -16,6 +16,16 @@ import { type Rect, ViewModel, ViewStream } from './view.ts';
 export const ACTIONS = ['pan', 'gather', 'attack', 'recall', 'upgrade', 'mail'] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** The actions' weights when `bench stack --mix` is not given. */
+export const DEFAULT_MIX: ReadonlyMap<Action, number> = new Map([
+  ['pan', 2],
+  ['gather', 3],
+  ['attack', 2],
+  ['recall', 1],
+  ['upgrade', 2],
+  ['mail', 1],
+]);
+
 export interface SessionSettings {
   viewWidth: number;
   viewHeight: number;

@@ -21,12 +21,10 @@ type Event = slg.mapserver.v1.WatchEvent;
 const overlaps = (r: Rect, x: number, y: number, size: number) =>
   x < r.x + r.width && x + size > r.x && y < r.y + r.height && y + size > r.y;
 
-/** What a rectangle holds, keyed by id; each value a canonical string of its fields. */
+/** What a rectangle holds: "city 12", "field 3", "monster 7", each a canonical string. */
 export class ViewModel {
   rect: Rect;
-  cities = new Map<number, string>();
-  fields = new Map<number, string>();
-  monsters = new Map<number, string>();
+  items = new Map<string, string>();
   constructor(rect: Rect) {
     this.rect = rect;
   }
@@ -39,36 +37,31 @@ export class ViewModel {
     return m;
   }
 
+  /** The thing at x,y (size x size tiles) kept while in the rectangle; null: removed. */
+  #put(key: string, x: number, y: number, size: number, text: string | null): void {
+    if (text === null || !overlaps(this.rect, x, y, size)) this.items.delete(key);
+    else this.items.set(key, text);
+  }
+
   city(c: slg.mapserver.v1.ICity, removed = false): void {
-    const id = num(c.playerId);
     const x = c.x ?? 0;
     const y = c.y ?? 0;
-    if (removed || !overlaps(this.rect, x, y, 2)) this.cities.delete(id);
-    else
-      this.cities.set(
-        id,
-        `${x},${y} level ${c.level ?? 0} reinforcements ${c.reinforcements ?? 0}`,
-      );
+    const text = `${x},${y} level ${c.level ?? 0} reinforcements ${c.reinforcements ?? 0}`;
+    this.#put(`city ${num(c.playerId)}`, x, y, 2, removed ? null : text);
   }
 
   field(f: slg.mapserver.v1.IField): void {
-    const id = num(f.id);
     const x = f.x ?? 0;
     const y = f.y ?? 0;
-    if (!overlaps(this.rect, x, y, 1)) this.fields.delete(id);
-    else
-      this.fields.set(
-        id,
-        `${f.resource} level ${f.level ?? 0} at ${x},${y} remaining ${num(f.remaining)} occupied by ${num(f.occupiedBy)}`,
-      );
+    const text = `${f.resource} level ${f.level ?? 0} at ${x},${y} remaining ${num(f.remaining)} occupied by ${num(f.occupiedBy)}`;
+    this.#put(`field ${num(f.id)}`, x, y, 1, text);
   }
 
   monster(m: slg.mapserver.v1.IMonster): void {
-    const id = num(m.id);
     const x = m.x ?? 0;
     const y = m.y ?? 0;
-    if (!overlaps(this.rect, x, y, 1)) this.monsters.delete(id);
-    else this.monsters.set(id, `level ${m.level ?? 0} at ${x},${y} troops ${num(m.troops)}`);
+    const text = `level ${m.level ?? 0} at ${x},${y} troops ${num(m.troops)}`;
+    this.#put(`monster ${num(m.id)}`, x, y, 1, text);
   }
 
   apply(e: Event): void {
@@ -98,17 +91,11 @@ export class ViewModel {
   /** How this model differs from another (empty: equal), at most `limit` lines. */
   diff(other: ViewModel, limit = 5): string[] {
     const out: string[] = [];
-    for (const [kind, a, b] of [
-      ['city', this.cities, other.cities],
-      ['field', this.fields, other.fields],
-      ['monster', this.monsters, other.monsters],
-    ] as const) {
-      for (const id of new Set([...a.keys(), ...b.keys()])) {
-        const x = a.get(id);
-        const y = b.get(id);
-        if (x !== y) out.push(`${kind} ${id}: events give ${x ?? 'none'}, the map ${y ?? 'none'}`);
-        if (out.length >= limit) return out;
-      }
+    for (const key of new Set([...this.items.keys(), ...other.items.keys()])) {
+      const x = this.items.get(key);
+      const y = other.items.get(key);
+      if (x !== y) out.push(`${key}: events give ${x ?? 'none'}, the map ${y ?? 'none'}`);
+      if (out.length >= limit) break;
     }
     return out;
   }

@@ -7,39 +7,38 @@ import type { StackSettings } from '../../src/stack/run.ts';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
+/** The world of inProcessStack's map-server (small, so that sessions meet; a fast clock). */
+const WORLD = { width: 60, height: 60, fields: 40, monsters: 20, speed: 3000 };
+
 export function shortRun(over: Partial<StackSettings> = {}): StackSettings {
   return {
     target: null,
     mysqlUrl: 'mysql://root@127.0.0.1:3306',
     redisUrl,
-    world: { width: 60, height: 60, fields: 40, monsters: 20, speed: 3000 },
-    worldId: 1,
     players: 8,
-    firstPlayer: 1,
     rate: 2,
     durationMs: 2000,
     seed: 7,
     session: { viewWidth: 40, viewHeight: 40, actions: 3, thinkMs: 50, streamTimeoutMs: 20_000 },
+    // More attacks than `bench stack`'s mix: battles (reports to recompute) in a short run.
     mix: parseMix('pan=1,gather=2,attack=3,recall=1,upgrade=1,mail=1'),
-    slowMs: 200,
     deadlineMs: 20_000,
-    serverPids: [],
-    settleTimeoutMs: 30_000,
     quiet: true,
     ...over,
   };
 }
 
-/** shortRun()'s sessions as `bench stack` flags (its world is the stack's own), for `duration`. */
+/**
+ * shortRun()'s sessions as `bench stack` flags, for `duration`, with the command's own viewport
+ * (it has no flag for it) and 6 actions: more chances of a battle.
+ */
 export function shortRunFlags(duration: string): string[] {
   const s = shortRun();
   return [
     ['--players', s.players],
     ['--rate', s.rate],
     ['-d', duration],
-    ['--actions', s.session.actions],
     ['--think-ms', s.session.thinkMs],
-    ['--viewport', `${s.session.viewWidth}x${s.session.viewHeight}`],
     [
       '--mix',
       [...s.mix]
@@ -49,7 +48,6 @@ export function shortRunFlags(duration: string): string[] {
     ],
     ['--seed', s.seed],
     ['--deadline-ms', s.deadlineMs],
-    ['--settle-timeout', `${s.settleTimeoutMs / 1000}s`],
   ].flatMap(([k, v]) => [String(k), String(v)]);
 }
 
@@ -77,12 +75,11 @@ export async function requireBackends(): Promise<void> {
  * The whole stack in this process on port 0 (a test's time goes to the run, not to starting
  * five processes on a busy machine): db-proxy on MariaDB and data-server on Redis
  * (./stack.ts: a database and a key prefix of this process, dropped in close), battle-server
- * with its battles in-line, map-server with the settings' world. With `security`, every service
+ * with its battles in-line, map-server with WORLD. With `security`, every service
  * serves it (battle-server over https) and uses it for its calls.
  */
 export async function inProcessStack(
   tag: string,
-  s: StackSettings,
   security?: Security,
 ): Promise<{
   target: NonNullable<StackSettings['target']>;
@@ -100,12 +97,8 @@ export async function inProcessStack(
   const battleUrl = await battle.listen({ host: '127.0.0.1', port: 0 });
   const map = await buildMap(
     defaultConfig({
-      width: s.world.width,
-      height: s.world.height,
-      fields: s.world.fields,
-      monsters: s.world.monsters,
-      speed: s.world.speed,
-      worldId: s.worldId,
+      ...WORLD,
+      worldId: 1,
       regionSize: 30,
       dataServerAddress: base.dataServerAddress,
       battleUrl,
