@@ -1,8 +1,8 @@
 // `bench compare A.json… -- B.json…` as a person runs it (the CLI in a child process) on result
 // files made up from known figures: a verdict on a real difference, none on runs from one
-// distribution, the refusal of unlike runs naming the setting, the two-file form kept; no verdict
-// exactly where the rank test cannot reach p < 0.05, no interval with one run on a side, and a
-// file that is not a run refused with its name and field.
+// distribution, the refusal of unlike runs naming the setting, two files without -- as one run a
+// side; no verdict exactly where the rank test cannot reach p < 0.05, no interval with one run on
+// a side, and a file that is not a run refused with its name and field.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
@@ -12,14 +12,21 @@ import { runCli, tempDir } from './helpers/cli.ts';
 import { normal, writeSynthetic } from './helpers/synthetic-runs.ts';
 
 t.test('the groups are the operands before and after --', async (t) => {
-  t.same(splitGroups(['compare', 'a1', 'a2', '--', 'b1', 'b2']), {
+  t.same(splitGroups(['a1', 'a2', 'b1', 'b2'], ['compare', 'a1', 'a2', '--', 'b1', 'b2']), {
     a: ['a1', 'a2'],
     b: ['b1', 'b2'],
   });
-  t.same(splitGroups(['compare', '--seed', '3', 'a1', '--', 'b1']), { a: ['a1'], b: ['b1'] });
-  t.equal(splitGroups(['compare', 'a', 'b']), null);
+  t.same(splitGroups(['a1', 'b1'], ['compare', '--seed', '3', 'a1', '--', 'b1']), {
+    a: ['a1'],
+    b: ['b1'],
+  });
+  t.same(splitGroups(['a', 'b'], ['compare', 'a', 'b']), { a: ['a'], b: ['b'] }, 'one run a side');
   t.throws(
-    () => splitGroups(['compare', 'a', '--', 'b', '--html', 'x']),
+    () => splitGroups(['a', 'b', 'c'], ['compare', 'a', 'b', 'c']),
+    /several runs per side: compare A\.json… -- B\.json…/,
+  );
+  t.throws(
+    () => splitGroups(['a', 'b'], ['compare', 'a', '--', 'b', '--html', 'x']),
     /options go before the files/,
   );
 });
@@ -93,18 +100,21 @@ t.test('runs of one distribution: no verdict, the interval contains 1', async (t
   t.ok(Number(m?.[2]) <= 1 && Number(m?.[3]) >= 1, 'the interval contains 1');
 });
 
-t.test('refusals name the setting; the two-file form says one run gives no interval', async (t) => {
-  const dir = tempDir(t, 'cmpx');
-  const a = writeSynthetic(dir, 'a', { throughput: 100 });
-  const b = writeSynthetic(dir, 'b', { throughput: 100, seed: 9 });
-  const r = await runCli(['compare', a, '--', b]);
-  t.equal(r.code, 2);
-  t.match(r.stderr, /the setting seed differs: 1 in .*a\.json, 9 in .*b\.json/);
-  const two = await runCli(['compare', a, writeSynthetic(dir, 'c', { throughput: 110 })]);
-  t.equal(two.code, 0, two.stderr);
-  t.match(two.stdout, /requests\/s\s+100\s+110\s+\+10\.0%/);
-  t.match(two.stdout, /one run each: no interval and no verdict/);
-});
+t.test(
+  'refusals name the setting; two files are one run a side, without an interval',
+  async (t) => {
+    const dir = tempDir(t, 'cmpx');
+    const a = writeSynthetic(dir, 'a', { throughput: 100 });
+    const b = writeSynthetic(dir, 'b', { throughput: 100, seed: 9 });
+    const r = await runCli(['compare', a, '--', b]);
+    t.equal(r.code, 2);
+    t.match(r.stderr, /the setting seed differs: 1 in .*a\.json, 9 in .*b\.json/);
+    const two = await runCli(['compare', a, writeSynthetic(dir, 'c', { throughput: 110 })]);
+    t.equal(two.code, 0, two.stderr);
+    t.match(two.stdout, /^throughput\s+100\s+110\s+1\.100\s+none\s/m);
+    t.match(two.stdout, /^verdict: no verdict with one run on a side: throughput B\/A 1\.100/m);
+  },
+);
 
 /** Runs of `side` with these throughputs (distinct latency seeds), as result files in `dir`. */
 const runsOf = (dir: string, side: string, throughputs: number[], target?: string) =>

@@ -2,14 +2,14 @@
 // its multiple of the echo server's CPU per call), then a short run of `bench data` against the
 // real stack in this process (its pid given as --server-pids): the figures are in the printed
 // table and the JSON, consistent with the raw CPU seconds and counts beside them, and
-// `bench compare` reports them.
+// `bench compare` reads them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { compareResults, cpuRows } from '../src/commands/compare.ts';
 import type { DataResult } from '../src/commands/data.ts';
 import { cpuPerRequest, cpuTable } from '../src/lib/cpu-cost.ts';
 import { runQueueWaitSeconds } from '../src/lib/proc.ts';
+import { figuresOf } from '../src/stats/compare-runs.ts';
 import { runCli, tempDir } from './helpers/cli.ts';
 import { checkConsistent } from './helpers/cpu-cost.ts';
 import { startStack } from './helpers/stack.ts';
@@ -80,16 +80,9 @@ t.test('the arithmetic: us per request, multiples of E and of the echo client', 
   t.match(w, /^data-server\s+11\s+10,000\s+200\s+-\s+50\.0$/m);
   t.match(w, /^redis-server\s+12\s+10,000\s+100\s+-\s+-$/m, 'not read: shown as missing');
   t.match(w, /^load generator \(this process\)\s+10,000\s+300\s+150$/m);
-
-  const rows = cpuRows(c, { ...c, serversTotal: { cpuS: 1, us: 105, multipleOfEcho: 2.1 } });
-  t.same(
-    rows.find((r) => r[0] === 'all servers: CPU us/request'),
-    ['all servers: CPU us/request', '210.0', '105.0', '-50.0%'],
-  );
-  t.same(cpuRows(c, undefined), [], 'a result from before these figures: no rows');
 });
 
-t.test('bench data prints and writes CPU per request; compare reports it', async (t) => {
+t.test('bench data prints and writes CPU per request; compare reads it', async (t) => {
   const stack = await startStack('cpu');
   t.teardown(() => stack.close());
   const dir = tempDir(t, 'cpu');
@@ -110,8 +103,6 @@ t.test('bench data prints and writes CPU per request; compare reports it', async
     '8',
     '-w',
     '1',
-    '--seed-parallel',
-    '8',
     '--server-pids',
     pid,
     '-q',
@@ -138,7 +129,9 @@ t.test('bench data prints and writes CPU per request; compare reports it', async
     t.equal(waitUs, (d.servers[0]!.runQueueWaitS! * 1e6) / d.totals.requests);
   }
   t.equal(d.cpuPerRequest.echoServer!.calls, d.ceiling!.measurements[0]!.requests);
-  const report = compareResults(d as never, d as never, ['a', 'b']);
-  t.match(report, /^E: echo server CPU us\/call\s+[\d.]+\s+[\d.]+\s+\+0\.0%$/m);
-  t.match(report, /^\s+x its echo client\s+[\d.]+x\s+[\d.]+x/m);
+  // What a comparison of runs compares: each server's CPU per request and its multiple of E.
+  const s = d.cpuPerRequest.servers[0]!;
+  t.same(figuresOf(d, 'data.json').serverCpu, [
+    { label: s.label, us: s.us, multipleOfEcho: s.multipleOfEcho },
+  ]);
 });

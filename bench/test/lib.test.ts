@@ -1,8 +1,7 @@
 // The shared lib: the case study's line exactly, histogram merge across workers, the seeded
 // RNG, option parsing and the split of clients and requests over workers.
 import t from 'tap';
-import { compareResults } from '../src/commands/compare.ts';
-import { checkLatencyTarget, parseLatencyTarget, parseWeights } from '../src/commands/data.ts';
+import { parseWeights } from '../src/commands/data.ts';
 import { DEFAULT_WEIGHTS, OPS, Planner } from '../src/data/operations.ts';
 import { generatePlayer } from '../src/data/population.ts';
 import { loadGameSchema } from '../src/data/schema.ts';
@@ -195,58 +194,6 @@ t.test('clients and requests are split over workers without loss', async (t) => 
   t.equal(sum, 1001);
   t.equal(quotaOfClient(0, 1001, 64), 16);
   t.equal(quotaOfClient(63, 1001, 64), 15);
-});
-
-t.test('latency targets and the comparison of two runs', async (t) => {
-  const fast = new OpRecorder('FetchV2', 1e6);
-  const slow = new OpRecorder('CFetchV2', 1e6);
-  for (let i = 0; i < 100; i++) {
-    fast.record(500);
-    slow.record(i < 95 ? 500 : 20_000);
-  }
-  const ops = [fast.snapshot(), slow.snapshot()];
-  const verdicts = checkLatencyTarget(ops, parseLatencyTarget('p90=2,p99=10'));
-  t.same(
-    verdicts.map((v) => [v.op, v.pass]),
-    [
-      ['FetchV2', true],
-      ['CFetchV2', false],
-    ],
-  );
-  t.match(verdicts[1]!.detail, /^p99 20\.\d\d ms$/);
-  t.throws(() => parseLatencyTarget('p42=1'));
-
-  const env = {
-    arch: 'x64',
-    cpuModel: 'cpu',
-    cores: 2,
-    totalMemoryBytes: 2 ** 30,
-    node: 'v24',
-    grpcJs: '1',
-    hostname: 'h',
-    gitCommit: null,
-    gitDirty: null,
-  } as unknown as Parameters<typeof compareResults>[0]['environment'];
-  const run = (rate: number, ceiling: number) => ({
-    kind: 'data',
-    environment: env,
-    settings: { concurrency: 64 },
-    totals: { rate, requests: rate * 10, errors: 0, mismatches: 0, elapsedS: 10 },
-    ops,
-    ceiling: { rate: ceiling, ratio: rate / ceiling },
-    client: { cores: 0.5 },
-  });
-  const text = compareResults(run(1000, 2000), run(1200, 2000), ['a.json', 'b.json']);
-  t.match(text, /requests\/s\s+1,000\s+1,200\s+\+20\.0%/);
-  t.match(text, /ratio to ceiling\s+50\.0%\s+60\.0%\s+\+20\.0%/);
-  t.match(text, /FetchV2\s+10 \/ 10\s+\+0\.0%\s+0\.50 \/ 0\.50/);
-  t.throws(() => compareResults(run(1, 1), { ...run(1, 1), kind: 'echo' }, ['a', 'b']));
-  t.notMatch(text, /settings differ/);
-  // A run split into rounds beside one from before --rounds existed (one slice).
-  const rounds = { ...run(1200, 2000), settings: { concurrency: 64, rounds: 3 } };
-  t.match(compareResults(run(1000, 2000), rounds, ['a', 'b']), /settings differ: rounds 1 vs 3/);
-  const one = { ...run(1200, 2000), settings: { concurrency: 64, rounds: 1 } };
-  t.notMatch(compareResults(run(1000, 2000), one, ['a', 'b']), /settings differ/);
 });
 
 t.test('median', async (t) => {

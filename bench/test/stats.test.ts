@@ -198,7 +198,7 @@ t.test('refuses runs of different workloads, seeds or settings, naming the setti
   );
   t.throws(
     () => figuresOf(syntheticResult({ throughput: 1, kind: 'soak' }), 'x.json'),
-    /x\.json: a soak result; comparing runs reads data, battle, map and stack results/,
+    /x\.json: a soak result; comparing runs reads data, echo, battle, map and stack results/,
   );
   const battle = {
     kind: 'battle',
@@ -219,7 +219,7 @@ t.test('refuses runs of different workloads, seeds or settings, naming the setti
   t.match(c.notes.join('\n'), /one run on a side gives no interval/);
 });
 
-t.test('map and battle results are read; the open model headlines p99', async (t) => {
+t.test('map, echo and battle results are read; the open model headlines p99', async (t) => {
   const data = syntheticResult({ throughput: 500 }) as { ops: unknown[] };
   const map = {
     kind: 'map',
@@ -249,6 +249,10 @@ t.test('map and battle results are read; the open model headlines p99', async (t
     'map-cpu.json',
   );
   t.same(withCpu.serverCpu, [{ label: 'map-server', us: 250, multipleOfEcho: 2.5 }]);
+  // bench echo: the ceiling alone, of the machine that ran it (no target).
+  const echo = figuresOf({ ...data, kind: 'echo' }, 'echo.json');
+  t.equal(echo.throughput, 500);
+  t.equal(echo.target, 'its own echo server');
   // The open model: throughput is the rate asked for, so the verdict is on p99.
   const open = (p99: number, i: number) => {
     const r = figuresOf(syntheticResult({ throughput: 1000, rate: 1000, rngSeed: i }), `o${i}`);

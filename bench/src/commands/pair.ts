@@ -59,19 +59,19 @@ export interface PairSettings {
   bEnv?: string;
   priceA?: number;
   priceB?: number;
-  /** Open model: |achieved / asked - 1| at most this. */
-  rateTolerance: number;
-  /** The load generator's CPU over what it can use, at most this. */
-  maxClientUtil: number;
   battlePath: string;
-  resamples: number;
   kneeP99Ms?: number;
   kneeMin: number;
   kneeMax?: number;
   kneeSteps: number;
-  /** Runs at each rate of the knee search; a rate holds when every one of them does. */
-  kneeRepeats: number;
 }
+
+/** Open model: a run is valid when |achieved / asked - 1| is at most this. */
+const RATE_TOLERANCE = 0.02;
+/** A run is valid when the load generator's CPU over what it can use is at most this. */
+const MAX_CLIENT_UTIL = 0.8;
+/** Runs at each rate of the knee search: a rate holds when every one of them does. */
+const KNEE_REPEATS = 2;
 
 /** Runs one run of the pair (or of the knee search) on a side, its result named `name`. */
 type RunOne<R> = (
@@ -98,7 +98,6 @@ export function gate(
   r: RunFigures,
   exitCode: number,
   cpuCores: number | null,
-  o: Pick<PairSettings, 'rateTolerance' | 'maxClientUtil'>,
 ): { valid: boolean; problems: string[]; utilisation: number | null } {
   const problems: string[] = [];
   if (exitCode !== 0) problems.push(`exit code ${exitCode}`);
@@ -109,9 +108,9 @@ export function gate(
   if (!(r.throughput > 0)) problems.push('nothing was answered in the measured phase');
   else if (r.targetRate !== null) {
     const achieved = r.throughput / r.targetRate;
-    if (Math.abs(achieved - 1) > o.rateTolerance)
+    if (Math.abs(achieved - 1) > RATE_TOLERANCE)
       problems.push(
-        `achieved ${r.throughput.toFixed(1)}/s of ${r.targetRate}/s asked (${(achieved * 100).toFixed(1)}%, tolerance ${(o.rateTolerance * 100).toFixed(1)}%)`,
+        `achieved ${r.throughput.toFixed(1)}/s of ${r.targetRate}/s asked (${(achieved * 100).toFixed(1)}%, tolerance ${(RATE_TOLERANCE * 100).toFixed(1)}%)`,
       );
   }
   // What the load generator can use: its worker threads (data, map) or its one thread
@@ -120,9 +119,9 @@ export function gate(
   const capacity = Math.max(1, Math.min(threads, r.environment?.cores ?? threads));
   const utilisation = cpuCores === null ? null : cpuCores / capacity;
   if (utilisation === null) problems.push('load generator CPU unknown');
-  else if (utilisation > o.maxClientUtil)
+  else if (utilisation > MAX_CLIENT_UTIL)
     problems.push(
-      `load generator saturated: ${cpuCores!.toFixed(2)} cores of ${capacity} (${(utilisation * 100).toFixed(0)}% > ${(o.maxClientUtil * 100).toFixed(0)}%)`,
+      `load generator saturated: ${cpuCores!.toFixed(2)} cores of ${capacity} (${(utilisation * 100).toFixed(0)}% > ${(MAX_CLIENT_UTIL * 100).toFixed(0)}%)`,
     );
   return { valid: problems.length === 0, problems, utilisation };
 }
@@ -269,7 +268,7 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     // The result's own figure covers the measured phase only; the probe's, the whole process.
     const cores: number | null =
       result.client?.cores ?? result.usage?.client?.cores ?? child.cpuCores;
-    const g = gate(figures, child.code, cores, s);
+    const g = gate(figures, child.code, cores);
     // CPU per request: the result's own (the measured phase), else the child's whole life's.
     const usPerRequest: number | null =
       result.cpuPerRequest?.client?.us ??
@@ -307,7 +306,10 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
     done.push(await oneRun(side, `run-${side}${seen[side]}`, [], { order: k, warmUp: false }));
   }
 
-  const knee = s.kneeP99Ms === undefined ? null : await kneeSearch(s, oneRun, say);
+  const knee =
+    s.kneeP99Ms === undefined
+      ? null
+      : await kneeSearch({ ...s, kneeRepeats: KNEE_REPEATS }, oneRun, say);
 
   const valid = (side: Side) => done.filter((d) => d.side === side && d.annotation.valid);
   const invalid = done.filter((d) => !d.annotation.valid);
@@ -325,7 +327,6 @@ export async function runPair(s: PairSettings, say: (line: string) => void): Pro
   }
   const comparison = compareGroups(va, vb, {
     seed: s.seed,
-    resamples: s.resamples,
     priceA: s.priceA,
     priceB: s.priceB,
     serverA: servers.A,
@@ -371,7 +372,9 @@ export interface KneeRun {
  * next time, and the knee with it.
  */
 export async function kneeSearch(
-  s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps' | 'kneeRepeats'>,
+  s: Pick<PairSettings, 'kneeP99Ms' | 'kneeMin' | 'kneeMax' | 'kneeSteps'> & {
+    kneeRepeats: number;
+  },
   oneRun: RunOne<KneeRun>,
   say: (line: string) => void,
   /** The targets searched (bench stack searches one: A). */
@@ -490,23 +493,10 @@ export function pairCommand(): Command {
     .option('--price-a <dollars>', "A's price per hour", parseNonNegativeNumber)
     .option('--price-b <dollars>', "B's price per hour", parseNonNegativeNumber)
     .option(
-      '--rate-tolerance <fraction>',
-      'open model: how far the achieved rate may be from the asked one',
-      parseNonNegativeNumber,
-      0.02,
-    )
-    .option(
-      '--max-client-util <fraction>',
-      "the load generator's CPU over what it can use (its worker threads, at most the cores) above which a run is invalid",
-      parseNonNegativeNumber,
-      0.8,
-    )
-    .option(
       '--battle-path <path>',
       'battle: the path loaded on each target',
       '/v1/battles/sample/7',
     )
-    .option('--resamples <n>', 'bootstrap resamples', parsePositiveInt, 10_000)
     .option(
       '--knee-p99-ms <ms>',
       'also search, per target, the highest open-model rate whose p99 stays under this (data)',
@@ -515,12 +505,6 @@ export function pairCommand(): Command {
     .option('--knee-min <rate>', 'the lowest rate of the knee search', parseNonNegativeNumber, 100)
     .option('--knee-max <rate>', 'the highest rate of the knee search', parseNonNegativeNumber)
     .option('--knee-steps <n>', 'bisection steps per target', parsePositiveInt, 5)
-    .option(
-      '--knee-repeats <n>',
-      'runs at each rate of the knee search: a rate holds when every one is valid with p99 under the bound (1: its noise unmeasured)',
-      parsePositiveInt,
-      2,
-    )
     .argument(
       '[run-flags...]',
       'after --: flags for every run (e.g. -- --duration 30s --rate 2000)',

@@ -2,14 +2,10 @@
 // (throughput, latency percentiles) the ratio B/A of the means over runs with a bootstrap 95%
 // interval, the Mann-Whitney U test, and a verdict only when both say the difference is real.
 import type { Environment } from '../lib/environment.ts';
-import {
-  decodeHistogram,
-  type Histogram,
-  newHistogram,
-  type OpSnapshot,
-} from '../lib/histogram.ts';
+import { decodeHistogram, type Histogram, newHistogram } from '../lib/histogram.ts';
 import { UsageError } from '../lib/options.ts';
 import { STEAL_FLAG_SHARE } from '../lib/proc-stats.ts';
+import { table } from '../lib/report.ts';
 import { RESULT_SCHEMA_VERSION } from '../lib/result-file.ts';
 import { bootstrapRatio, type Interval, mean } from './bootstrap.ts';
 import { type MannWhitney, mannWhitney, minReachableP } from './mann-whitney.ts';
@@ -49,7 +45,7 @@ export interface ServerEnvironment {
 /** One run's figures, whatever the workload: what a comparison needs. */
 export interface RunFigures {
   path: string;
-  kind: 'data' | 'battle' | 'map' | 'stack';
+  kind: 'data' | 'echo' | 'battle' | 'map' | 'stack';
   target: string;
   /** Answered requests per second over the measured phase. */
   throughput: number;
@@ -164,65 +160,22 @@ function decodeAt(encoded: string, path: string, field: string): Histogram {
   }
 }
 
-function mergeOps(
-  ops: readonly OpSnapshot[],
-  path: string,
-  fieldOf: (i: number) => string,
-): { h: Histogram; maxUs: number } {
-  const h = newHistogram();
-  let maxUs = 0;
-  for (const [i, op] of ops.entries()) {
-    if (op.count > 0) h.add(decodeAt(op.histogram, path, `${fieldOf(i)}.histogram`));
-    maxUs = Math.max(maxUs, op.maxUs);
-  }
-  return { h, maxUs };
-}
-
 function workloadOf(settings: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(settings)) if (!NOT_WORKLOAD.has(k)) out[k] = v;
   return { ...out, ...extra };
 }
 
-type FieldType = 'object' | 'array' | 'number' | 'string';
-
-/** An object field of a result, then the numbers it holds. */
-const numbersIn = (parent: string, ...keys: string[]): [string, FieldType][] => [
-  [parent, 'object'],
-  ...keys.map((k): [string, FieldType] => [`${parent}.${k}`, 'number']),
-];
-
-/**
- * The fields a comparison reads of each kind of result, after `environment` and `settings` (two
- * objects every kind has): a parent before its children.
- */
-const READS: Record<RunFigures['kind'], [string, FieldType][]> = {
-  data: [...numbersIn('totals', 'rate', 'requests', 'errors', 'mismatches'), ['ops', 'array']],
-  map: [
-    ...numbersIn('viewport', 'rate', 'requests', 'errors', 'mismatches'),
-    ['viewport.op', 'object'],
-  ],
-  battle: [
-    ['settings.url', 'string'],
-    ...numbersIn('figures', 'requestsPerSec', 'completeRequests', 'failedRequests', 'non2xx'),
-  ],
-  stack: [
-    ['ops', 'array'],
-    ['elapsedS', 'number'],
-    ['errors', 'number'],
-    ...numbersIn('sessions', 'failed', 'dropped'),
-    ['violations', 'array'],
-    ['rate', 'number'],
-  ],
-};
-
-/** Where each kind's throughput comes from, as a refusal names it. */
+/** The kinds a comparison reads, and where each one's throughput comes from, as a refusal names it. */
 const THROUGHPUT_FIELD: Record<RunFigures['kind'], string> = {
   data: 'totals.rate',
+  echo: 'totals.rate',
   map: 'viewport.rate',
   battle: 'figures.requestsPerSec',
   stack: 'the calls answered (ops[].count) over elapsedS',
 };
+
+type FieldType = 'object' | 'array' | 'number' | 'string';
 
 const typeOf = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
@@ -235,80 +188,75 @@ function shown(v: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-/** The field at a path (`totals.rate`, `ops[2].count`) of a result, or undefined. */
-function fieldAt(r: object, field: string): unknown {
-  let v: unknown = r;
-  for (const k of field.split(/[.[\]]+/).filter(Boolean))
-    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
-  return v;
-}
-
-/** A field a comparison reads, refused with the file and the field when absent or mistyped. */
-function need(r: object, path: string, field: string, type: FieldType): unknown {
-  const v = fieldAt(r, field);
-  const kind = (r as { kind: string }).kind;
-  if (v === undefined)
-    throw new UsageError(`${path}: ${field} is missing from this ${kind} result`);
-  const ok = type === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeOf(v) === type;
-  if (!ok)
-    throw new UsageError(
-      `${path}: ${field} is ${shown(v)}, not ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}`,
-    );
-  return v;
-}
-
-/** An op snapshot that is merged: its count, its maximum, and its histogram when it counted. */
-function needOp(r: object, path: string, field: string): void {
-  const count = need(r, path, `${field}.count`, 'number') as number;
-  need(r, path, `${field}.maxUs`, 'number');
-  if (count > 0) need(r, path, `${field}.histogram`, 'string');
-}
-
 /**
- * A parsed result file as a comparison reads it: an object with a kind, of this bench's schema
- * version, and for the kinds a comparison reads, every field it reads with the right type. What
- * is wrong is named with the file and the field, rather than failing later on an undefined.
+ * The field at a path (`totals.rate`, `ops[2].count`) of a result, refused with the file and the
+ * field (or its parent) when absent or of another type, rather than failing later on an
+ * undefined.
  */
-export function checkResult(r: unknown, path: string): void {
-  if (typeOf(r) !== 'object')
-    throw new UsageError(`${path}: the JSON is ${shown(r)}, not a result object`);
-  const o = r as Record<string, unknown>;
-  if (o.schemaVersion !== undefined && o.schemaVersion !== RESULT_SCHEMA_VERSION)
-    throw new UsageError(
-      `${path}: schemaVersion ${shown(o.schemaVersion)}, where this bench reads ${RESULT_SCHEMA_VERSION} (a result of another version of the bench)`,
-    );
-  if (typeof o.kind !== 'string')
-    throw new UsageError(
-      `${path}: kind is ${o.kind === undefined ? 'missing' : shown(o.kind)}: not a bench result`,
-    );
-  if (!Object.hasOwn(READS, o.kind)) return;
-  const kind = o.kind as RunFigures['kind'];
-  need(o, path, 'environment', 'object');
-  need(o, path, 'settings', 'object');
-  for (const [field, type] of READS[kind]) need(o, path, field, type);
-  if (kind === 'data' || kind === 'stack')
-    for (let i = 0; i < (o.ops as unknown[]).length; i++) needOp(o, path, `ops[${i}]`);
-  if (kind === 'map') needOp(o, path, 'viewport.op');
-  if (kind === 'battle') {
-    const url = fieldAt(o, 'settings.url') as string;
-    if (!URL.canParse(url))
-      throw new UsageError(`${path}: settings.url is ${shown(url)}, not a URL`);
-    if (o.histogram !== undefined && o.histogram !== null) {
-      need(o, path, 'histogram', 'object');
-      need(o, path, 'histogram.encoded', 'string');
-      need(o, path, 'histogram.max', 'number');
-    }
+// biome-ignore lint/suspicious/noExplicitAny: checked here, then read as the result holds it
+function need(r: { kind: string }, path: string, field: string, type: FieldType): any {
+  const keys = [...field.matchAll(/[^.[\]]+/g)];
+  let v: unknown = r;
+  for (const [i, m] of keys.entries()) {
+    // The field up to this key; what it must be: the type asked for, or what holds the next key.
+    const at = field.slice(0, m.index + m[0].length).replace(/\[\d+$/, '$&]');
+    const want = i === keys.length - 1 ? type : /^\d/.test(keys[i + 1]![0]) ? 'array' : 'object';
+    v = (v as Record<string, unknown>)[m[0]];
+    if (v === undefined)
+      throw new UsageError(`${path}: ${at} is missing from this ${r.kind} result`);
+    const ok = want === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeOf(v) === want;
+    if (!ok)
+      throw new UsageError(
+        `${path}: ${at} is ${shown(v)}, not ${want === 'array' || want === 'object' ? 'an' : 'a'} ${want}`,
+      );
   }
+  return v;
+}
+
+/** The ops snapshots at these fields merged: each one's count and maximum, its histogram when it counted. */
+function mergeOps(
+  r: { kind: string },
+  path: string,
+  fields: readonly string[],
+): { h: Histogram; maxUs: number } {
+  const h = newHistogram();
+  let maxUs = 0;
+  for (const f of fields) {
+    if (need(r, path, `${f}.count`, 'number') > 0)
+      h.add(decodeAt(need(r, path, `${f}.histogram`, 'string'), path, `${f}.histogram`));
+    maxUs = Math.max(maxUs, need(r, path, `${f}.maxUs`, 'number'));
+  }
+  return { h, maxUs };
 }
 
 /** A share written by the bench (0 to 1); anything else, as a result before it had one: null. */
 const shareOrNull = (v: unknown): number | null =>
   typeof v === 'number' && v >= 0 && v <= 1 ? v : null;
 
-/** A result file's figures; refuses kinds a comparison over runs cannot read. */
+/**
+ * A parsed result file's figures: an object with a kind a comparison reads, of this bench's
+ * schema version, every field read with the right type. What is wrong is named with the file and
+ * the field.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: a result file is read as it was written
 export function figuresOf(r: any, path: string): RunFigures {
-  checkResult(r, path);
+  if (typeOf(r) !== 'object')
+    throw new UsageError(`${path}: the JSON is ${shown(r)}, not a result object`);
+  if (r.schemaVersion !== undefined && r.schemaVersion !== RESULT_SCHEMA_VERSION)
+    throw new UsageError(
+      `${path}: schemaVersion ${shown(r.schemaVersion)}, where this bench reads ${RESULT_SCHEMA_VERSION} (a result of another version of the bench)`,
+    );
+  if (typeof r.kind !== 'string')
+    throw new UsageError(
+      `${path}: kind is ${r.kind === undefined ? 'missing' : shown(r.kind)}: not a bench result`,
+    );
+  if (!Object.hasOwn(THROUGHPUT_FIELD, r.kind))
+    throw new UsageError(
+      `${path}: a ${r.kind} result; comparing runs reads data, echo, battle, map and stack results`,
+    );
+  const get = (field: string, type: FieldType = 'number') => need(r, path, field, type);
+  get('environment', 'object');
+  get('settings', 'object');
   const pair = (r.pair as PairAnnotation | undefined) ?? null;
   /** A kind's own figures over what a kind that does not state them has. */
   const figures = (
@@ -332,60 +280,59 @@ export function figuresOf(r: any, path: string): RunFigures {
     environment: r.environment,
     pair,
   });
-  if (r.kind === 'data' || r.kind === 'map') {
-    // A data run's operations merged; a map run's one, the viewport query.
-    const ops = r.kind === 'data' ? (r.ops as OpSnapshot[]) : [r.viewport.op as OpSnapshot];
-    const field = (i: number) => (r.kind === 'data' ? `ops[${i}]` : 'viewport.op');
-    const { h, maxUs } = mergeOps(ops, path, field);
-    const t = r.kind === 'data' ? r.totals : r.viewport;
-    return figures(h, maxUs, {
-      target: r.settings.target,
-      throughput: t.rate,
-      requests: t.requests,
-      errors: t.errors,
-      mismatches: t.mismatches,
-      targetRate: r.settings.rate ?? null,
-      openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
-      clientCores: r.client?.cores ?? null,
-      serverCpu: serverCpuOf(r.cpuPerRequest),
-      stealShare: shareOrNull(r.machine?.stealShare),
-    });
-  }
   if (r.kind === 'battle') {
-    const h = r.histogram?.encoded
-      ? decodeAt(r.histogram.encoded, path, 'histogram.encoded')
-      : null;
-    const url = new URL(r.settings.url);
-    return figures(h, r.histogram?.max, {
-      target: url.host,
-      throughput: r.figures.requestsPerSec,
-      requests: r.figures.completeRequests + r.figures.failedRequests,
-      errors: r.figures.failedRequests + r.figures.non2xx,
+    const url = get('settings.url', 'string');
+    if (!URL.canParse(url))
+      throw new UsageError(`${path}: settings.url is ${shown(url)}, not a URL`);
+    const f = (k: string) => get(`figures.${k}`);
+    const hist = r.histogram ?? null;
+    const h = hist && decodeAt(get('histogram.encoded', 'string'), path, 'histogram.encoded');
+    const { host, pathname, search } = new URL(url);
+    return figures(h, hist ? get('histogram.max') : undefined, {
+      target: host,
+      throughput: f('requestsPerSec'),
+      requests: f('completeRequests') + f('failedRequests'),
+      errors: f('failedRequests') + f('non2xx'),
       clientCores: r.client?.cores ?? null,
-      workload: workloadOf(r.settings, { path: `${url.pathname}${url.search}` }),
+      workload: workloadOf(r.settings, { path: `${pathname}${search}` }),
     });
   }
+  const opFields = () => get('ops', 'array').map((_: unknown, i: number) => `ops[${i}]`);
   if (r.kind === 'stack') {
     // Sessions arrive at a seeded rate: throughput is every call the sessions made, per second
     // of the run; the gate is the run's own (its exit code: invariants, errors, failed, dropped
     // or unsustained sessions), as the arrivals' count is seeded and not exactly rate x time.
-    const ops = r.ops as OpSnapshot[];
-    const { h, maxUs } = mergeOps(ops, path, (i) => `ops[${i}]`);
-    const answered = ops.reduce((n, o) => n + o.count, 0);
+    const fields = opFields();
+    const { h, maxUs } = mergeOps(r, path, fields);
+    const answered = fields.reduce((n: number, f: string) => n + get(`${f}.count`), 0);
+    const elapsedS = get('elapsedS');
+    const errors = get('errors');
     return figures(h, maxUs, {
       target: r.settings.target?.map ?? 'the stack it started',
-      throughput: r.elapsedS > 0 ? answered / r.elapsedS : 0,
-      requests: answered + r.errors,
-      errors: r.errors + r.sessions.failed + r.sessions.dropped,
-      mismatches: r.violations.length,
-      openModel: `${r.rate} sessions/s`,
+      throughput: elapsedS > 0 ? answered / elapsedS : 0,
+      requests: answered + errors,
+      errors: errors + get('sessions.failed') + get('sessions.dropped'),
+      mismatches: get('violations', 'array').length,
+      openModel: `${get('rate')} sessions/s`,
       clientCores: r.usage?.client?.cores ?? null,
       stealShare: shareOrNull(r.usage?.machine?.stealShare),
     });
   }
-  throw new UsageError(
-    `${path}: a ${r.kind} result; comparing runs reads data, battle, map and stack results`,
-  );
+  // A data or echo run's operations merged; a map run's one, the viewport query.
+  const { h, maxUs } = mergeOps(r, path, r.kind === 'map' ? ['viewport.op'] : opFields());
+  const t = (k: string) => get(`${r.kind === 'map' ? 'viewport' : 'totals'}.${k}`);
+  return figures(h, maxUs, {
+    target: r.kind === 'echo' ? 'its own echo server' : r.settings.target,
+    throughput: t('rate'),
+    requests: t('requests'),
+    errors: t('errors'),
+    mismatches: t('mismatches'),
+    targetRate: r.settings.rate ?? null,
+    openModel: r.settings.rate ? `${r.settings.rate} requests/s` : null,
+    clientCores: r.client?.cores ?? null,
+    serverCpu: serverCpuOf(r.cpuPerRequest),
+    stealShare: shareOrNull(r.machine?.stealShare),
+  });
 }
 
 const show = (v: unknown) => (v === undefined ? 'unset' : JSON.stringify(v));
@@ -473,16 +420,17 @@ export interface MetricComparison {
   interval: Interval | null;
   test: MannWhitney;
   significant: boolean;
-  /** "B is faster by 4-9%", or "no significant difference (...)". */
+  /** "B is faster by 4-9% (...)", or "no significant difference in ...: ..." and why. */
   verdict: string;
 }
 
 export interface CompareOptions {
   seed?: number;
   resamples?: number;
-  /** Two-sided level of the test (and 1 - the interval's level). */
-  alpha?: number;
 }
+
+/** The two-sided level of the test, and 1 - the interval's level. */
+const ALPHA = 0.05;
 
 /** "4-9%" (one decimal below 10%); "20%" when both ends print the same. */
 export function percentRange(x: number, y: number): string {
@@ -509,7 +457,6 @@ export function compareMetric(
   b: readonly number[],
   o: CompareOptions = {},
 ): MetricComparison {
-  const alpha = o.alpha ?? 0.05;
   // One run on a side: its spread is unknown, and resampling the other side alone would give an
   // interval that looks like one but ignores it.
   const oneRun = a.length < 2 || b.length < 2;
@@ -518,7 +465,7 @@ export function compareMetric(
     : bootstrapRatio(a, b, {
         seed: o.seed ?? 1,
         resamples: o.resamples ?? 10_000,
-        level: 1 - alpha,
+        level: 1 - ALPHA,
       });
   const ratio = mean(b) / mean(a);
   const test = mannWhitney(a, b);
@@ -526,13 +473,18 @@ export function compareMetric(
   const excludesOne = interval !== null && (interval.lo > 1 || interval.hi < 1);
   // Tied runs (the normal approximation) can go below the floor without ties; that floor decides,
   // so that whether a verdict is possible depends on the run counts alone, as the notes say.
-  const significant = !oneRun && minP < alpha && test.p < alpha && excludesOne;
-  const mw = `Mann-Whitney p=${test.p.toFixed(3)}`;
+  const significant = !oneRun && minP < ALPHA && test.p < ALPHA && excludesOne;
   let verdict: string;
   if (!interval) {
-    verdict = `no verdict on ${metric} with one run on a side (B/A ${ratio.toFixed(3)}, a point estimate without an interval; ${mw})`;
+    verdict = `no verdict with one run on a side: ${metric} B/A ${ratio.toFixed(3)}, a point estimate (no interval exists)`;
   } else if (!significant) {
-    verdict = `no significant difference in ${metric} (${intervalText(interval)}; ${mw})`;
+    verdict = `no significant difference in ${metric}: ${intervalText(interval)}${
+      minP >= ALPHA
+        ? ` (no verdict is possible with ${a.length} v ${b.length} runs: the rank test's smallest p is ${minP.toFixed(3)})`
+        : excludesOne
+          ? ` (the interval excludes 1 but Mann-Whitney's p = ${test.p.toFixed(3)} does not agree: more runs would tell)`
+          : ''
+    }`;
   } else {
     const { lo, hi } = interval;
     const up = lo > 1;
@@ -542,7 +494,7 @@ export function compareMetric(
       : `B's ${metric} is ${up ? 'higher' : 'lower'} (${up === (better === 'higher') ? 'better' : 'worse'})`;
     // By how far each end of the interval is from 1, in percent.
     const range = percentRange(Math.abs(lo - 1) * 100, Math.abs(hi - 1) * 100);
-    verdict = `${how} by ${range} (${intervalText(interval)}; ${mw})`;
+    verdict = `${how} by ${range} (${intervalText(interval)})`;
   }
   return {
     metric,
@@ -628,8 +580,7 @@ export function compareGroups(
     throw new UsageError('each side needs at least one run (A… -- B…)');
   checkThroughput([...a, ...b]);
   checkSameWorkload([...a, ...b]);
-  const opts = { seed: o.seed ?? 1, resamples: o.resamples ?? 10_000, alpha: o.alpha ?? 0.05 };
-  const { alpha } = opts;
+  const opts = { seed: o.seed ?? 1, resamples: o.resamples ?? 10_000 };
   const compare: CompareRuns = (metric, better, unit, of) =>
     compareMetric(metric, better, unit, a.map(of), b.map(of), opts);
   const metrics = [
@@ -640,17 +591,16 @@ export function compareGroups(
   metrics.push(...serverCpu.metrics);
   const oneRun = a.length < 2 || b.length < 2;
   const minP = minReachableP(a.length, b.length);
-  const counts = `${a.length} v ${b.length} runs`;
   const notes: string[] = [...serverCpu.notes];
   if (oneRun)
     notes.push(
       'one run on a side gives no interval and no verdict: the spread between runs is unknown, so B/A is a point estimate (give several runs per side)',
     );
-  else if (minP >= alpha) {
+  else if (minP >= ALPHA) {
     let k = 2;
-    while (minReachableP(k, k) >= alpha) k++;
+    while (minReachableP(k, k) >= ALPHA) k++;
     notes.push(
-      `no verdict is possible with ${counts} (the rank test's smallest p is ${minP.toFixed(3)}, not below ${alpha}): give more runs (${k} v ${k} can reach ${minReachableP(k, k).toFixed(3)})`,
+      `no verdict is possible with ${a.length} v ${b.length} runs (the rank test's smallest p is ${minP.toFixed(3)}, not below ${ALPHA}): give more runs (${k} v ${k} can reach ${minReachableP(k, k).toFixed(3)})`,
     );
   }
   notes.push(...sideNotes(a, 'A'), ...sideNotes(b, 'B'));
@@ -677,19 +627,6 @@ export function compareGroups(
   }
   const openModel = a[0]!.openModel !== null;
   const headline = openModel ? metrics.find((m) => m.metric === 'p99 latency')! : metrics[0]!;
-  const ci = headline.interval;
-  // The banner keeps the point estimate and its interval; the test's p stays in the metric's line.
-  const verdict = headline.significant
-    ? headline.verdict.replace(/; Mann-Whitney p=[^;)]*\)$/, ')')
-    : !ci
-      ? `no verdict with one run on a side: ${headline.metric} B/A ${headline.ratio.toFixed(3)}, a point estimate (no interval exists)`
-      : `no significant difference in ${headline.metric}: ${intervalText(ci)}${
-          minP >= alpha
-            ? ` (no verdict is possible with ${counts}: the rank test's smallest p is ${minP.toFixed(3)})`
-            : ci.lo > 1 || ci.hi < 1
-              ? ` (the interval excludes 1 but Mann-Whitney's p = ${headline.test.p.toFixed(3)} does not agree: more runs would tell)`
-              : ''
-        }`;
   const side = (
     runs: readonly RunFigures[],
     label: string,
@@ -713,11 +650,11 @@ export function compareGroups(
     metrics,
     cost,
     headline,
-    verdict,
+    verdict: headline.verdict,
     minReachableP: minP,
-    verdictPossible: !oneRun && minP < alpha,
+    verdictPossible: !oneRun && minP < ALPHA,
     notes,
-    options: opts,
+    options: { ...opts, alpha: ALPHA },
   };
 }
 
@@ -783,10 +720,7 @@ export function formatComparison(c: Comparison): string {
   ];
   const rows = [...c.metrics, ...(c.cost ? [c.cost.pricePerformance] : [])].map(row);
   const header = ['mean over runs', 'A', 'B', 'B/A', '95% interval', 'M-W p', 'significant'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
-  lines.push(line(header), ...rows.map(line), '');
+  lines.push(table(header, rows), '');
   const perRun = (label: string, m: MetricComparison) =>
     `${label} ${m.metric} per run: ${m.a.map((v) => fmtValue(m, v)).join(', ')} | ${m.b.map((v) => fmtValue(m, v)).join(', ')}`;
   lines.push(perRun('A | B', c.metrics[0]!));
