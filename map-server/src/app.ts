@@ -111,6 +111,7 @@ export async function build(config: MapServerConfig, opts: BuildOptions = {}): P
       security: config.security,
       writeGroup: config.writeGroup,
       groupsInFlight: config.writeGroupsInFlight,
+      lingerMs: config.writeLingerMs,
     });
   const battles =
     opts.battles ??

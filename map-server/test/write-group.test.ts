@@ -159,3 +159,81 @@ t.test('one group in flight: writes that come meanwhile wait and form the next',
   t.ok(sent < 200 / 4, `the 200 writes went in ${sent} calls`);
   for (const o of owners) t.equal((await stack.store.fetch('troop', o, 1))?.fields.count, 95);
 });
+
+t.test(
+  'a linger: under load a group that is not full waits, a full one goes at once',
+  async (t) => {
+    const stack = await startStack(t, 'wgroupl');
+    const registry = new Registry();
+    // A linger longer than any test: only a full group (or close) can send what waits.
+    const store = new DataServerStore(stack.dataServer, {
+      registry,
+      writeGroup: 8,
+      lingerMs: 600_000,
+    });
+    t.teardown(() => store.close());
+    const owners = Array.from({ length: 9 }, (_, i) => 7200 + i);
+    await Promise.all(
+      owners.map((o) =>
+        stack.store.write(o, [
+          {
+            create: {
+              table: 'troop',
+              member: 1,
+              fields: { kind: 'infantry', tier: 1, count: 100 },
+            },
+          },
+        ]),
+      ),
+    );
+    const incr = (o: number) =>
+      store.write(o, [
+        { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
+      ]);
+    // A lone writer never waits: each of its groups is one write.
+    for (let i = 0; i < 3; i++) await incr(owners[0]!);
+    t.pass('three writes one after the other, each answered without the linger');
+    // Two writes of one turn go together at once; they are a load, so the next group lingers.
+    await Promise.all([incr(owners[0]!), incr(owners[1]!)]);
+    const calls0 = await calls(registry, 'BatchWritesV2');
+    const answered: number[] = [];
+    const waiting = owners.slice(1, 8).map((o) => incr(o).then(() => answered.push(o)));
+    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    t.same(answered, [], 'seven writes wait: the group is not full and the linger has not passed');
+    t.equal(await calls(registry, 'BatchWritesV2'), calls0, 'nothing sent while they wait');
+    waiting.push(incr(owners[8]!).then(() => answered.push(owners[8]!)));
+    await Promise.all(waiting);
+    t.equal(answered.length, 8, 'the eighth write fills the group: all eight answered');
+    t.equal(await calls(registry, 'BatchWritesV2'), calls0 + 1, 'in one call');
+    t.equal((await stack.store.fetch('troop', owners[0]!, 1))?.fields.count, 96);
+    t.equal((await stack.store.fetch('troop', owners[1]!, 1))?.fields.count, 98);
+    for (const o of owners.slice(2))
+      t.equal((await stack.store.fetch('troop', o, 1))?.fields.count, 99);
+  },
+);
+
+t.test('close: a lingering write fails at once instead of waiting for its timer', async (t) => {
+  const stack = await startStack(t, 'wgroupc');
+  const store = new DataServerStore(stack.dataServer, { writeGroup: 8, lingerMs: 600_000 });
+  const owners = [7300, 7301];
+  for (const o of owners) {
+    await stack.store.write(o, [
+      { create: { table: 'troop', member: 1, fields: { kind: 'infantry', tier: 1, count: 100 } } },
+    ]);
+  }
+  const incr = (o: number) =>
+    store.write(o, [{ incr: { table: 'troop', member: 1, field: 'count', delta: -1 } }]);
+  await Promise.all(owners.map(incr));
+  const lingering = incr(owners[0]!);
+  for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+  store.close();
+  await t.rejects(
+    lingering,
+    'the write waiting for the linger is sent and refused by the closed client',
+  );
+  t.equal(
+    (await stack.store.fetch('troop', owners[0]!, 1))?.fields.count,
+    99,
+    'only the first applied',
+  );
+});
