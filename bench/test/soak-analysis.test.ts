@@ -207,3 +207,18 @@ t.test('the chart: one self-contained SVG naming every process and the verdict',
   t.same([...new Set(urls)], ['http://www.w3.org/2000/svg'], 'nothing fetched from the network');
   t.notMatch(svg, /<script|href=/, 'no script, no link');
 });
+
+t.test('the slope rule (the 10-minute run) judges the p99', async (t) => {
+  const flat: RssSeries[] = [
+    { pid: 1, label: 'db-proxy', samples: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((x) => ({ x, y: 100 })) },
+  ];
+  const slope = judge(intervals([100, 100, 100, 100, 100, 100, 100, 200]), flat, SLOPE_RULE);
+  t.equal(slope.p99Judged, true, 'slope rule: p99 judged');
+  t.notOk(slope.pass, 'and its growth fails');
+  t.match(
+    slope.reasons.join('\n'),
+    /p99 of the last interval 200\.00 ms is 100% over the second's/,
+  );
+  t.equal(slope.rate, null, 'no rate check');
+  t.equal(slope.cpuTotal, null, 'no CPU check');
+});

@@ -148,31 +148,6 @@ t.test('nothing to judge, or a CPU unreadable: fails', async (t) => {
   t.match(v.reasons.join('\n'), /data-server \(pid 11\): no CPU per request in a half/);
 });
 
-t.test('the slope rule (the 10-minute run) judges the p99', async (t) => {
-  const flat: RssSeries[] = [
-    { pid: 1, label: 'db-proxy', samples: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((x) => ({ x, y: 100 })) },
-  ];
-  const intervals = Array.from({ length: 8 }, (_, i) => ({
-    index: i + 1,
-    startMin: i,
-    endMin: i + 1,
-    requests: 1000,
-    errors: 0,
-    mismatches: 0,
-    p99Ms: i === 7 ? 200 : 100,
-    cpuS: [],
-  }));
-  const slope = judge(intervals, flat, SLOPE_RULE);
-  t.equal(slope.p99Judged, true, 'slope rule: p99 judged');
-  t.notOk(slope.pass, 'and its growth fails');
-  t.match(
-    slope.reasons.join('\n'),
-    /p99 of the last interval 200\.00 ms is 100% over the second's/,
-  );
-  t.equal(slope.rate, null, 'no rate check');
-  t.equal(slope.cpuTotal, null, 'no CPU check');
-});
-
 t.test('the rule: settled under 5 minutes, slope otherwise, --rule to choose', async (t) => {
   const settings = (args: string[]) => {
     const c = soakCommand();
