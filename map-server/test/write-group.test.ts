@@ -190,9 +190,16 @@ t.test(
       store.write(o, [
         { incr: { table: 'troop', member: 1, field: 'count', delta: -1, floor: 0 } },
       ]);
-    // A lone writer never waits: each of its groups is one write.
+    // A lone writer never waits: each of its groups is one write, sent at once on its own
+    // (a group of one op goes as that op's call).
+    const incrs0 = await calls(registry, 'IncrByV2');
     for (let i = 0; i < 3; i++) await incr(owners[0]!);
-    t.pass('three writes one after the other, each answered without the linger');
+    t.equal(
+      await calls(registry, 'IncrByV2'),
+      incrs0 + 3,
+      'three writes one after the other: three calls, each answered without the linger',
+    );
+    t.equal(await calls(registry, 'BatchWritesV2'), 0, 'none of them waited to form a group');
     // Two writes of one turn go together at once; they are a load, so the next group lingers.
     await Promise.all([incr(owners[0]!), incr(owners[1]!)]);
     const calls0 = await calls(registry, 'BatchWritesV2');
