@@ -352,10 +352,11 @@ export class MapView {
       this.#stream = null;
       this.#reconnect(message);
     };
-    es.onopen = () => {
+    const onOpen: typeof es.onopen = () => {
       this.canvas.dataset.stream = 'open';
     };
-    es.onmessage = (m) => {
+    es.onopen = onOpen;
+    const onMessage: typeof es.onmessage = (m) => {
       const e = JSON.parse(m.data as string) as WatchEventJson;
       if (e.type === 'snapshot') {
         this.#streamBackoffMs = 1000;
@@ -363,12 +364,14 @@ export class MapView {
       }
       this.#apply(e);
     };
+    es.onmessage = onMessage;
     es.addEventListener('failed', (m) => {
       retry((JSON.parse((m as MessageEvent).data as string) as { message: string }).message);
     });
-    es.onerror = () => {
+    const onError: typeof es.onerror = () => {
       if (this.#stream === es) retry('the console closed the stream (is it running?)');
     };
+    es.onerror = onError;
   }
 
   #apply(e: WatchEventJson): void {

@@ -82,9 +82,10 @@ t.test('an arrival writes its changes; the stored march equals memory', async (t
   });
   const id = Number(started.id);
   const writes: Op[][] = [];
-  store.beforeWrite = (_owner, ops) => {
+  const beforeWrite: MemoryStore['beforeWrite'] = (_owner, ops) => {
     writes.push(ops);
   };
+  store.beforeWrite = beforeWrite;
   const march = app.world.marches.get(id)!;
   clock.advance(march.legEnd - clock.now() + 1);
   await app.engine.drain();

@@ -47,7 +47,9 @@ function topoSort(files: string[]): string[] {
 
 function servicesModule(files: string[]): string {
   const root = new protobuf.Root();
-  root.resolvePath = (_o, t) => (t.startsWith(protoDir) ? t : join(protoDir, t));
+  const resolvePath: typeof root.resolvePath = (_o, t) =>
+    t.startsWith(protoDir) ? t : join(protoDir, t);
+  root.resolvePath = resolvePath;
   root.loadSync(
     files.map((f) => join(protoDir, f)),
     { keepCase: false },

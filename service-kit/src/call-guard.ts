@@ -95,9 +95,14 @@ function guardListeners(
   };
   call.on = guardedOn;
   call.addListener = guardedOn;
-  call.prependListener = function (this: EventEmitter, event, listener: Listener) {
+  const guardedPrepend: typeof call.prependListener = function (
+    this: EventEmitter,
+    event,
+    listener: Listener,
+  ) {
     return prepend.call(this, event, wrap(listener));
   };
+  call.prependListener = guardedPrepend;
 }
 
 /**

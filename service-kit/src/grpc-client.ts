@@ -158,7 +158,7 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
       }
       o.observe(seconds);
     };
-    out[name] = (request: unknown, call: CallOptions = {}) =>
+    const invoke = (request: unknown, call: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const client = clients[next++ % n]!;
         const start = latency ? performance.now() : 0;
@@ -190,11 +190,13 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
           else call.signal.addEventListener('abort', onAbort, { once: true });
         }
       });
+    out[name] = invoke;
   }
-  out.close = () => {
+  const close: typeof out.close = () => {
     for (const c of clients) c.close();
   };
-  out.waitForReady = (timeoutMs: number) =>
+  out.close = close;
+  const waitForReady: typeof out.waitForReady = (timeoutMs: number) =>
     Promise.all(
       clients.map(
         (c) =>
@@ -203,5 +205,6 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
           ),
       ),
     ).then(() => undefined);
+  out.waitForReady = waitForReady;
   return out as GrpcClient<D>;
 }

@@ -180,8 +180,9 @@ class Ctx implements CallContext {
       if (this.#call.cancelled && !controller.signal.aborted && !this.#done)
         controller.abort(new CancelledError('call cancelled by the client'));
       else if (!this.#done) {
-        this.#onCancelled = () =>
+        const onCancelled = () =>
           controller.abort(new CancelledError('call cancelled by the client'));
+        this.#onCancelled = onCancelled;
         this.#call.once('cancelled', this.#onCancelled);
       }
     }
@@ -418,7 +419,7 @@ export class GrpcServer {
       this.#inFlight++;
       this.#calls++;
       if (end) {
-        end.onDeadline = () => {
+        const onDeadline: typeof end.onDeadline = () => {
           const details = ctx.endAtDeadline();
           observe(grpc.status.DEADLINE_EXCEEDED, (performance.now() - start) / 1e3);
           log.debug(
@@ -427,6 +428,7 @@ export class GrpcServer {
           );
           return details;
         };
+        end.onDeadline = onDeadline;
       }
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();

@@ -42,7 +42,8 @@ export class MapLedger {
     for (let y = 0; y < world.height; y += side)
       for (let x = 0; x < world.width; x += side) {
         const stream = new ViewStream(address);
-        stream.onEvent = (e) => l.#event(e);
+        const onEvent: typeof stream.onEvent = (e) => l.#event(e);
+        stream.onEvent = onEvent;
         const rect = {
           x,
           y,

@@ -44,10 +44,11 @@ export class KeyedLocks {
         return;
       }
       signal.addEventListener('abort', giveUp, { once: true });
-      w.run = () => {
+      const run: typeof w.run = () => {
         signal.removeEventListener('abort', giveUp);
         resolve();
       };
+      w.run = run;
     });
     try {
       return await fn();
