@@ -352,11 +352,10 @@ export class MapView {
       this.#stream = null;
       this.#reconnect(message);
     };
-    const onOpen: typeof es.onopen = () => {
+    es.onopen = () => {
       this.canvas.dataset.stream = 'open';
     };
-    es.onopen = onOpen;
-    const onMessage: typeof es.onmessage = (m) => {
+    es.onmessage = (m) => {
       const e = JSON.parse(m.data as string) as WatchEventJson;
       if (e.type === 'snapshot') {
         this.#streamBackoffMs = 1000;
@@ -364,14 +363,12 @@ export class MapView {
       }
       this.#apply(e);
     };
-    es.onmessage = onMessage;
     es.addEventListener('failed', (m) => {
       retry((JSON.parse((m as MessageEvent).data as string) as { message: string }).message);
     });
-    const onError: typeof es.onerror = () => {
+    es.onerror = () => {
       if (this.#stream === es) retry('the console closed the stream (is it running?)');
     };
-    es.onerror = onError;
   }
 
   #apply(e: WatchEventJson): void {

@@ -32,11 +32,10 @@ function countCalls(cache: Cache) {
     // (Without writeLeases/writeFills, as before the group calls, the counts say so.)
     if (typeof cache[name] !== 'function') continue;
     const original = (cache[name] as (...a: unknown[]) => unknown).bind(cache);
-    const counted = (...args: unknown[]) => {
+    (cache as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       counts[name]!++;
       return original(...args);
     };
-    (cache as unknown as Record<string, unknown>)[name] = counted;
   }
   return {
     counts,
@@ -149,13 +148,15 @@ for (const cacheKind of cacheKinds()) {
       // slot's node failed); 0 and 3 are applied under theirs.
       const original = ds.app.cache.writeLeases;
       let withheld: WriteLease | Error | undefined;
-      const writeLeases: Cache['writeLeases'] = async (writes, leaseMs) => {
+      (ds.app.cache as { writeLeases: Cache['writeLeases'] }).writeLeases = async (
+        writes,
+        leaseMs,
+      ) => {
         const out = await original.call(ds.app.cache, writes, leaseMs);
         withheld = out[2];
         out[2] = new Error('this batch gets no lease');
         return out;
       };
-      (ds.app.cache as { writeLeases: Cache['writeLeases'] }).writeLeases = writeLeases;
       t.teardown(() => {
         (ds.app.cache as { writeLeases: Cache['writeLeases'] }).writeLeases = original;
       });

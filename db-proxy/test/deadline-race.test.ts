@@ -43,7 +43,7 @@ const inTransaction = new WeakSet<object>();
   >;
   for (const method of ['query', 'execute'] as const) {
     const original = proto[method];
-    const watched = function (this: object, ...args: unknown[]) {
+    proto[method] = function (this: object, ...args: unknown[]) {
       const a = args[0];
       const sql = (typeof a === 'string' ? a : (a as { sql: string }).sql).trim().toUpperCase();
       if (sql.startsWith('START TRANSACTION') || sql.startsWith('BEGIN')) inTransaction.add(this);
@@ -55,7 +55,6 @@ const inTransaction = new WeakSet<object>();
         sends.push({ at: Date.now(), sql: sql.slice(0, 40) });
       return original.apply(this, args);
     };
-    proto[method] = watched;
   }
 }
 

@@ -71,9 +71,8 @@ t.test('exactly once: a crash at any point of a step, then a restart', async (t)
       mode === 'after-step-write' && ++steps === crashAt ? die() : undefined,
   };
   // Any write (a step, a march start, a city, an effect) may be the one the process dies before.
-  const beforeWrite: MemoryStore['beforeWrite'] = (): Promise<void> | undefined =>
+  store.beforeWrite = (): Promise<void> | undefined =>
     mode === 'before-any-write' && rng.int(40) === 0 ? die() : undefined;
-  store.beforeWrite = beforeWrite;
   let app = await buildApp(config, fenced, clock, undefined, hooks);
   const initialFields = fieldTotals(app);
   await placeAll(app, players, 2);

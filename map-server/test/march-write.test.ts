@@ -82,10 +82,9 @@ t.test('an arrival writes its changes; the stored march equals memory', async (t
   });
   const id = Number(started.id);
   const writes: Op[][] = [];
-  const beforeWrite: MemoryStore['beforeWrite'] = (_owner, ops) => {
+  store.beforeWrite = (_owner, ops) => {
     writes.push(ops);
   };
-  store.beforeWrite = beforeWrite;
   const march = app.world.marches.get(id)!;
   clock.advance(march.legEnd - clock.now() + 1);
   await app.engine.drain();

@@ -183,13 +183,12 @@ t.test('changes made outside a step reach the mirrors too', async (t) => {
   same('a march whose record was removed');
 
   // A placement whose write fails: a client subscribing while the write is out sees the city.
-  const failCityWrite: MemoryStore['beforeWrite'] = (_owner, ops) => {
+  store.beforeWrite = (_owner, ops) => {
     if (!ops.some((op) => 'create' in op && op.create.table === T.city)) return;
     subscribe();
     t.ok(app.world.cities.has(9), 'the snapshot taken during the write holds the city');
     throw new UnavailableError('the store is down');
   };
-  store.beforeWrite = failCityWrite;
   await store.write(9, [
     { create: { table: 'player', member: 0, fields: { name: 'p9', alliance_id: 2 } } },
   ]);
@@ -213,13 +212,12 @@ t.test('changes made outside a step reach the mirrors too', async (t) => {
     log: quietLogger(),
   };
   let batches = 0;
-  const failEveryCityWrite: MemoryStore['beforeWrite'] = (_owner, ops) => {
+  store.beforeWrite = (_owner, ops) => {
     if (!ops.some((op) => 'create' in op && op.create.table === T.city)) return;
     batches++;
     subscribe();
     throw new UnavailableError('the store is down');
   };
-  store.beforeWrite = failEveryCityWrite;
   const results = await placeCities(placement, [
     { playerId: 10, nearX: 100, nearY: 80 },
     { playerId: 11, nearX: 104, nearY: 80 },
@@ -247,7 +245,7 @@ t.test('changes made outside a step reach the mirrors too', async (t) => {
     const fail = k === 0;
     const newTiles = { x: to.x, y: to.y, width: 2, height: 2 };
     let seen = 0;
-    const beforeWrite: MemoryStore['beforeWrite'] = (_owner, ops) => {
+    store.beforeWrite = (_owner, ops) => {
       const city = (op: (typeof ops)[number]) =>
         ('create' in op && op.create.table === T.city) ||
         ('modify' in op && op.modify.table === T.city);
@@ -263,7 +261,6 @@ t.test('changes made outside a step reach the mirrors too', async (t) => {
       );
       if (fail) throw new UnavailableError('the store is down');
     };
-    store.beforeWrite = beforeWrite;
     const moved = app.cities.relocate(3, to.x, to.y);
     if (fail) await t.rejects(moved, { name: 'UnavailableError' });
     else await moved;

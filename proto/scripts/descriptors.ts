@@ -177,8 +177,7 @@ function definitionsOf(
 /** Encodes a FileDescriptorSet of the given files (paths relative to protoDir), in the order given. */
 export function buildDescriptorSet(protoDir: string, files: string[]): Uint8Array {
   const root = new protobuf.Root();
-  const resolvePath: typeof root.resolvePath = (_origin, target) => join(protoDir, target);
-  root.resolvePath = resolvePath;
+  root.resolvePath = (_origin, target) => join(protoDir, target);
   const parsed = new Map<string, protobuf.IParserResult & { syntax: string }>();
   for (const file of files) {
     const source = readFileSync(join(protoDir, file), 'utf8');

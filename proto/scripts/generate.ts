@@ -47,9 +47,7 @@ function topoSort(files: string[]): string[] {
 
 function servicesModule(files: string[]): string {
   const root = new protobuf.Root();
-  const resolvePath: typeof root.resolvePath = (_o, t) =>
-    t.startsWith(protoDir) ? t : join(protoDir, t);
-  root.resolvePath = resolvePath;
+  root.resolvePath = (_o, t) => (t.startsWith(protoDir) ? t : join(protoDir, t));
   root.loadSync(
     files.map((f) => join(protoDir, f)),
     { keepCase: false },

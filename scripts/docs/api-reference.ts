@@ -86,9 +86,8 @@ export function apiReference(): string {
   ];
   for (const file of files) {
     const rootNs = new protobuf.Root();
-    const resolvePath: typeof rootNs.resolvePath = (_origin, target) =>
+    rootNs.resolvePath = (_origin, target) =>
       target.startsWith(protoDir) ? target : join(protoDir, target);
-    rootNs.resolvePath = resolvePath;
     rootNs.loadSync(file, { keepCase: true, alternateCommentMode: true });
     rootNs.resolveAll();
     const rel = relative(root, file);

@@ -95,14 +95,9 @@ function guardListeners(
   };
   call.on = guardedOn;
   call.addListener = guardedOn;
-  const guardedPrepend: typeof call.prependListener = function (
-    this: EventEmitter,
-    event,
-    listener: Listener,
-  ) {
+  call.prependListener = function (this: EventEmitter, event, listener: Listener) {
     return prepend.call(this, event, wrap(listener));
   };
-  call.prependListener = guardedPrepend;
 }
 
 /**

@@ -39,7 +39,7 @@ export function deadlineAnswerInterceptor(paths: ReadonlySet<string>): grpc.Serv
     if (!paths.has(method.path)) return call as grpc.ServerInterceptingCall;
     const end: CallEnd = { state: 'open', onDeadline: undefined };
     const send = call.sendStatus.bind(call);
-    const sendStatus: typeof call.sendStatus = (status) => {
+    call.sendStatus = (status) => {
       if (status.code === grpc.status.DEADLINE_EXCEEDED && end.state !== 'answered') {
         const name = method.path.slice(method.path.lastIndexOf('/') + 1);
         const details =
@@ -53,7 +53,6 @@ export function deadlineAnswerInterceptor(paths: ReadonlySet<string>): grpc.Serv
       end.state = 'answered';
       send(status);
     };
-    call.sendStatus = sendStatus;
     // The request metadata the call passes along as it is (start(): onReceiveMetadata).
     const metadata = (call as { metadata?: unknown }).metadata;
     if (metadata instanceof grpc.Metadata) ends.set(metadata, end);

@@ -158,7 +158,7 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
       }
       o.observe(seconds);
     };
-    const invoke = (request: unknown, call: CallOptions = {}) =>
+    out[name] = (request: unknown, call: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const client = clients[next++ % n]!;
         const start = latency ? performance.now() : 0;
@@ -190,13 +190,11 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
           else call.signal.addEventListener('abort', onAbort, { once: true });
         }
       });
-    out[name] = invoke;
   }
-  const close: typeof out.close = () => {
+  out.close = () => {
     for (const c of clients) c.close();
   };
-  out.close = close;
-  const waitForReady: typeof out.waitForReady = (timeoutMs: number) =>
+  out.waitForReady = (timeoutMs: number) =>
     Promise.all(
       clients.map(
         (c) =>
@@ -205,6 +203,5 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
           ),
       ),
     ).then(() => undefined);
-  out.waitForReady = waitForReady;
   return out as GrpcClient<D>;
 }

@@ -180,9 +180,8 @@ class Ctx implements CallContext {
       if (this.#call.cancelled && !controller.signal.aborted && !this.#done)
         controller.abort(new CancelledError('call cancelled by the client'));
       else if (!this.#done) {
-        const onCancelled = () =>
+        this.#onCancelled = () =>
           controller.abort(new CancelledError('call cancelled by the client'));
-        this.#onCancelled = onCancelled;
         this.#call.once('cancelled', this.#onCancelled);
       }
     }
@@ -419,7 +418,7 @@ export class GrpcServer {
       this.#inFlight++;
       this.#calls++;
       if (end) {
-        const onDeadline: typeof end.onDeadline = () => {
+        end.onDeadline = () => {
           const details = ctx.endAtDeadline();
           observe(grpc.status.DEADLINE_EXCEEDED, (performance.now() - start) / 1e3);
           log.debug(
@@ -428,7 +427,6 @@ export class GrpcServer {
           );
           return details;
         };
-        end.onDeadline = onDeadline;
       }
       const finish = (err: unknown, response?: unknown) => {
         ctx.done();

@@ -42,8 +42,7 @@ export class MapLedger {
     for (let y = 0; y < world.height; y += side)
       for (let x = 0; x < world.width; x += side) {
         const stream = new ViewStream(address);
-        const onEvent: typeof stream.onEvent = (e) => l.#event(e);
-        stream.onEvent = onEvent;
+        stream.onEvent = (e) => l.#event(e);
         const rect = {
           x,
           y,

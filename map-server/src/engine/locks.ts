@@ -44,11 +44,10 @@ export class KeyedLocks {
         return;
       }
       signal.addEventListener('abort', giveUp, { once: true });
-      const run: typeof w.run = () => {
+      w.run = () => {
         signal.removeEventListener('abort', giveUp);
         resolve();
       };
-      w.run = run;
     });
     try {
       return await fn();
